@@ -1,0 +1,220 @@
+"""Deals (сдачи): immutable values, one per line of the pulka's protocol.
+
+A pulka is an append-only log of these; the sheet is their replay
+(:func:`scoring.engine.replay`).  Players are named as in the record.
+
+>>> Contract.parse("7H"), str(Contract.parse("10nt")), Contract.parse("6♠").pretty()
+(Contract(level=7, suit=<Suit.HEARTS: 'H'>), '10NT', '6♠')
+>>> g = Game.of("Anna", "7H", {"Boris": "whist", "Vera": "pass"},
+...             {"Anna": 7, "Boris": 2, "Vera": 1})
+>>> g.outcome, g.whister_names
+(0, ('Boris',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from .errors import InvalidDeal
+
+
+class Suit(StrEnum):
+    """Trump suit, in the order of rank (пики < трефы < бубны < червы < БК)."""
+
+    SPADES = "S"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    NO_TRUMPS = "NT"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+
+_SYMBOLS = {
+    Suit.SPADES: "♠",
+    Suit.CLUBS: "♣",
+    Suit.DIAMONDS: "♦",
+    Suit.HEARTS: "♥",
+    Suit.NO_TRUMPS: "NT",
+}
+_SUIT_ALIASES = {
+    "S": Suit.SPADES, "♠": Suit.SPADES, "П": Suit.SPADES, "ПИ": Suit.SPADES,
+    "C": Suit.CLUBS, "♣": Suit.CLUBS, "Т": Suit.CLUBS, "ТР": Suit.CLUBS,
+    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "Б": Suit.DIAMONDS, "БУ": Suit.DIAMONDS,
+    "H": Suit.HEARTS, "♥": Suit.HEARTS, "Ч": Suit.HEARTS, "ЧЕ": Suit.HEARTS,
+    "NT": Suit.NO_TRUMPS, "N": Suit.NO_TRUMPS, "БК": Suit.NO_TRUMPS, "BK": Suit.NO_TRUMPS,
+}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Contract:
+    """A game contract: 6 to 10 tricks in a suit or no-trumps."""
+
+    level: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if self.level not in (6, 7, 8, 9, 10):
+            raise InvalidDeal(f"contract level must be 6 to 10, not {self.level}", "contract")
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Read ``7H``, ``10NT``, ``6♠``, ``8бк``, ``9ч`` (case-insensitive)."""
+        raw = text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦")
+        raw = raw.replace("♧", "♣").replace("\ufe0f", "")
+        digits = raw[:2] if raw[:2] == "10" else raw[:1]
+        suit = _SUIT_ALIASES.get(raw[len(digits):].strip())
+        if not digits.isdigit() or suit is None:
+            raise InvalidDeal(
+                f"cannot read contract {text!r}; expected a level 6-10 and a suit "
+                "S, C, D, H or NT, like 7H or 10NT",
+                "contract",
+            )
+        return cls(int(digits), suit)
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.suit.value}"
+
+    def pretty(self) -> str:
+        """With the suit symbol: ``7♥``, ``10NT``."""
+        return f"{self.level}{self.suit.symbol}"
+
+
+class Choice(StrEnum):
+    """A defender's answer to a game: вист, пас or полвиста."""
+
+    WHIST = "whist"
+    PASS = "pass"
+    HALF = "half"
+
+
+def _pairs(mapping: Mapping[str, object]) -> tuple:
+    return tuple(mapping.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game (игра) of ``contract`` by ``declarer``.
+
+    ``defence`` holds each defender's choice, ``tricks`` the tricks of the three
+    players at the table (the dealer sits out with four), as (name, value) pairs
+    in the order given.
+    """
+
+    declarer: str
+    contract: Contract
+    defence: tuple[tuple[str, Choice], ...]
+    tricks: tuple[tuple[str, int], ...]
+    dealer: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        declarer: str,
+        contract: str | Contract,
+        defence: Mapping[str, str | Choice],
+        tricks: Mapping[str, int],
+        dealer: str | None = None,
+    ) -> Game:
+        """Build from plain mappings, as the record and the bot have them."""
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        choices = {}
+        for name, choice in defence.items():
+            try:
+                choices[name] = Choice(choice)
+            except ValueError:
+                raise InvalidDeal(
+                    f"{name}: expected whist, pass or half, not {choice!r}", "whist"
+                ) from None
+        return cls(declarer, c, _pairs(choices), _pairs(dict(tricks)), dealer)
+
+    @property
+    def choices(self) -> dict[str, Choice]:
+        return dict(self.defence)
+
+    @property
+    def trick_map(self) -> dict[str, int]:
+        return dict(self.tricks)
+
+    @property
+    def declarer_tricks(self) -> int:
+        return self.trick_map.get(self.declarer, 0)
+
+    @property
+    def whister_names(self) -> tuple[str, ...]:
+        return tuple(n for n, c in self.defence if c is Choice.WHIST)
+
+    @property
+    def whisted(self) -> bool:
+        """Did anyone whist (or half-whist)?  If not, nobody plays it out."""
+        return any(c is not Choice.PASS for _, c in self.defence)
+
+    @property
+    def outcome(self) -> int:
+        """Declarer's tricks over (+) or under (-) the contract; 0 is exactly."""
+        if not self.whisted:
+            return 0
+        return self.declarer_tricks - self.contract.level
+
+
+@dataclass(frozen=True, slots=True)
+class Misere:
+    """A misère (мизер): the declarer must take no trick."""
+
+    declarer: str
+    tricks: int
+    dealer: str | None = None
+
+    @property
+    def made(self) -> bool:
+        return self.tricks == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Raspasy:
+    """All pass (распасы): everyone plays to take as few tricks as possible."""
+
+    tricks: tuple[tuple[str, int], ...]
+    dealer: str | None = None
+
+    @classmethod
+    def of(cls, tricks: Mapping[str, int], dealer: str | None = None) -> Raspasy:
+        return cls(_pairs(dict(tricks)), dealer)
+
+    @property
+    def trick_map(self) -> dict[str, int]:
+        return dict(self.tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Points written straight onto the sheet (a house rule, a fix), with a note.
+
+    ``whists`` are what ``player`` writes on the others; amounts may be negative.
+    """
+
+    player: str
+    pulka: Fraction = Fraction(0)
+    mountain: Fraction = Fraction(0)
+    whists: tuple[tuple[str, Fraction], ...] = ()
+    note: str = ""
+
+    @classmethod
+    def of(
+        cls,
+        player: str,
+        pulka: Fraction | int = 0,
+        mountain: Fraction | int = 0,
+        whists: Mapping[str, Fraction | int] | None = None,
+        note: str = "",
+    ) -> Correction:
+        w = {k: Fraction(v) for k, v in (whists or {}).items()}
+        return cls(player, Fraction(pulka), Fraction(mountain), _pairs(w), note)
+
+
+Deal = Game | Misere | Raspasy | Correction

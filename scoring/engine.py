@@ -1,0 +1,504 @@
+"""Writing deals onto the sheet: the pure ``state + deal -> state`` of a pulka.
+
+A pulka is the replay of its append-only log of deals.  Every function here
+is pure: it returns new values and never mutates its arguments.
+
+Worked example (Sochi, three players; the Code's "cost of a six", text 001):
+A plays 6♠ and takes 6, B whists and takes 4 (for himself and the passer),
+so A writes 2 into the pulka and B writes 8 whists on A.
+
+>>> start = PulkaState.new(("A", "B", "C"), Rules())
+>>> step = play(start, Game.of("A", "6S", {"B": "whist", "C": "pass"},
+...                            {"A": 6, "B": 3, "C": 1}))
+>>> step.state.sheet.pulka, step.state.sheet.whists_on(1, 0)
+((2, 0, 0), 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
+from .errors import IllegalDeal, InvalidDeal, ScoringError
+from .rules import MISERE_PRICE, Consolation, PulkaEnd, QuotaLiable, RaspasyScoring, Rules
+from .sheet import Number, Sheet, Writes, norm
+
+
+@dataclass(frozen=True, slots=True)
+class PulkaState:
+    """Everything the next deal depends on: the sheet and the run of raspasy."""
+
+    rules: Rules
+    sheet: Sheet
+    #: Consecutive all-pass deals so far (0 outside raspasy).
+    raspasy_run: int = 0
+    #: Deals played (corrections do not count).
+    deals: int = 0
+    #: Seat of the next dealer (the first player listed deals first).
+    next_dealer: int = 0
+
+    @classmethod
+    def new(cls, players: Sequence[str], rules: Rules) -> PulkaState:
+        names = tuple(players)
+        if len(names) not in (3, 4):
+            raise InvalidDeal(f"a pulka has 3 or 4 players, not {len(names)}", "players")
+        if any(not isinstance(p, str) or not p.strip() for p in names):
+            raise InvalidDeal("player names must be non-empty", "players")
+        if len({p.casefold() for p in names}) != len(names):
+            raise InvalidDeal("player names must be distinct", "players")
+        return cls(rules, Sheet.empty(names))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.sheet.players
+
+    @property
+    def n(self) -> int:
+        return self.sheet.n
+
+    @property
+    def finished(self) -> bool:
+        """Is the pulka over (rule 4.2.3; Leningrad: pulkas add up to target x n)?"""
+        return is_finished(self.sheet.pulka, self.rules)
+
+    def seat(self, name: str, path: str = "") -> int:
+        """Seat of a player named exactly as in the record."""
+        try:
+            return self.players.index(name)
+        except ValueError:
+            known = ", ".join(self.players)
+            raise InvalidDeal(f"unknown player {name!r}; the players are {known}", path) from None
+
+
+def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
+    """Whether pulkas like these end the game under ``rules``."""
+    if rules.end is PulkaEnd.TOTAL:
+        return sum(pulka) >= rules.target * len(pulka)
+    return all(p >= rules.target for p in pulka)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The state after a deal and what the deal wrote."""
+
+    state: PulkaState
+    writes: Writes
+
+
+def play(state: PulkaState, deal: Deal) -> Step:
+    """Write ``deal`` onto the sheet; raise :class:`ScoringError` if it cannot be."""
+    if isinstance(deal, Correction):
+        writes = _correction(state, deal)
+        return Step(replace(state, sheet=state.sheet.plus(writes)), writes)
+    if state.finished:
+        raise IllegalDeal("the pulka is already over; settle it or write a correction")
+    if isinstance(deal, Game):
+        pen, dealer, run = _game(state, deal)
+    elif isinstance(deal, Misere):
+        pen, dealer, run = _misere(state, deal)
+    elif isinstance(deal, Raspasy):
+        pen, dealer, run = _raspasy(state, deal)
+    else:  # pragma: no cover - the Deal union is closed
+        raise InvalidDeal(f"unknown deal {deal!r}")
+    writes = pen.freeze()
+    new = PulkaState(
+        state.rules,
+        state.sheet.plus(writes),
+        raspasy_run=run,
+        deals=state.deals + 1,
+        next_dealer=(dealer + 1) % state.n,
+    )
+    return Step(new, writes)
+
+
+def apply(state: PulkaState, deal: Deal) -> PulkaState:
+    """The state after ``deal`` (see :func:`play` for what it wrote)."""
+    return play(state, deal).state
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed log: the final state and each deal's step."""
+
+    state: PulkaState
+    steps: tuple[Step, ...]
+
+
+def replay(players: Sequence[str], rules: Rules, deals: Iterable[Deal]) -> Replay:
+    """Replay a log of deals from an empty sheet.
+
+    Errors are located by the deal's index: ``deals[3].tricks: ...``.
+    """
+    state = PulkaState.new(players, rules)
+    steps = []
+    for i, deal in enumerate(deals):
+        try:
+            step = play(state, deal)
+        except ScoringError as e:
+            raise e.at(f"deals[{i}]") from None
+        steps.append(step)
+        state = step.state
+    return Replay(state, tuple(steps))
+
+
+# --- the pen: a mutable scratch pad for one deal's writes -------------------
+
+
+class _Pen:
+    def __init__(self, state: PulkaState) -> None:
+        self.state = state
+        self.rules = state.rules
+        self.n = n = state.n
+        self.pulka: list[Number] = [0] * n
+        self.mountain: list[Number] = [0] * n
+        self.whists: list[Number] = [0] * (n * n)
+        self.help: list[tuple[int, int, Number]] = []
+
+    def whist(self, writer: int, on: int, amount: Number) -> None:
+        if amount:
+            self.whists[writer * self.n + on] += amount
+
+    def mount(self, i: int, amount: Number) -> None:
+        self.mountain[i] += amount
+
+    def earn(self, i: int, points: Number, *, clears_mountain: bool = False) -> None:
+        """Points earned into the pulka, with help and write-offs (4.1.1, 4.2.3)."""
+        rules = self.rules
+        if clears_mountain and rules.game_clears_mountain:
+            on_mountain = self.state.sheet.mountain[i] + self.mountain[i]
+            take = min(points, max(on_mountain, 0))
+            self.mountain[i] -= take
+            points -= take
+        if points <= 0:
+            return
+        if not rules.help:
+            self.pulka[i] += points
+            return
+        target = rules.target
+        current = [p + d for p, d in zip(self.state.sheet.pulka, self.pulka, strict=True)]
+        own = min(points, max(target - current[i], 0))
+        self.pulka[i] += own
+        current[i] += own
+        rest = points - own
+        while rest > 0:
+            helped = _helped(current, i, target)
+            if helped is None:
+                # Nobody can take it: written off the mountain (Code 4.1.1).
+                self.mountain[i] -= rest * rules.pulka_ratio
+                return
+            give = min(rest, target - current[helped])
+            self.pulka[helped] += give
+            current[helped] += give
+            self.whist(i, helped, give * 10 * rules.pulka_ratio)
+            self.help.append((i, helped, norm(give)))
+            rest -= give
+
+    def freeze(self) -> Writes:
+        return Writes(
+            tuple(norm(x) for x in self.pulka),
+            tuple(norm(x) for x in self.mountain),
+            tuple(norm(x) for x in self.whists),
+            tuple(self.help),
+        )
+
+
+def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
+    """Who gets help: the open opponent with the larger pulka, ties to the left."""
+    n = len(pulka)
+    best = None
+    for k in range(1, n):
+        j = (helper + k) % n  # clockwise from the helper: the left neighbour first
+        if pulka[j] < target and (best is None or pulka[j] > pulka[best]):
+            best = j
+    return best
+
+
+def _half(x: Number) -> Number:
+    return norm(Fraction(x) / 2)
+
+
+# --- table: who sits at this deal -------------------------------------------
+
+
+def _table(state: PulkaState, named: Iterable[str], dealer: str | None, path: str) -> tuple[
+    list[int], int | None
+]:
+    """Seats playing this deal (in seating order) and the dealer sitting out."""
+    seats = []
+    for name in named:
+        s = state.seat(name, path)
+        if s in seats:
+            raise InvalidDeal(f"{name} is named twice", path)
+        seats.append(s)
+    given = state.seat(dealer, "dealer") if dealer is not None else None
+    if state.n == 3:
+        if len(seats) != 3:
+            raise InvalidDeal(
+                f"give the tricks of all three players ({', '.join(state.players)})", path
+            )
+        return sorted(seats), given
+    if len(seats) != 3:
+        raise InvalidDeal(
+            "with four players give the tricks of the three at the table; "
+            "the one not named is the dealer, who sits out",
+            path,
+        )
+    out = next(s for s in range(4) if s not in seats)
+    if given is not None and given != out:
+        raise InvalidDeal(
+            f"the dealer {state.players[given]} sits out and cannot be at the table", "dealer"
+        )
+    return sorted(seats), out
+
+
+def _check_tricks(state: PulkaState, tricks: dict[str, int], path: str = "tricks") -> None:
+    for name, t in tricks.items():
+        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t <= 10:
+            raise InvalidDeal(f"{name}: tricks must be a whole number 0 to 10, not {t!r}", path)
+    total = sum(tricks.values())
+    if total != 10:
+        raise InvalidDeal(f"tricks add up to {total}, a deal has 10", path)
+
+
+def _dealer_seat(state: PulkaState, sitting_out: int | None, given: int | None) -> int:
+    if sitting_out is not None:
+        return sitting_out
+    if given is not None:
+        return given
+    return state.next_dealer
+
+
+def _consolers(state: PulkaState, declarer: int, defenders: list[int], whisters: list[int],
+               dealer_out: int | None) -> list[int]:
+    rule = state.rules.consolation
+    if rule is Consolation.WHISTERS:
+        return whisters
+    if rule is Consolation.DEFENDERS or dealer_out is None:
+        return defenders
+    return [*defenders, dealer_out]
+
+
+# --- a game ------------------------------------------------------------------
+
+
+def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
+    rules = state.rules
+    tricks = g.trick_map
+    seats, out = _table(state, tricks, g.dealer, "tricks")
+    decl = state.seat(g.declarer, "declarer")
+    if decl not in seats:
+        raise InvalidDeal(f"the declarer {g.declarer} must be among the tricks", "tricks")
+    _check_tricks(state, tricks)
+    # Defenders in the order they speak: clockwise from the declarer.
+    defenders = sorted((s for s in seats if s != decl), key=lambda s: (s - decl) % state.n)
+    choices = g.choices
+    if g.declarer in choices:
+        raise InvalidDeal(f"the declarer {g.declarer} cannot whist or pass on his own game",
+                          "whist")
+    for name in choices:
+        s = state.seat(name, "whist")
+        if s not in defenders:
+            raise InvalidDeal(f"{name} does not defend this deal (the dealer sits out)", "whist")
+    missing = [state.players[s] for s in defenders if state.players[s] not in choices]
+    if missing:
+        raise InvalidDeal(f"say whist or pass for {', '.join(missing)}", "whist")
+    level = g.contract.level
+    if state.raspasy_run and level < rules.raspasy_exit:
+        raise IllegalDeal(
+            f"after raspasy the lowest game is {rules.raspasy_exit}, not {level}", "contract"
+        )
+    first, second = defenders
+    c1, c2 = choices[state.players[first]], choices[state.players[second]]
+    if Choice.HALF in (c1, c2):
+        _check_half(state, g, c1, c2, second)
+
+    price = rules.price(level)
+    f = rules.whist_factor
+    quota = rules.quota_for(level)
+    t = {state.seat(name): v for name, v in tricks.items()}
+    pen = _Pen(state)
+    whisters = [s for s, c in ((first, c1), (second, c2)) if c is Choice.WHIST]
+    made = not g.whisted or t[decl] >= level or Choice.HALF in (c1, c2)
+    if not g.whisted and t[decl] < level:
+        raise InvalidDeal(
+            f"nobody whisted, so the game is not played out: {g.declarer} is written "
+            f"{g.contract} made and must have at least {level} tricks",
+            "tricks",
+        )
+    run = state.raspasy_run
+
+    if made:
+        pen.earn(decl, price, clears_mountain=True)
+        run = 0
+        if c2 is Choice.HALF:
+            # Half-whist: not played, the half-whister writes half the quota.
+            pen.whist(second, decl, _half(quota) * price * f)
+        elif len(whisters) == 1:
+            w = whisters[0]
+            defence = 10 - t[decl]
+            pen.whist(w, decl, defence * price * f)
+            _shortfall(pen, w, quota - defence, price)
+        elif len(whisters) == 2:
+            for w in whisters:
+                pen.whist(w, decl, t[w] * price * f)
+            if level <= 7:
+                for w in whisters:
+                    _shortfall(pen, w, _half(quota) - t[w], price)
+            else:
+                short = quota - (t[first] + t[second])
+                liable = whisters if rules.quota_liable is QuotaLiable.BOTH else [second]
+                for w in liable:
+                    _shortfall(pen, w, short, price)
+    else:
+        down = level - t[decl]
+        pen.mount(decl, down * price * f)
+        if not (rules.raspasy_strict_exit and run):
+            run = 0
+        if len(whisters) == 1:
+            w = whisters[0]
+            passer = second if w == first else first
+            defence = 10 - t[decl]
+            if rules.whist.value == "greedy":
+                pen.whist(w, decl, defence * price * f)
+            else:
+                pen.whist(w, decl, _half(defence * price * f))
+                pen.whist(passer, decl, _half(defence * price * f))
+        else:
+            for w in whisters:
+                pen.whist(w, decl, t[w] * price * f)
+        for s in _consolers(state, decl, defenders, whisters, out):
+            pen.whist(s, decl, down * price * f)
+    return pen, _dealer_seat(state, out, None if g.dealer is None else state.seat(g.dealer)), run
+
+
+def _shortfall(pen: _Pen, whister: int, short: Number, price: int) -> None:
+    """The whister's remiz (ремиз на висте): price per missing trick on his mountain."""
+    if short <= 0:
+        return
+    amount = short * price * pen.rules.whist_factor
+    if pen.rules.liability.value == "half":
+        amount = _half(amount)
+    pen.mount(whister, amount)
+
+
+def _check_half(state: PulkaState, g: Game, c1: Choice, c2: Choice, second: int) -> None:
+    rules = state.rules
+    level = g.contract.level
+    if not rules.half_whist:
+        raise InvalidDeal("half-whist is not played under these rules", "whist")
+    if level > 7:
+        raise InvalidDeal(f"half-whist is possible only on 6 and 7, not on {level}", "whist")
+    if c1 is not Choice.PASS or c2 is not Choice.HALF:
+        raise InvalidDeal(
+            f"only the second defender ({state.players[second]}) may say half-whist, "
+            "and only after the first passed",
+            "whist",
+        )
+    tricks = g.trick_map
+    half = _half(rules.quota_for(level))
+    if tricks[g.declarer] != level or tricks[state.players[second]] != half:
+        raise InvalidDeal(
+            f"on half-whist the game is not played: {g.declarer} is written {level} tricks "
+            f"and {state.players[second]} {half}",
+            "tricks",
+        )
+
+
+# --- a misère ------------------------------------------------------------------
+
+
+def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
+    rules = state.rules
+    decl = state.seat(m.declarer, "declarer")
+    if not isinstance(m.tricks, int) or isinstance(m.tricks, bool) or not 0 <= m.tricks <= 10:
+        raise InvalidDeal(f"misère tricks must be a whole number 0 to 10, not {m.tricks!r}",
+                          "tricks")
+    given = None if m.dealer is None else state.seat(m.dealer, "dealer")
+    out = None
+    if state.n == 4:
+        out = given if given is not None else state.next_dealer
+        if out == decl:
+            raise InvalidDeal(
+                f"{m.declarer} deals this time and sits out; name the dealer if it was "
+                "someone else",
+                "dealer",
+            )
+    pen = _Pen(state)
+    run = state.raspasy_run
+    if m.made:
+        pen.earn(decl, MISERE_PRICE, clears_mountain=True)
+        run = 0
+    else:
+        f = rules.whist_factor
+        pen.mount(decl, m.tricks * MISERE_PRICE * f)
+        if not (rules.raspasy_strict_exit and run):
+            run = 0
+        if rules.misere_consolation:
+            others = [s for s in range(state.n) if s not in (decl, out)]
+            consolers = others if rules.consolation is not Consolation.ALL or out is None else [
+                *others, out]
+            for s in consolers:
+                pen.whist(s, decl, m.tricks * MISERE_PRICE * f)
+    return pen, _dealer_seat(state, out, given), run
+
+
+# --- raspasy ---------------------------------------------------------------------
+
+
+def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
+    rules = state.rules
+    tricks = r.trick_map
+    seats, out = _table(state, tricks, r.dealer, "tricks")
+    _check_tricks(state, tricks)
+    run = state.raspasy_run + 1
+    mult = rules.raspasy_multiplier(run)
+    t = {state.seat(name): v for name, v in tricks.items()}
+    pen = _Pen(state)
+    fewest = min(t.values())
+    if rules.raspasy_scoring is RaspasyScoring.MOUNTAIN:
+        base = fewest if rules.raspasy_amnesty else 0
+        for s in seats:
+            pen.mount(s, (t[s] - base) * mult)
+    else:
+        winners = [s for s in seats if t[s] == fewest]
+        for w in winners:
+            for s in seats:
+                if s not in winners:
+                    pen.whist(w, s, t[s] * rules.raspasy_whists * mult)
+    if rules.raspasy_zero:
+        zero = norm(Fraction(rules.raspasy_zero * mult, rules.raspasy[0]))
+        for s in seats:
+            if t[s] == 0:
+                pen.earn(s, zero)
+    given = None if r.dealer is None else state.seat(r.dealer)
+    return pen, _dealer_seat(state, out, given), run
+
+
+# --- a correction ---------------------------------------------------------------
+
+
+def _correction(state: PulkaState, c: Correction) -> Writes:
+    who = state.seat(c.player, "player")
+    pen = _Pen(state)
+    pen.pulka[who] += c.pulka
+    pen.mountain[who] += c.mountain
+    for name, amount in c.whists:
+        on = state.seat(name, "whists")
+        if on == who:
+            raise InvalidDeal(f"{c.player} cannot write whists on himself", "whists")
+        pen.whist(who, on, amount)
+    return pen.freeze()
+
+
+__all__ = [
+    "PulkaState",
+    "Replay",
+    "ScoringError",
+    "Step",
+    "apply",
+    "is_finished",
+    "play",
+    "replay",
+]

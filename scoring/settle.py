@@ -1,0 +1,229 @@
+"""Settlement (роспись пульки): from the sheet to whists and money.
+
+The Code's rule 4.2.14, "variant 2" (the average mountain), preceded by the
+equalising of pulkas (4.2.3, 4.2.3.3) and the amnesty:
+
+1. each player's mountain gets ``pulka_ratio x (target - pulka)`` (a pulka
+   over the target writes the mountain off, one short of it adds);
+2. amnesty: the smallest mountain is subtracted from all;
+3. mountain result = 10 x (average mountain - own mountain);
+4. whist balance = whists written on others - whists others wrote on him;
+5. result = 3 + 4, in whists; the results add up to zero.
+
+Table 8 of text 003 (three players, Sochi, mountain in points):
+
+>>> from scoring.rules import Rules
+>>> sheet = Sheet(("A", "B", "C"), (20, 20, 20), (13, Fraction(15, 2), 25),
+...               (0, 70, 100, 114, 0, 96, 140, 180, 0))
+>>> s = settle(sheet, Rules())
+>>> [str(r) for r in s.results]
+['-187/3', '110/3', '77/3']
+>>> [int(r) for r in settle(sheet, Rules(division="adjust")).results]
+[-62, 36, 26]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+from fractions import Fraction
+from itertools import combinations
+
+from .engine import PulkaState, is_finished
+from .rules import Division, Rules
+from .sheet import Number, Sheet, norm
+
+CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``payer`` pays ``amount`` to ``payee``."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Every figure of the settlement, per player in seating order."""
+
+    players: tuple[str, ...]
+    finished: bool
+    #: Mountain after equalising the pulkas (step 1).
+    equalised: tuple[Number, ...]
+    #: After the amnesty (step 2), and after rule 4.2.12's adjustment if any.
+    amnestied: tuple[Number, ...]
+    average: Number
+    #: Step 3, in whists.
+    mountain_results: tuple[Number, ...]
+    #: Step 4: balance of whists against each opponent, ``balances[i][j]``.
+    balances: tuple[tuple[Number, ...], ...]
+    #: Rule 4.2.12: (player whose mountain moved, points, whists per opponent).
+    adjustment: tuple[int, Number, int] | None
+    results: tuple[Number, ...]
+    money: tuple[Decimal, ...]
+    payments: tuple[Payment, ...]
+
+    def result_of(self, name: str) -> Number:
+        return self.results[self.players.index(name)]
+
+
+def settle(sheet: Sheet, rules: Rules) -> Settlement:
+    """Settle ``sheet``; an unfinished pulka as if stopped now (rule 4.2.3)."""
+    n = sheet.n
+    equalised = tuple(
+        norm(m + rules.pulka_ratio * (rules.target - p))
+        for m, p in zip(sheet.mountain, sheet.pulka, strict=True)
+    )
+    low = min(equalised)
+    amnestied = [norm(m - low) for m in equalised]
+    adjustment = None
+    comp = [Fraction(0)] * n
+    if rules.division is Division.ADJUST:
+        adjustment = _adjustment(amnestied)
+        if adjustment is not None:
+            who, delta, per = adjustment
+            amnestied[who] = norm(amnestied[who] + delta)
+            sign = 1 if delta > 0 else -1  # raised mountain: he writes on the others
+            for j in range(n):
+                if j != who:
+                    comp[who] += sign * per
+                    comp[j] -= sign * per
+    average = norm(Fraction(sum(amnestied)) / n)
+    mountain_results = []
+    for i in range(n):
+        value = 10 * (average - amnestied[i]) + comp[i]
+        if rules.division is Division.TRUNCATE:
+            value = math.trunc(value)
+        mountain_results.append(norm(value))
+    balances = tuple(
+        tuple(norm(sheet.whists_on(i, j) - sheet.whists_on(j, i)) for j in range(n))
+        for i in range(n)
+    )
+    results = tuple(norm(mountain_results[i] + sum(balances[i])) for i in range(n))
+    money = split_money(results, rules.stake)
+    return Settlement(
+        players=sheet.players,
+        finished=is_finished(sheet.pulka, rules),
+        equalised=equalised,
+        amnestied=tuple(amnestied),
+        average=average,
+        mountain_results=tuple(mountain_results),
+        balances=balances,
+        adjustment=adjustment,
+        results=results,
+        money=money,
+        payments=payments(sheet.players, money),
+    )
+
+
+def settle_state(state: PulkaState) -> Settlement:
+    """Settle a replayed pulka."""
+    return settle(state.sheet, state.rules)
+
+
+def standings(state: PulkaState) -> tuple[Fraction, ...]:
+    """Exact results in whists if the pulka stopped now (the bot's "if we stopped")."""
+    sheet, rules = state.sheet, state.rules
+    n = sheet.n
+    eq = [m + rules.pulka_ratio * (rules.target - p)
+          for m, p in zip(sheet.mountain, sheet.pulka, strict=True)]
+    avg = Fraction(sum(eq)) / n
+    return tuple(
+        Fraction(10 * (avg - eq[i]) + sum(sheet.whists_on(i, j) - sheet.whists_on(j, i)
+                                          for j in range(n)))
+        for i in range(n)
+    )
+
+
+def _adjustment(amnestied: list[Number]) -> tuple[int, Number, int] | None:
+    """Rule 4.2.12: move the amnestier's mountain by a point so it divides.
+
+    With three players a remainder of 2 raises the mountain by one point (he
+    writes 3 whists on each opponent), a remainder of 1 lowers it (each writes
+    3 on him); with four, the same to the nearest multiple of 4.  The amnestier
+    (fewest mountain, first in seating order) is the one adjusted, as text 003
+    gives the smaller share to him.
+    """
+    n = len(amnestied)
+    total = Fraction(sum(amnestied))
+    if (10 * total / n).denominator == 1:
+        return None
+    who = amnestied.index(min(amnestied))
+    for magnitude in (Fraction(1), Fraction(1, 2), Fraction(3, 2)):
+        fits = [d for d in (magnitude, -magnitude) if (10 * (total + d) / n).denominator == 1]
+        if fits:
+            # Prefer the move that lands on a multiple of n points (text 000).
+            delta = min(fits, key=lambda d: ((total + d) % n != 0, d))
+            per = math.floor(Fraction(10) * abs(delta) / n + Fraction(1, 2))
+            return who, norm(delta), per
+    return None
+
+
+def split_money(results: tuple[Number, ...], stake: Decimal) -> tuple[Decimal, ...]:
+    """Money per player in cents, adding up to exactly zero.
+
+    Each share is ``result x stake`` (centred on zero first, for a truncated
+    division whose results do not add up), floored to the cent; the cents
+    left over go to the largest remainders, ties to the earlier seat.
+
+    >>> split_money((Fraction(-187, 3), Fraction(110, 3), Fraction(77, 3)), Decimal("1"))
+    (Decimal('-62.33'), Decimal('36.67'), Decimal('25.66'))
+    """
+    n = len(results)
+    mean = Fraction(sum(results)) / n
+    exact = [(Fraction(r) - mean) * Fraction(stake) * 100 for r in results]
+    cents = [math.floor(x) for x in exact]
+    left = -sum(cents)
+    order = sorted(range(n), key=lambda i: (-(exact[i] - cents[i]), i))
+    for i in order[:left]:
+        cents[i] += 1
+    return tuple((Decimal(c) / 100).quantize(CENT, rounding=ROUND_FLOOR) for c in cents)
+
+
+def payments(players: tuple[str, ...], money: tuple[Decimal, ...]) -> tuple[Payment, ...]:
+    """Who pays whom, with the fewest payments.
+
+    The fewest is reached by splitting the players into as many groups adding
+    up to zero as possible (at most 4 players, so every split is tried), then
+    paying greedily inside each group.
+
+    >>> money = tuple(Decimal(x) for x in ("-5", "5", "-3", "3"))
+    >>> [(p.payer, p.payee, str(p.amount)) for p in payments(("A", "B", "C", "D"), money)]
+    [('A', 'B', '5'), ('C', 'D', '3')]
+    """
+    open_ = [i for i, m in enumerate(money) if m != 0]
+    out: list[Payment] = []
+    for group in _zero_groups(open_, money):
+        debtors = sorted((i for i in group if money[i] < 0), key=lambda i: (money[i], i))
+        creditors = sorted((i for i in group if money[i] > 0), key=lambda i: (-money[i], i))
+        owe = {i: -money[i] for i in debtors}
+        due = {i: money[i] for i in creditors}
+        for d in debtors:
+            for c in creditors:
+                amount = min(owe[d], due[c])
+                if amount > 0:
+                    out.append(Payment(players[d], players[c], amount))
+                    owe[d] -= amount
+                    due[c] -= amount
+    return tuple(out)
+
+
+def _zero_groups(items: list[int], money: tuple[Decimal, ...]) -> list[list[int]]:
+    """Split into the most disjoint groups each adding up to zero."""
+    if not items:
+        return []
+    first, rest = items[0], items[1:]
+    best: list[list[int]] | None = None
+    for size in range(1, len(rest) + 1):
+        for others in combinations(rest, size):
+            group = [first, *others]
+            if sum(money[i] for i in group) == 0:
+                remaining = [i for i in rest if i not in others]
+                split = [group, *_zero_groups(remaining, money)]
+                if best is None or len(split) > len(best):
+                    best = split
+    return best or [items]
