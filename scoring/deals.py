@@ -69,7 +69,7 @@ class Contract:
         raw = raw.replace("♧", "♣").replace("\ufe0f", "")
         digits = raw[:2] if raw[:2] == "10" else raw[:1]
         suit = _SUIT_ALIASES.get(raw[len(digits):].strip())
-        if not digits.isdigit() or suit is None:
+        if not digits.isdigit() or int(digits) not in range(6, 11) or suit is None:
             raise InvalidDeal(
                 f"cannot read contract {text!r}; expected a level 6-10 and a suit "
                 "S, C, D, H or NT, like 7H or 10NT",

@@ -461,6 +461,10 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
         base = fewest if rules.raspasy_amnesty else 0
         for s in seats:
             pen.mount(s, (t[s] - base) * mult)
+        if out is not None and base:
+            # The amnesty moves every mountain alike, the dealer's too, or it
+            # would not be neutral with four.
+            pen.mount(out, -base * mult)
     else:
         winners = [s for s in seats if t[s] == fewest]
         for w in winners:

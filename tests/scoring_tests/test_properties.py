@@ -1,0 +1,130 @@
+"""Properties over random valid pulkas (hypothesis)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import scoring.engine
+from scoring import Deal, PulkaState, Raspasy, ScoringError, deal_cost, play, replay, settle_state
+from scoring.record import deal_to_json, load_document, record_json
+
+from .strategies import deal_for, pulkas
+
+SETTINGS = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(pulkas(division="exact"))
+def test_results_add_up_to_zero_exactly(p: tuple) -> None:
+    players, rules, deals = p
+    s = settle_state(replay(players, rules, deals).state)
+    assert sum(s.results) == 0
+    assert all(isinstance(r, int | Fraction) for r in s.results)
+
+
+@SETTINGS
+@given(pulkas())
+def test_money_adds_up_to_exactly_zero(p: tuple) -> None:
+    players, rules, deals = p
+    s = settle_state(replay(players, rules, deals).state)
+    assert sum(s.money) == 0
+    assert all(m == m.quantize(m.__class__("0.01")) for m in s.money)
+    # Payments settle every balance.
+    balance = dict(zip(players, s.money, strict=True))
+    for pay in s.payments:
+        balance[pay.payer] += pay.amount
+        balance[pay.payee] -= pay.amount
+    assert all(v == 0 for v in balance.values())
+    assert len(s.payments) <= sum(1 for m in s.money if m) - 1 or not any(s.money)
+
+
+@SETTINGS
+@given(pulkas(division="exact"), st.randoms(use_true_random=False))
+def test_who_receives_help_changes_no_result(p: tuple, rnd) -> None:  # type: ignore[no-untyped-def]
+    """Code, footnote 72: help to anyone open gives the same results."""
+    players, rules, deals = p
+    expected = settle_state(replay(players, rules, deals).state).results
+
+    def any_open(pulka, helper, target):  # type: ignore[no-untyped-def]
+        open_ = [j for j in range(len(pulka)) if j != helper and pulka[j] < target]
+        return rnd.choice(open_) if open_ else None
+
+    original = scoring.engine._helped
+    scoring.engine._helped = any_open
+    try:
+        assert settle_state(replay(players, rules, deals).state).results == expected
+    finally:
+        scoring.engine._helped = original
+
+
+@SETTINGS
+@given(pulkas(division="exact", max_deals=15), pulkas(division="exact", max_deals=15),
+       st.data())
+def test_a_deals_cost_does_not_depend_on_when(p: tuple, q: tuple, data: st.DataObject) -> None:
+    """Principle II: the same deal costs the same in any unfinished pulka."""
+    players, rules, deals = p
+    a = replay(players, rules, deals).state
+    # The second pulka: same players and rules, other deals.
+    b = PulkaState.new(players, rules)
+    for d in q[2] if q[0] == players else []:
+        try:
+            b = play(b, d).state
+        except ScoringError:
+            continue
+    if a.finished or b.finished or a.raspasy_run != b.raspasy_run:
+        return
+    deal: Deal = data.draw(deal_for(a))
+    try:
+        cost_a = deal_cost(a, deal)
+        cost_b = deal_cost(b, deal)
+    except ScoringError:
+        return
+    event("compared")
+    assert cost_a == cost_b
+    assert sum(cost_a) == 0
+
+
+@SETTINGS
+@given(pulkas())
+def test_replaying_twice_gives_the_same_sheet(p: tuple) -> None:
+    players, rules, deals = p
+    assert replay(players, rules, deals) == replay(players, rules, deals)
+
+
+@SETTINGS
+@given(pulkas(division="exact"))
+def test_the_amnesty_of_raspasy_changes_nothing(p: tuple) -> None:
+    players, rules, deals = p
+    on = dataclasses.replace(rules, raspasy_amnesty=True)
+    off = dataclasses.replace(rules, raspasy_amnesty=False)
+    assert (settle_state(replay(players, on, deals).state).results
+            == settle_state(replay(players, off, deals).state).results)
+
+
+@SETTINGS
+@given(pulkas())
+def test_the_record_round_trips(p: tuple) -> None:
+    """Export then import gives the same deals and the same sheet."""
+    players, rules, deals = p
+    doc = load_document(record_json(players, rules, deals))
+    assert doc.rules == rules
+    assert list(doc.deals) == deals
+    assert doc.sheet == replay(players, rules, deals).state.sheet
+    assert [deal_to_json(d) for d in doc.deals] == [deal_to_json(d) for d in deals]
+
+
+@SETTINGS
+@given(pulkas(division="exact"))
+def test_a_raspasy_run_only_grows_on_raspasy(p: tuple) -> None:
+    players, rules, deals = p
+    r = replay(players, rules, deals)
+    run = 0
+    for deal, step in zip(deals, r.steps, strict=True):
+        if isinstance(deal, Raspasy):
+            assert step.state.raspasy_run == run + 1
+        run = step.state.raspasy_run
