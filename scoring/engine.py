@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
 from .errors import IllegalDeal, InvalidDeal, ScoringError
@@ -38,6 +39,9 @@ class PulkaState:
     deals: int = 0
     #: Seat of the next dealer (the first player listed deals first).
     next_dealer: int = 0
+    #: Is the pulka over (rule 4.2.3; Leningrad: pulkas add up to target x n)?
+    #: Kept, not derived, because every deal asks.
+    finished: bool = False
 
     @classmethod
     def new(cls, players: Sequence[str], rules: Rules) -> PulkaState:
@@ -48,7 +52,8 @@ class PulkaState:
             raise InvalidDeal("player names must be non-empty", "players")
         if len({p.casefold() for p in names}) != len(names):
             raise InvalidDeal("player names must be distinct", "players")
-        return cls(rules, Sheet.empty(names))
+        sheet = Sheet.empty(names)
+        return cls(rules, sheet, finished=is_finished(sheet.pulka, rules))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -58,18 +63,19 @@ class PulkaState:
     def n(self) -> int:
         return self.sheet.n
 
-    @property
-    def finished(self) -> bool:
-        """Is the pulka over (rule 4.2.3; Leningrad: pulkas add up to target x n)?"""
-        return is_finished(self.sheet.pulka, self.rules)
 
     def seat(self, name: str, path: str = "") -> int:
         """Seat of a player named exactly as in the record."""
-        try:
-            return self.players.index(name)
-        except ValueError:
+        seat = _seats(self.sheet.players).get(name)
+        if seat is None:
             known = ", ".join(self.players)
-            raise InvalidDeal(f"unknown player {name!r}; the players are {known}", path) from None
+            raise InvalidDeal(f"unknown player {name!r}; the players are {known}", path)
+        return seat
+
+
+@lru_cache(maxsize=256)
+def _seats(players: tuple[str, ...]) -> dict[str, int]:
+    return {name: i for i, name in enumerate(players)}
 
 
 def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
@@ -91,7 +97,9 @@ def play(state: PulkaState, deal: Deal) -> Step:
     """Write ``deal`` onto the sheet; raise :class:`ScoringError` if it cannot be."""
     if isinstance(deal, Correction):
         writes = _correction(state, deal)
-        return Step(replace(state, sheet=state.sheet.plus(writes)), writes)
+        sheet = state.sheet.plus(writes)
+        return Step(replace(state, sheet=sheet, finished=is_finished(sheet.pulka, state.rules)),
+                    writes)
     if state.finished:
         raise IllegalDeal("the pulka is already over; settle it or write a correction")
     if isinstance(deal, Game):
@@ -103,12 +111,14 @@ def play(state: PulkaState, deal: Deal) -> Step:
     else:  # pragma: no cover - the Deal union is closed
         raise InvalidDeal(f"unknown deal {deal!r}")
     writes = pen.freeze()
+    sheet = state.sheet.plus(writes)
     new = PulkaState(
         state.rules,
-        state.sheet.plus(writes),
+        sheet,
         raspasy_run=run,
         deals=state.deals + 1,
         next_dealer=(dealer + 1) % state.n,
+        finished=is_finished(sheet.pulka, state.rules),
     )
     return Step(new, writes)
 
@@ -177,6 +187,9 @@ class _Pen:
             self.pulka[i] += points
             return
         target = rules.target
+        if self.state.sheet.pulka[i] + self.pulka[i] + points <= target:
+            self.pulka[i] += points  # the usual case: his own pulka is still open
+            return
         current = [p + d for p, d in zip(self.state.sheet.pulka, self.pulka, strict=True)]
         own = min(points, max(target - current[i], 0))
         self.pulka[i] += own
@@ -196,12 +209,8 @@ class _Pen:
             rest -= give
 
     def freeze(self) -> Writes:
-        return Writes(
-            tuple(norm(x) for x in self.pulka),
-            tuple(norm(x) for x in self.mountain),
-            tuple(norm(x) for x in self.whists),
-            tuple(self.help),
-        )
+        return Writes(tuple(self.pulka), tuple(self.mountain), tuple(self.whists),
+                      tuple(self.help))
 
 
 def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
@@ -216,50 +225,56 @@ def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
 
 
 def _half(x: Number) -> Number:
+    if x.__class__ is int and not x % 2:
+        return x // 2
     return norm(Fraction(x) / 2)
 
 
 # --- table: who sits at this deal -------------------------------------------
 
 
-def _table(state: PulkaState, named: Iterable[str], dealer: str | None, path: str) -> tuple[
-    list[int], int | None
-]:
-    """Seats playing this deal (in seating order) and the dealer sitting out."""
-    seats = []
-    for name in named:
-        s = state.seat(name, path)
-        if s in seats:
+def _table(state: PulkaState, tricks: tuple[tuple[str, int], ...], dealer: str | None,
+           path: str = "tricks") -> tuple[dict[int, int], int | None]:
+    """Tricks by seat of the players at this deal, and the dealer sitting out.
+
+    Checks that the right players are named and the tricks add up to 10.
+    """
+    t: dict[int, int] = {}
+    seats = _seats(state.sheet.players)
+    for name, count in tricks:
+        s = seats.get(name)
+        if s is None:
+            s = state.seat(name, path)  # raises: unknown player
+        if s in t:
             raise InvalidDeal(f"{name} is named twice", path)
-        seats.append(s)
+        if count.__class__ is not int or not 0 <= count <= 10:
+            raise InvalidDeal(f"{name}: tricks must be a whole number 0 to 10, not {count!r}",
+                              path)
+        t[s] = count
     given = state.seat(dealer, "dealer") if dealer is not None else None
+    out = None
     if state.n == 3:
-        if len(seats) != 3:
+        if len(t) != 3:
             raise InvalidDeal(
                 f"give the tricks of all three players ({', '.join(state.players)})", path
             )
-        return sorted(seats), given
-    if len(seats) != 3:
-        raise InvalidDeal(
-            "with four players give the tricks of the three at the table; "
-            "the one not named is the dealer, who sits out",
-            path,
-        )
-    out = next(s for s in range(4) if s not in seats)
-    if given is not None and given != out:
-        raise InvalidDeal(
-            f"the dealer {state.players[given]} sits out and cannot be at the table", "dealer"
-        )
-    return sorted(seats), out
-
-
-def _check_tricks(state: PulkaState, tricks: dict[str, int], path: str = "tricks") -> None:
-    for name, t in tricks.items():
-        if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t <= 10:
-            raise InvalidDeal(f"{name}: tricks must be a whole number 0 to 10, not {t!r}", path)
-    total = sum(tricks.values())
+    else:
+        if len(t) != 3:
+            raise InvalidDeal(
+                "with four players give the tricks of the three at the table; "
+                "the one not named is the dealer, who sits out",
+                path,
+            )
+        out = next(s for s in range(4) if s not in t)
+        if given is not None and given != out:
+            raise InvalidDeal(
+                f"the dealer {state.players[given]} sits out and cannot be at the table",
+                "dealer",
+            )
+    total = sum(t.values())
     if total != 10:
         raise InvalidDeal(f"tricks add up to {total}, a deal has 10", path)
+    return t, out
 
 
 def _dealer_seat(state: PulkaState, sitting_out: int | None, given: int | None) -> int:
@@ -285,23 +300,28 @@ def _consolers(state: PulkaState, declarer: int, defenders: list[int], whisters:
 
 def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     rules = state.rules
-    tricks = g.trick_map
-    seats, out = _table(state, tricks, g.dealer, "tricks")
+    n = len(state.sheet.players)
+    seats = _seats(state.sheet.players)
+    t, out = _table(state, g.tricks, g.dealer)
     decl = state.seat(g.declarer, "declarer")
-    if decl not in seats:
+    if decl not in t:
         raise InvalidDeal(f"the declarer {g.declarer} must be among the tricks", "tricks")
-    _check_tricks(state, tricks)
     # Defenders in the order they speak: clockwise from the declarer.
-    defenders = sorted((s for s in seats if s != decl), key=lambda s: (s - decl) % state.n)
-    choices = g.choices
-    if g.declarer in choices:
-        raise InvalidDeal(f"the declarer {g.declarer} cannot whist or pass on his own game",
-                          "whist")
-    for name in choices:
-        s = state.seat(name, "whist")
+    defenders = []
+    for k in range(1, n):
+        s = (decl + k) % n
+        if s in t:
+            defenders.append(s)
+    choice: dict[int, Choice] = {}
+    for name, c in g.defence:
+        if name == g.declarer:
+            raise InvalidDeal(f"the declarer {g.declarer} cannot whist or pass on his own game",
+                              "whist")
+        s = seats[name] if name in seats else state.seat(name, "whist")
         if s not in defenders:
             raise InvalidDeal(f"{name} does not defend this deal (the dealer sits out)", "whist")
-    missing = [state.players[s] for s in defenders if state.players[s] not in choices]
+        choice[s] = c
+    missing = [state.players[s] for s in defenders if s not in choice]
     if missing:
         raise InvalidDeal(f"say whist or pass for {', '.join(missing)}", "whist")
     level = g.contract.level
@@ -310,18 +330,19 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
             f"after raspasy the lowest game is {rules.raspasy_exit}, not {level}", "contract"
         )
     first, second = defenders
-    c1, c2 = choices[state.players[first]], choices[state.players[second]]
-    if Choice.HALF in (c1, c2):
+    c1, c2 = choice[first], choice[second]
+    half_whist = c1 is Choice.HALF or c2 is Choice.HALF
+    if half_whist:
         _check_half(state, g, c1, c2, second)
 
     price = rules.price(level)
     f = rules.whist_factor
     quota = rules.quota_for(level)
-    t = {state.seat(name): v for name, v in tricks.items()}
     pen = _Pen(state)
     whisters = [s for s, c in ((first, c1), (second, c2)) if c is Choice.WHIST]
-    made = not g.whisted or t[decl] >= level or Choice.HALF in (c1, c2)
-    if not g.whisted and t[decl] < level:
+    whisted = bool(whisters) or half_whist
+    made = not whisted or t[decl] >= level or half_whist
+    if not whisted and t[decl] < level:
         raise InvalidDeal(
             f"nobody whisted, so the game is not played out: {g.declarer} is written "
             f"{g.contract} made and must have at least {level} tricks",
@@ -449,12 +470,10 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
 
 def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
     rules = state.rules
-    tricks = r.trick_map
-    seats, out = _table(state, tricks, r.dealer, "tricks")
-    _check_tricks(state, tricks)
+    t, out = _table(state, r.tricks, r.dealer)
+    seats = sorted(t)
     run = state.raspasy_run + 1
     mult = rules.raspasy_multiplier(run)
-    t = {state.seat(name): v for name, v in tricks.items()}
     pen = _Pen(state)
     fewest = min(t.values())
     if rules.raspasy_scoring is RaspasyScoring.MOUNTAIN:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import add
 
 Number = int | Fraction
 
 
 def norm(x: Number) -> Number:
     """``Fraction(4, 2)`` -> ``2``: keep whole numbers as ``int``."""
+    if x.__class__ is int:  # the common case, and isinstance() on ABCs is slow
+        return x
     if isinstance(x, Fraction) and x.denominator == 1:
         return x.numerator
     return x
@@ -103,7 +106,11 @@ class Sheet:
 
 
 def _add(a: tuple[Number, ...], b: tuple[Number, ...]) -> tuple[Number, ...]:
-    return tuple(norm(x + y) if y else x for x, y in zip(a, b, strict=True))
+    # int + int stays int; a Fraction equal to a whole number compares equal
+    # to it, so there is no need to normalise on this hot path.
+    if not any(b):
+        return a
+    return tuple(map(add, a, b))
 
 
 def _bump(t: tuple[Number, ...], i: int, amount: Number) -> tuple[Number, ...]:

@@ -147,3 +147,11 @@ def test_players() -> None:
         PulkaState.new(("A", "B"), Rules())
     with pytest.raises(InvalidDeal, match="distinct"):
         PulkaState.new(("A", "B", "a"), Rules())
+
+
+def test_a_named_dealer_with_three_players_plays_and_does_not_console_twice() -> None:
+    deal = Game.of("Anna", "6S", {"Boris": "whist", "Vera": "pass"},
+                   {"Anna": 5, "Boris": 3, "Vera": 2}, dealer="Vera")
+    step = play(START, deal)
+    assert (step.writes.whists_on(1, 0), step.writes.whists_on(2, 0)) == (7, 7)
+    assert step.state.next_dealer == 0  # after Vera, Anna deals

@@ -1,0 +1,88 @@
+"""Benchmark: replay and settle a 1,000-deal record (goal: under 10 ms).
+
+Run: ``python benchmarks/bench_scoring.py``.  Prints a table of the median and
+best of several runs; not a test (machines here are shared and noisy).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring import Game, Misere, PulkaState, Raspasy, Rules, play, replay, settle_state
+from scoring.record import load_document, record_json, settlement_json
+
+
+def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1) -> list:
+    """A plausible evening: mostly games, some raspasy and misères, valid throughout."""
+    rnd = random.Random(seed)
+    state = PulkaState.new(players, rules)
+    deals: list = []
+    while len(deals) < count:
+        n = len(players)
+        dealer = rnd.randrange(n) if n == 4 else None
+        table = [p for i, p in enumerate(players) if i != dealer]
+        kind = rnd.random()
+        if kind < 0.15:
+            t = [rnd.randint(0, 5), rnd.randint(0, 5)]
+            deal = Raspasy.of(dict(zip(table, [*t, 10 - sum(t)], strict=True)))
+        elif kind < 0.22:
+            deal = Misere(rnd.choice(table), rnd.choice([0, 0, 1, 2]),
+                          dealer=players[dealer] if dealer is not None else None)
+        else:
+            decl = rnd.choice(table)
+            i = table.index(decl)
+            d1, d2 = table[(i + 1) % 3], table[(i + 2) % 3]
+            level = rnd.randint(7 if state.raspasy_run else 6, 10)
+            mine = rnd.randint(max(level - 2, 0), 10)
+            a = rnd.randint(0, 10 - mine)
+            deal = Game.of(decl, f"{level}{rnd.choice('SCDH')}",
+                           {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
+                           {decl: mine, d1: a, d2: 10 - mine - a})
+        try:
+            state = play(state, deal).state
+        except ValueError:
+            continue
+        deals.append(deal)
+    return deals
+
+
+def timed(fn: Callable[[], object], repeat: int = 30) -> tuple[float, float]:
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(samples), min(samples)
+
+
+def main() -> None:
+    rows = []
+    for n, variant in ((3, "sochi"), (4, "sochi"), (3, "leningrad"), (3, "rostov")):
+        players = ("Anna", "Boris", "Vera", "Gleb")[:n]
+        rules = Rules.for_variant(variant, target=5000)
+        deals = make_deals(players, rules, 1000)
+        doc = record_json(players, rules, deals)
+        text = json.dumps(doc)
+        rows.append((f"{variant} x{n}: replay + settle",
+                     *timed(lambda p=players, r=rules, d=deals: settle_state(
+                         replay(p, r, d).state))))
+        rows.append((f"{variant} x{n}: JSON -> validate -> settle JSON",
+                     *timed(lambda t=text: settlement_json(load_document(json.loads(t))))))
+    width = max(len(r[0]) for r in rows)
+    print(f"{'1,000-deal record':<{width}}  {'median ms':>10}  {'best ms':>8}")
+    print("-" * (width + 22))
+    for name, med, best in rows:
+        print(f"{name:<{width}}  {med:>10.2f}  {best:>8.2f}")
+    print("goal: replay + settle under 10 ms")
+
+
+if __name__ == "__main__":
+    main()
