@@ -1,0 +1,30 @@
+# Pulka bot: keeps the score of Preferans pulkas in Telegram group chats.
+#   docker build -t pulka-bot .
+#   docker run -d --name pulka --restart unless-stopped \
+#       -e BOT_TOKEN=123456:ABC... -v pulka-data:/data pulka-bot
+
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /src
+COPY pyproject.toml ./
+COPY scoring ./scoring
+COPY bot ./bot
+RUN touch README.md \
+ && python -m venv /venv \
+ && /venv/bin/pip install .
+
+FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PATH=/venv/bin:$PATH \
+    DATABASE_URL=sqlite:////data/pulka.sqlite3 \
+    LOG_LEVEL=INFO
+RUN useradd --system --uid 10001 --home-dir /nonexistent --shell /usr/sbin/nologin pulka \
+ && mkdir -p /data && chown pulka:pulka /data
+COPY --from=build /venv /venv
+USER pulka
+WORKDIR /data
+VOLUME ["/data"]
+# SIGTERM (docker stop) ends polling cleanly and closes the database.
+STOPSIGNAL SIGTERM
+CMD ["python", "-m", "bot"]

@@ -1,0 +1,94 @@
+"""Wiring: settings -> storage -> bot and dispatcher -> polling.
+
+Dependencies reach handlers as Dispatcher keyword arguments (``service``,
+``db``), never as globals, so tests can build as many dispatchers as they like.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault
+
+from .config import Settings, prepare_database_path
+from .handlers import get_routers
+from .middlewares import LanguageMiddleware, RetryMiddleware
+from .service import PulkaService
+from .storage import Storage
+from .texts import LANGS, t
+
+log = logging.getLogger(__name__)
+
+COMMANDS = ("newpulka", "join", "players", "deal", "undo", "history", "score", "rules",
+            "settle", "export", "import", "lang", "help")
+
+
+def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
+    """The aiogram Bot: HTML by default, retries and migration through the session."""
+    if settings.telegram_api_url:
+        session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    else:
+        session = AiohttpSession()
+    session.middleware(RetryMiddleware(service.migrate_chat if service else None))
+    return Bot(
+        settings.bot_token.get_secret_value(),
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
+    )
+
+
+def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> Dispatcher:
+    """A Dispatcher with fresh routers; ``service`` and ``db`` go to the handlers."""
+    service = service or PulkaService(storage)
+    dp = Dispatcher(service=service, db=storage)
+    dp.update.outer_middleware(LanguageMiddleware(service))
+    dp.include_routers(*get_routers())
+    dp.startup.register(set_commands)
+    return dp
+
+
+def command_list(lang: str) -> list[BotCommand]:
+    return [BotCommand(command=c, description=t(lang, f"cmd_{c}")) for c in COMMANDS]
+
+
+async def set_commands(bot: Bot) -> None:
+    """Register the command menu (Russian by default, English for English clients)."""
+    try:
+        for lang in LANGS:
+            code = None if lang == "ru" else lang
+            await bot.set_my_commands(command_list(lang), scope=BotCommandScopeDefault(),
+                                      language_code=code)
+            await bot.set_my_commands(command_list(lang), scope=BotCommandScopeAllGroupChats(),
+                                      language_code=code)
+    except TelegramAPIError as e:  # the menu is a convenience: never fatal
+        log.warning("could not register the command list: %s", e)
+
+
+async def run(settings: Settings) -> None:
+    """Open the database, poll until SIGTERM/SIGINT, close everything."""
+    storage = await Storage(prepare_database_path(settings.database_url)).open()
+    service = PulkaService(storage)
+    bot = create_bot(settings, service)
+    dp = create_dispatcher(storage, service)
+    try:
+        # Updates are handled one by one, so an update's offset is confirmed to
+        # Telegram only after its deal is committed and answered: a crash before
+        # that makes Telegram deliver it again, and the event log's dedup keeps
+        # it from being written twice.
+        await dp.start_polling(
+            bot,
+            handle_as_tasks=False,
+            handle_signals=True,
+            close_bot_session=True,
+            allowed_updates=dp.resolve_used_update_types(),
+        )
+    finally:
+        await storage.close()
+        await bot.session.close()
+        log.info("stopped")

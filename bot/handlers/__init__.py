@@ -1,0 +1,19 @@
+"""Routers of the bot; a fresh set per Dispatcher (tests build many)."""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+from . import deals, errors, private, settle, system, table
+
+
+def get_routers() -> list[Router]:
+    """Every router, in the order they are tried."""
+    return [
+        errors.router(),
+        private.router(),
+        table.router(),
+        deals.router(),
+        settle.router(),
+        system.router(),
+    ]

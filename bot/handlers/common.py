@@ -1,0 +1,78 @@
+"""Helpers shared by the handlers: where a message belongs, who may write."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import suppress
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import Chat, Message, User
+
+from ..service import Author, Table
+from ..storage import Source
+
+log = logging.getLogger(__name__)
+
+GROUP_TYPES = frozenset({"group", "supergroup"})
+
+
+def place(message: Message) -> tuple[int, int]:
+    """The pulka's key: chat id and forum topic (0 outside topics)."""
+    thread = message.message_thread_id if message.is_topic_message else None
+    return message.chat.id, thread or 0
+
+
+def source(message: Message) -> Source:
+    return Source(message.chat.id, message.message_id)
+
+
+def display_name(user: User | None, chat: Chat | None = None) -> str:
+    if user is None:
+        return chat.title or "?" if chat else "?"
+    return user.full_name or user.username or str(user.id)
+
+
+def author_of(message: Message) -> Author:
+    user = message.from_user
+    if message.sender_chat is not None:
+        return Author(None, message.sender_chat.title or "admin")
+    return Author(user.id if user else None, display_name(user))
+
+
+def author_of_user(user: User) -> Author:
+    return Author(user.id, display_name(user))
+
+
+async def may_write(bot: Bot, table: Table | None, chat: Chat, user: User | None,
+                    sender_chat: Chat | None = None) -> bool:
+    """Players of the pulka and the chat's administrators may change it."""
+    if sender_chat is not None:
+        # An anonymous administrator posts as the group itself.
+        return sender_chat.id == chat.id
+    if user is None:
+        return False
+    if table is not None and table.is_player(user.id):
+        return True
+    return await is_admin(bot, chat.id, user.id)
+
+
+async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
+    try:
+        member = await bot.get_chat_member(chat_id, user_id)
+    except TelegramAPIError as e:
+        log.warning("getChatMember failed: %s", e)
+        return False
+    return member.status in ("creator", "administrator")
+
+
+async def answer_chunks(message: Message, chunks: list[str]) -> None:
+    for chunk in chunks:
+        await message.answer(chunk)
+
+
+async def drop_keyboard(message: Message | None) -> None:
+    """Remove the buttons of a bot message (ignoring that they are already gone)."""
+    if isinstance(message, Message):
+        with suppress(TelegramAPIError):
+            await message.edit_reply_markup(reply_markup=None)

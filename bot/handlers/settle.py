@@ -1,0 +1,161 @@
+"""The end of a pulka: /settle (and ending by agreement), /export and /import."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+)
+
+from scoring import ScoringError, settle_state
+from scoring.record import record_json
+
+from ..callbacks import EndCB
+from ..service import PulkaError, PulkaService, Table
+from ..storage import Source
+from ..texts import Texts
+from ..views import name, score_text, settlement_text
+from .common import GROUP_TYPES, author_of, author_of_user, display_name, may_write, place, source
+
+#: The largest record file /import reads.
+MAX_IMPORT_BYTES = 1_000_000
+
+
+def final_text(tx: Texts, table: Table) -> str:
+    assert table.state is not None
+    return settlement_text(tx, table.rules, settle_state(table.state), final=True)
+
+
+def router() -> Router:
+    r = Router(name="settle")
+    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+
+    @r.message(Command("settle"))
+    async def settle(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> None:
+        table = await service.active(*place(message))
+        if table is None:
+            # A repeated /settle after the pulka was archived answers the same again.
+            again = await service.written_by(source(message))
+            if again is not None and again.state is not None:
+                await message.answer(final_text(tx, again) + "\n\n" + tx("settle_archived"))
+            else:
+                await message.answer(tx("no_pulka"))
+            return
+        if not await may_write(bot, table, message.chat, message.from_user,
+                               message.sender_chat):
+            await message.answer(tx("not_allowed"))
+            return
+        if table.state is None:
+            await message.answer(tx("need_players", count=len(table.players)))
+            return
+        if table.state.finished:
+            try:
+                written = await service.end(table.id, None, author_of(message), source(message),
+                                            agreed=False)
+            except PulkaError as e:
+                await message.answer(tx(e.key))
+                return
+            await message.answer(final_text(tx, written.table) + "\n\n"
+                                 + tx("settle_archived"))
+            return
+        text = settlement_text(tx, table.rules, settle_state(table.state), final=False)
+        keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+            text=tx("settle_agree"),
+            callback_data=EndCB(pulka=table.id, last=table.last_event_id).pack(),
+        )]])
+        await message.answer(text, reply_markup=keyboard)
+
+    @r.callback_query(EndCB.filter())
+    async def end_press(query: CallbackQuery, callback_data: EndCB, service: PulkaService,
+                        bot: Bot, tx: Texts) -> None:
+        msg = query.message
+        table = await service.get(callback_data.pulka)
+        if not isinstance(msg, Message) or table is None or table.row.chat_id != msg.chat.id:
+            await query.answer(tx("stale"), show_alert=True)
+            return
+        if not await may_write(bot, table, msg.chat, query.from_user):
+            await query.answer(tx("not_allowed"), show_alert=True)
+            return
+        try:
+            written = await service.end(table.id, callback_data.last,
+                                        author_of_user(query.from_user),
+                                        Source(msg.chat.id, msg.message_id), agreed=True)
+        except PulkaError as e:
+            await query.answer(tx(e.key), show_alert=True)
+            await msg.edit_reply_markup(reply_markup=None)
+            return
+        await query.answer(tx("done"))
+        await msg.edit_text(final_text(tx, written.table) + "\n\n"
+                            + tx("settle_agreed", who=name(display_name(query.from_user))),
+                            reply_markup=None)
+
+    @r.message(Command("export"))
+    async def export(message: Message, service: PulkaService, tx: Texts) -> None:
+        table = await service.active(*place(message))
+        if table is None:
+            await message.answer(tx("no_pulka"))
+            return
+        data = record_json(table.names, table.rules, table.record_deals())
+        body = json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")
+        await message.answer_document(
+            BufferedInputFile(body, filename=f"pulka-{table.id}.json"),
+            caption=tx("export_caption"),
+        )
+
+    @r.message(Command("import"))
+    async def import_(message: Message, command: CommandObject, service: PulkaService,
+                      bot: Bot, tx: Texts) -> None:
+        raw = await _import_text(message, command, bot)
+        if raw is None:
+            await message.answer(tx("import_usage"))
+            return
+        if isinstance(raw, bytes) and len(raw) > MAX_IMPORT_BYTES:
+            await message.answer(tx("import_too_big"))
+            return
+        try:
+            data: Any = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+            await message.answer(tx("import_bad_json", reason=name(str(e))))
+            return
+        chat_id, thread = place(message)
+        try:
+            written = await service.import_record(chat_id, thread, data, author_of(message),
+                                                  source(message))
+        except ScoringError as e:
+            await message.answer(tx("import_invalid", reason=name(str(e))))
+            return
+        except PulkaError as e:
+            await message.answer(tx(e.key, **{k: name(str(v)) for k, v in e.params.items()}))
+            return
+        table = written.table
+        await message.answer(tx("imported", count=len(table.deals)) + "\n\n"
+                             + score_text(tx, table))
+
+    return r
+
+
+async def _import_text(message: Message, command: CommandObject, bot: Bot) -> bytes | str | None:
+    """The record: a document on this message or the one replied to, or the text after /import."""
+    for m in (message, message.reply_to_message):
+        if m is not None and m.document is not None:
+            if (m.document.file_size or 0) > MAX_IMPORT_BYTES:
+                return b"x" * (MAX_IMPORT_BYTES + 1)
+            buffer = io.BytesIO()
+            await bot.download(m.document, destination=buffer)
+            return buffer.getvalue()
+    if command.args and command.args.strip():
+        return command.args
+    if message.reply_to_message is not None and message.reply_to_message.text:
+        text = message.reply_to_message.text.strip()
+        if text.startswith("{"):
+            return text
+    return None

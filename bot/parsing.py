@@ -1,0 +1,234 @@
+"""Reading command arguments: ``/deal`` in every accepted form, and ``/newpulka``.
+
+The parser only recognises words and names players; whether the deal can be
+written is the engine's call (:func:`scoring.play`).  Every problem is a
+:class:`ParseError` whose ``key`` names a message in :mod:`bot.texts`.
+
+>>> from bot.storage import PlayerRow
+>>> seats = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
+...          PlayerRow(2, "Vera", None, None)]
+>>> parse_deal("Anna 7h 7 Boris whist 2 Vera pass 1", seats).contract.pretty()
+'7♥'
+>>> parse_deal("распасы 1 3 2 2 3 5", seats).trick_map
+{'Anna': 3, 'Boris': 2, 'Vera': 5}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from scoring import Contract, Deal, Game, Misere, Raspasy, Rules, ScoringError
+
+from .storage import PlayerRow
+
+RASPASY_WORDS = frozenset({"raspasy", "raspas", "rasp", "allpass", "распасы", "распас", "расп"})
+MISERE_WORDS = frozenset({"misere", "misère", "miser", "мизер", "миз"})
+CHOICE_WORDS = {
+    "whist": "whist", "w": "whist", "вист": "whist", "в": "whist",
+    "pass": "pass", "p": "pass", "пас": "pass",
+    "half": "half", "halfwhist": "half", "полвиста": "half", "пв": "half",
+}
+VARIANT_WORDS = {
+    "sochi": "sochi", "сочи": "sochi", "сочинка": "sochi",
+    "leningrad": "leningrad", "ленинград": "leningrad", "ленинградка": "leningrad",
+    "piter": "leningrad", "питер": "leningrad",
+    "rostov": "rostov", "ростов": "rostov",
+}
+#: What a new name may be: one word, not a number, not a command word.
+NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
+RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS)
+
+
+class ParseError(ValueError):
+    """Input the bot cannot accept; ``key`` and ``params`` select the message.
+
+    ``form`` says which usage hint to show (``game``, ``misere``, ``raspasy``,
+    ``newpulka`` ...).
+    """
+
+    def __init__(self, key: str, form: str = "", **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.form = form
+        self.params = params
+
+
+def tokens(text: str) -> list[str]:
+    """Words of a command's arguments (commas count as spaces)."""
+    return text.replace(",", " ").replace(";", " ").split()
+
+
+def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
+    """A player named by name (any case), @username, or seat number (1-based)."""
+    word = token.strip()
+    if word.isdigit():
+        seat = int(word) - 1
+        return next((p for p in players if p.seat == seat), None)
+    key = word.casefold()
+    if key.startswith("@"):
+        handle = key[1:]
+        return next((p for p in players if p.username and p.username.casefold() == handle), None)
+    by_name = next((p for p in players if p.name.casefold() == key), None)
+    if by_name is not None:
+        return by_name
+    return next((p for p in players if p.username and p.username.casefold() == key), None)
+
+
+def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
+    p = find_player(players, token)
+    if p is None:
+        raise ParseError("unknown_player", form, token=token,
+                         players=", ".join(x.name for x in players))
+    return p.name
+
+
+def _tricks(token: str | None, form: str, who: str) -> int:
+    if token is None:
+        raise ParseError("missing_tricks", form, name=who)
+    if not token.isdigit() or not 0 <= int(token) <= 10:
+        raise ParseError("bad_tricks", form, token=token, name=who)
+    return int(token)
+
+
+def _distinct(names: list[str], form: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise ParseError("player_twice", form, name=name)
+        seen.add(name)
+
+
+def _sum_ten(tricks: dict[str, int], form: str) -> None:
+    total = sum(tricks.values())
+    if total != 10:
+        raise ParseError("tricks_sum", form, total=total)
+
+
+def _at_table(n: int, named: int, form: str) -> None:
+    if named != 3:
+        raise ParseError("table_count" if n == 3 else "table_count4", form, count=named)
+
+
+def parse_deal(text: str, players: Sequence[PlayerRow]) -> Deal:
+    """A deal from ``/deal`` arguments, players resolved to their seated names."""
+    words = tokens(text)
+    if not words:
+        raise ParseError("deal_empty", "all")
+    n = len(players)
+    head = words[0].casefold()
+    if head in RASPASY_WORDS:
+        return _raspasy(words[1:], players, n)
+    if len(words) < 2:
+        if find_player(players, words[0]) is None:
+            raise ParseError("unknown_player", "all", token=words[0],
+                             players=", ".join(x.name for x in players))
+        raise ParseError("deal_short", "all")
+    declarer = _player(players, words[0], "all")
+    second = words[1].casefold()
+    if second in MISERE_WORDS:
+        if len(words) > 3:
+            raise ParseError("misere_extra", "misere")
+        return Misere(declarer, _tricks(words[2] if len(words) > 2 else None, "misere", declarer))
+    try:
+        contract = Contract.parse(words[1])
+    except ScoringError:
+        raise ParseError("bad_contract", "game", token=words[1]) from None
+    declarer_tricks = _tricks(words[2] if len(words) > 2 else None, "game", declarer)
+    rest = words[3:]
+    if len(rest) != 6:
+        raise ParseError("defenders_form", "game", count=len(rest))
+    defence: dict[str, str] = {}
+    tricks = {declarer: declarer_tricks}
+    names = [declarer]
+    for i in (0, 3):
+        who = _player(players, rest[i], "game")
+        if who == declarer:
+            raise ParseError("declarer_defends", "game", name=who)
+        choice = CHOICE_WORDS.get(rest[i + 1].casefold())
+        if choice is None:
+            raise ParseError("bad_choice", "game", token=rest[i + 1], name=who)
+        names.append(who)
+        _distinct(names, "game")
+        defence[who] = choice
+        tricks[who] = _tricks(rest[i + 2], "game", who)
+    _sum_ten(tricks, "game")
+    return Game.of(declarer, contract, defence, tricks)
+
+
+def _raspasy(words: list[str], players: Sequence[PlayerRow], n: int) -> Raspasy:
+    if not words or len(words) % 2:
+        raise ParseError("raspasy_form", "raspasy")
+    tricks: dict[str, int] = {}
+    names: list[str] = []
+    for i in range(0, len(words), 2):
+        who = _player(players, words[i], "raspasy")
+        names.append(who)
+        _distinct(names, "raspasy")
+        tricks[who] = _tricks(words[i + 1], "raspasy", who)
+    _at_table(n, len(names), "raspasy")
+    _sum_ten(tricks, "raspasy")
+    return Raspasy.of(tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class NewPulka:
+    """``/newpulka`` arguments: variant, target, stake, currency (None = default)."""
+
+    variant: str = "sochi"
+    target: int | None = None
+    stake: Decimal | None = None
+    currency: str | None = None
+
+    def rules(self) -> Rules:
+        """The conventions, built by :mod:`scoring` (raises ``InvalidRules``)."""
+        overrides: dict[str, Any] = {}
+        if self.target is not None:
+            overrides["target"] = self.target
+        if self.stake is not None:
+            overrides["stake"] = self.stake
+        if self.currency is not None:
+            overrides["currency"] = self.currency
+        return Rules.for_variant(self.variant, **overrides)
+
+
+def parse_newpulka(text: str) -> NewPulka:
+    """``[variant] [target] [stake] [currency]``, e.g. ``leningrad 50 1 EUR``."""
+    words = text.split()
+    variant = "sochi"
+    if words and not words[0][0].isdigit():
+        v = VARIANT_WORDS.get(words[0].casefold())
+        if v is None:
+            raise ParseError("bad_variant", "newpulka", token=words[0])
+        variant = v
+        words = words[1:]
+    target = stake = currency = None
+    if words:
+        if not words[0].isdigit() or not 1 <= int(words[0]) <= 10_000:
+            raise ParseError("bad_target", "newpulka", token=words[0])
+        target = int(words[0])
+        words = words[1:]
+    if words:
+        try:
+            stake = Decimal(words[0].replace(",", "."))
+        except InvalidOperation:
+            raise ParseError("bad_stake", "newpulka", token=words[0]) from None
+        if not stake.is_finite() or stake < 0 or stake != stake.quantize(Decimal("0.0001")):
+            raise ParseError("bad_stake", "newpulka", token=words[0])
+        words = words[1:]
+    if words:
+        if not re.fullmatch(r"[A-Za-zА-Яа-яЁё₽€$£]{1,8}", words[0]):
+            raise ParseError("bad_currency", "newpulka", token=words[0])
+        currency = words[0].upper()
+        words = words[1:]
+    if words:
+        raise ParseError("newpulka_extra", "newpulka", token=words[0])
+    return NewPulka(variant, target, stake, currency)
+
+
+def valid_name(name: str) -> bool:
+    """Can ``name`` be a seat's name (one word, not a number or a command word)?"""
+    return bool(NAME_RE.match(name)) and name.casefold() not in RESERVED

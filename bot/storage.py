@@ -1,0 +1,391 @@
+"""SQLite storage: one aiosqlite connection, WAL, every write behind one lock.
+
+A pulka is an append-only event log (``events``): deals, undos, the end.  The
+sheet is always the replay of that log; history is never rewritten.  Each
+event remembers the Telegram message that caused it, and ``UNIQUE(source chat,
+message id)`` makes a command Telegram delivers twice be written once.
+
+Reads take the same lock as writes: with one shared connection a read between
+another task's ``BEGIN`` and ``COMMIT`` would otherwise see uncommitted rows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+
+_MIGRATIONS: dict[int, str] = {
+    1: """
+    CREATE TABLE chats (
+        chat_id     INTEGER PRIMARY KEY,
+        lang        TEXT NOT NULL DEFAULT 'ru',
+        updated_at  TEXT NOT NULL
+    );
+    CREATE TABLE pulkas (
+        id                INTEGER PRIMARY KEY,
+        chat_id           INTEGER NOT NULL,
+        thread_id         INTEGER NOT NULL DEFAULT 0,
+        rules             TEXT NOT NULL,
+        status            TEXT NOT NULL DEFAULT 'active'
+                          CHECK (status IN ('active', 'archived')),
+        created_by        INTEGER,
+        created_by_name   TEXT,
+        source_chat_id    INTEGER,
+        source_message_id INTEGER,
+        created_at        TEXT NOT NULL,
+        archived_at       TEXT,
+        UNIQUE (source_chat_id, source_message_id)
+    );
+    CREATE UNIQUE INDEX pulkas_one_active ON pulkas (chat_id, thread_id)
+        WHERE status = 'active';
+    CREATE TABLE players (
+        pulka_id  INTEGER NOT NULL REFERENCES pulkas (id),
+        seat      INTEGER NOT NULL,
+        name      TEXT NOT NULL,
+        user_id   INTEGER,
+        username  TEXT,
+        PRIMARY KEY (pulka_id, seat)
+    );
+    CREATE TABLE events (
+        id                INTEGER PRIMARY KEY,
+        pulka_id          INTEGER NOT NULL REFERENCES pulkas (id),
+        seq               INTEGER NOT NULL,
+        kind              TEXT NOT NULL,
+        payload           TEXT NOT NULL,
+        author_id         INTEGER,
+        author_name       TEXT,
+        source_chat_id    INTEGER,
+        source_message_id INTEGER,
+        created_at        TEXT NOT NULL,
+        UNIQUE (pulka_id, seq),
+        UNIQUE (source_chat_id, source_message_id)
+    );
+    """,
+}
+
+#: Event kinds.
+DEAL, UNDO, JOIN, END = "deal", "undo", "join", "end"
+
+
+def now() -> str:
+    """The current UTC time as ISO text."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """A seat at the table: a Telegram user or a guest (``user_id`` None)."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    username: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One line of a pulka's log."""
+
+    id: int
+    pulka_id: int
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    author_id: int | None
+    author_name: str | None
+    source_chat_id: int | None
+    source_message_id: int | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PulkaRow:
+    """A pulka with its players and its whole log."""
+
+    id: int
+    chat_id: int
+    thread_id: int
+    rules: dict[str, Any]
+    status: str
+    created_by: int | None
+    created_by_name: str | None
+    players: tuple[PlayerRow, ...]
+    events: tuple[EventRow, ...]
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The Telegram message a write came from (for deduplication)."""
+
+    chat_id: int
+    message_id: int
+
+
+class Storage:
+    """The single database connection and its lock."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("storage is not open")
+        return self._conn
+
+    async def open(self) -> Storage:
+        """Connect, switch on WAL and FULL sync, migrate the schema."""
+        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._conn.row_factory = aiosqlite.Row
+        await self._conn.execute("PRAGMA journal_mode=WAL")
+        await self._conn.execute("PRAGMA synchronous=FULL")
+        await self._conn.execute("PRAGMA foreign_keys=ON")
+        await self._conn.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+        return self
+
+    async def close(self) -> None:
+        """Close the connection (waits for a running transaction)."""
+        if self._conn is None:
+            return
+        async with self._lock:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+    async def _migrate(self) -> None:
+        async with self._lock:
+            cur = await self.conn.execute("PRAGMA user_version")
+            row = await cur.fetchone()
+            version = int(row[0]) if row else 0
+            if version > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"database schema {version} is newer than this bot ({SCHEMA_VERSION})"
+                )
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                log.info("migrating database to schema %d", v)
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _MIGRATIONS[v].split(";"):
+                        if statement.strip():
+                            await self.conn.execute(statement)
+                    await self.conn.execute(f"PRAGMA user_version={v}")
+                    await self.conn.execute("COMMIT")
+                except BaseException:
+                    await self.conn.execute("ROLLBACK")
+                    raise
+
+    @asynccontextmanager
+    async def uow(self) -> AsyncIterator[Tx]:
+        """A write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) under the lock.
+
+        Never await a Telegram call inside it.
+        """
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self.conn)
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """Read-only access under the lock (sees only committed data)."""
+        async with self._lock:
+            yield Tx(self.conn)
+
+
+class Tx:
+    """Queries on the connection; used only inside :meth:`Storage.uow` or ``read``."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
+        cur = await self.conn.execute(sql, args)
+        return await cur.fetchone()
+
+    async def _all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
+        cur = await self.conn.execute(sql, args)
+        return list(await cur.fetchall())
+
+    # --- chats ---------------------------------------------------------------
+
+    async def chat_lang(self, chat_id: int) -> str | None:
+        row = await self._one("SELECT lang FROM chats WHERE chat_id = ?", chat_id)
+        return None if row is None else str(row["lang"])
+
+    async def set_chat_lang(self, chat_id: int, lang: str) -> None:
+        await self.conn.execute(
+            "INSERT INTO chats (chat_id, lang, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (chat_id) DO UPDATE SET lang = excluded.lang, "
+            "updated_at = excluded.updated_at",
+            (chat_id, lang, now()),
+        )
+
+    async def migrate_chat(self, old: int, new: int) -> int:
+        """Move pulkas and settings of chat ``old`` to ``new``; the number of pulkas moved."""
+        cur = await self.conn.execute(
+            "UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", (new, old)
+        )
+        moved = cur.rowcount
+        lang = await self.chat_lang(old)
+        if lang is not None and await self.chat_lang(new) is None:
+            await self.set_chat_lang(new, lang)
+        return moved
+
+    # --- pulkas --------------------------------------------------------------
+
+    async def create_pulka(
+        self,
+        chat_id: int,
+        thread_id: int,
+        rules: dict[str, Any],
+        created_by: int | None,
+        created_by_name: str | None,
+        source: Source | None,
+    ) -> int:
+        cur = await self.conn.execute(
+            "INSERT INTO pulkas (chat_id, thread_id, rules, created_by, created_by_name, "
+            "source_chat_id, source_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                chat_id, thread_id, json.dumps(rules, ensure_ascii=False), created_by,
+                created_by_name, source and source.chat_id, source and source.message_id, now(),
+            ),
+        )
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
+
+    async def pulka_by_source(self, source: Source) -> int | None:
+        row = await self._one(
+            "SELECT id FROM pulkas WHERE source_chat_id = ? AND source_message_id = ?",
+            source.chat_id, source.message_id,
+        )
+        return None if row is None else int(row["id"])
+
+    async def active_pulka_id(self, chat_id: int, thread_id: int) -> int | None:
+        row = await self._one(
+            "SELECT id FROM pulkas WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
+            chat_id, thread_id,
+        )
+        return None if row is None else int(row["id"])
+
+    async def archive(self, pulka_id: int) -> None:
+        await self.conn.execute(
+            "UPDATE pulkas SET status = 'archived', archived_at = ? WHERE id = ?",
+            (now(), pulka_id),
+        )
+
+    async def load(self, pulka_id: int) -> PulkaRow | None:
+        """A pulka with its players and log, or None."""
+        row = await self._one("SELECT * FROM pulkas WHERE id = ?", pulka_id)
+        if row is None:
+            return None
+        players = tuple(
+            PlayerRow(int(p["seat"]), p["name"], p["user_id"], p["username"])
+            for p in await self._all(
+                "SELECT * FROM players WHERE pulka_id = ? ORDER BY seat", pulka_id
+            )
+        )
+        events = tuple(
+            _event(e)
+            for e in await self._all(
+                "SELECT * FROM events WHERE pulka_id = ? ORDER BY seq", pulka_id
+            )
+        )
+        return PulkaRow(
+            id=int(row["id"]),
+            chat_id=int(row["chat_id"]),
+            thread_id=int(row["thread_id"]),
+            rules=json.loads(row["rules"]),
+            status=row["status"],
+            created_by=row["created_by"],
+            created_by_name=row["created_by_name"],
+            players=players,
+            events=events,
+        )
+
+    # --- players -------------------------------------------------------------
+
+    async def add_player(
+        self, pulka_id: int, seat: int, name: str, user_id: int | None, username: str | None
+    ) -> None:
+        await self.conn.execute(
+            "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
+            (pulka_id, seat, name, user_id, username),
+        )
+
+    # --- events --------------------------------------------------------------
+
+    async def event_by_source(self, source: Source) -> EventRow | None:
+        row = await self._one(
+            "SELECT * FROM events WHERE source_chat_id = ? AND source_message_id = ?",
+            source.chat_id, source.message_id,
+        )
+        return None if row is None else _event(row)
+
+    async def append(
+        self,
+        pulka_id: int,
+        kind: str,
+        payload: dict[str, Any],
+        author_id: int | None,
+        author_name: str | None,
+        source: Source | None,
+    ) -> int:
+        """Append an event at the end of the pulka's log; its id."""
+        row = await self._one(
+            "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM events WHERE pulka_id = ?", pulka_id
+        )
+        seq = int(row["next"]) if row else 1
+        cur = await self.conn.execute(
+            "INSERT INTO events (pulka_id, seq, kind, payload, author_id, author_name, "
+            "source_chat_id, source_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                pulka_id, seq, kind, json.dumps(payload, ensure_ascii=False), author_id,
+                author_name, source and source.chat_id, source and source.message_id, now(),
+            ),
+        )
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
+
+    async def count_events(self, kind: str | None = None) -> int:
+        if kind is None:
+            row = await self._one("SELECT COUNT(*) AS n FROM events")
+        else:
+            row = await self._one("SELECT COUNT(*) AS n FROM events WHERE kind = ?", kind)
+        return int(row["n"]) if row else 0
+
+
+def _event(e: aiosqlite.Row) -> EventRow:
+    return EventRow(
+        id=int(e["id"]),
+        pulka_id=int(e["pulka_id"]),
+        seq=int(e["seq"]),
+        kind=e["kind"],
+        payload=json.loads(e["payload"]),
+        author_id=e["author_id"],
+        author_name=e["author_name"],
+        source_chat_id=e["source_chat_id"],
+        source_message_id=e["source_message_id"],
+        created_at=e["created_at"],
+    )

@@ -1,0 +1,306 @@
+"""Texts built from a pulka: deal answers, protocol notation, score, settlement.
+
+Every figure comes from :mod:`scoring`; here it is only formatted.  Player
+names are HTML-escaped (the bot sends in HTML parse mode).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from html import escape
+
+from scoring import (
+    Choice,
+    Deal,
+    Game,
+    Misere,
+    Raspasy,
+    Rules,
+    Settlement,
+    Suit,
+    deal_cost,
+    standings,
+)
+from scoring.sheet import Number
+
+from .parsing import ParseError
+from .service import LiveDeal, Table
+from .texts import Texts
+
+#: Telegram's limit is 4096 characters per message; keep a margin.
+MESSAGE_LIMIT = 4000
+_RU_COUNT = ["", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми",
+             "девяти", "десяти"]
+
+
+def num(x: Number | Decimal) -> str:
+    """A figure for people: ``7``, ``7.5``, ``5.33`` (2 decimals at most)."""
+    if isinstance(x, int):
+        return str(x)
+    if isinstance(x, Fraction):
+        if x.denominator == 1:
+            return str(x.numerator)
+        d = (Decimal(x.numerator) / Decimal(x.denominator)).quantize(
+            Decimal("0.01"), rounding=ROUND_HALF_EVEN
+        )
+    else:
+        d = x
+    text = f"{d:f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def signed(x: Number | Decimal) -> str:
+    """``+7``, ``-2.5``, ``0``."""
+    text = num(x)
+    return text if text.startswith("-") or text == "0" else f"+{text}"
+
+
+def money(x: Decimal) -> str:
+    """Money with two decimals: ``-62.33``."""
+    return f"{x.quantize(Decimal('0.01')):f}"
+
+
+def name(text: str) -> str:
+    return escape(text, quote=False)
+
+
+def contract_text(tx: Texts, deal: Game) -> str:
+    c = deal.contract
+    return f"{c.level}{tx('nt')}" if c.suit is Suit.NO_TRUMPS else c.pretty()
+
+
+def notation(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
+    """The protocol line: ``6♠ / ровно``, ``8♥ / без одной``, ``мизер / чистый``,
+    ``распасы 3-2-5``."""
+    if isinstance(deal, Game):
+        head = contract_text(tx, deal)
+        if not deal.whisted:
+            return f"{head} / {tx('not_whisted')}"
+        if Choice.HALF in deal.choices.values():
+            return f"{head} / {tx('half_whisted')}"
+        diff = deal.outcome
+        if diff == 0:
+            return f"{head} / {tx('exactly')}"
+        if diff > 0:
+            return f"{head} / {tx('over', n=diff)}"
+        n = -diff
+        word = _RU_COUNT[n] if tx.lang == "ru" and n < len(_RU_COUNT) else str(n)
+        return f"{head} / {tx('down', n=word)}"
+    if isinstance(deal, Misere):
+        outcome = tx("misere_clean") if deal.made else tx("misere_tricks", n=deal.tricks)
+        return f"{tx('misere')} / {outcome}"
+    if isinstance(deal, Raspasy):
+        tricks = deal.trick_map
+        order = [p for p in players if p in tricks] or list(tricks)
+        return f"{tx('raspasy')} " + "-".join(str(tricks[p]) for p in order)
+    return escape(getattr(deal, "note", "") or "correction", quote=False)
+
+
+def details(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
+    """Who defended with what, or who took what on raspasy."""
+    if isinstance(deal, Game):
+        tricks = deal.trick_map
+        parts = [
+            tx("defender", name=name(who), choice=tx(choice.value), tricks=tricks.get(who, 0))
+            for who, choice in deal.defence
+        ]
+        return " — " + ", ".join(parts)
+    if isinstance(deal, Raspasy):
+        tricks = deal.trick_map
+        order = [p for p in players if p in tricks] or list(tricks)
+        return " — " + ", ".join(f"{name(p)} {tricks[p]}" for p in order)
+    return ""
+
+
+def declarer_prefix(deal: Deal) -> str:
+    if isinstance(deal, Game | Misere):
+        return f"{name(deal.declarer)} "
+    return ""
+
+
+def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False) -> str:
+    """What a deal wrote, what it cost each player, whose deal is next."""
+    names = table.names
+    deal = live.deal
+    lines = []
+    if repeat:
+        lines.append(tx("deal_repeat", number=live.number))
+    lines.append(tx("deal_written", number=live.number,
+                    notation=declarer_prefix(deal) + notation(tx, deal, names)
+                    + details(tx, deal, names)))
+    lines.append(tx("writes_title"))
+    lines.extend(writes_lines(tx, names, live))
+    cost = _cost(live)
+    lines.append(tx("cost_title"))
+    lines.append(", ".join(tx("cost_line", name=name(n), amount=signed(c))
+                           for n, c in zip(names, cost, strict=True)))
+    state = live.step.state
+    if live is table.deals[-1]:
+        if state.finished:
+            lines.append(tx("finished"))
+        else:
+            lines.append(tx("next_dealer", dealer=name(names[state.next_dealer])))
+    return "\n".join(lines)
+
+
+def _cost(live: LiveDeal) -> tuple[Fraction, ...]:
+    """What the deal was worth to each player, on the sheet before it."""
+    return deal_cost(live.before, live.deal)
+
+
+def writes_lines(tx: Texts, names: Sequence[str], live: LiveDeal) -> list[str]:
+    w = live.step.writes
+    out = []
+    for i, who in enumerate(names):
+        if w.pulka[i]:
+            out.append(tx("write_pulka", name=name(who), amount=signed(w.pulka[i])))
+        if w.mountain[i]:
+            out.append(tx("write_mountain", name=name(who), amount=signed(w.mountain[i])))
+        for j, on in enumerate(names):
+            if i != j and w.whists_on(i, j):
+                out.append(tx("write_whists", name=name(who), on=name(on),
+                              amount=signed(w.whists_on(i, j))))
+    for helper, helped, points in w.help:
+        out.append(tx("write_help", name=name(names[helper]), on=name(names[helped]),
+                      amount=num(points)))
+    return ["  " + line for line in out] or ["  " + tx("write_nothing")]
+
+
+def history_chunks(tx: Texts, table: Table) -> list[str]:
+    """The protocol of live deals, split into messages under Telegram's limit."""
+    if not table.deals:
+        return [tx("history_title") + "\n" + tx("history_empty")]
+    names = table.names
+    lines = [
+        tx("history_line", number=d.number, declarer=declarer_prefix(d.deal),
+           notation=notation(tx, d.deal, names), details=details(tx, d.deal, names),
+           author=name(d.event.author_name or "?"))
+        for d in table.deals
+    ]
+    return split_lines([tx("history_title"), *lines])
+
+
+def split_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into messages of at most ``limit`` characters."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def players_text(tx: Texts, table: Table) -> str:
+    if not table.players:
+        return tx("players_none")
+    lines = [tx("players_title")]
+    for p in table.players:
+        extra = f" (@{name(p.username)})" if p.username else ""
+        if p.user_id is None:
+            extra += tx("player_guest")
+        lines.append(tx("player_line", seat=p.seat + 1, name=name(p.name), extra=extra))
+    if table.state is not None and table.deals:
+        lines.append(tx("players_fixed", dealer=name(table.names[table.state.next_dealer])))
+    elif len(table.players) < 4:
+        lines.append(tx("players_open"))
+    return "\n".join(lines)
+
+
+def score_text(tx: Texts, table: Table) -> str:
+    """The sheet: pulka, mountain, whists per player, and standings if stopped now."""
+    if table.state is None:
+        return players_text(tx, table)
+    state = table.state
+    sheet = state.sheet
+    names = table.names
+    lines = [tx("score_title", target=state.rules.target)]
+    for i, who in enumerate(names):
+        whists = ", ".join(
+            tx("score_whist", on=name(on), amount=num(v)) for on, v in sheet.whists_by(i).items()
+        )
+        lines.append(tx("score_line", name=name(who), pulka=num(sheet.pulka[i]),
+                        mountain=num(sheet.mountain[i]), whists=whists))
+    lines.append("")
+    lines.append(tx("standings_title"))
+    lines.append(", ".join(tx("standing_line", name=name(n), amount=signed(s))
+                           for n, s in zip(names, standings(state), strict=True)))
+    if state.finished:
+        lines.append(tx("finished"))
+    elif table.deals:
+        lines.append(tx("next_dealer", dealer=name(names[state.next_dealer])))
+    return "\n".join(lines)
+
+
+def variant_name(tx: Texts, rules: Rules) -> str:
+    return tx(f"variant_{rules.variant.value}")
+
+
+def rules_text(tx: Texts, rules: Rules) -> str:
+    """The conventions in force, read from the :class:`scoring.Rules` fields."""
+    def yn(flag: bool) -> str:
+        return tx("yes") if flag else tx("no")
+
+    body = tx(
+        "rules_body",
+        variant=variant_name(tx, rules),
+        target=rules.target,
+        stake=num(rules.stake),
+        currency=escape(rules.currency),
+        whist=tx(f"rules_whist_{rules.whist.value}"),
+        liability=tx(f"rules_liability_{rules.liability.value}"),
+        quota="/".join(str(q) for q in rules.quota),
+        half_whist=yn(rules.half_whist),
+        consolation=tx(f"rules_consolation_{rules.consolation.value}"),
+        misere_consolation=yn(rules.misere_consolation),
+        raspasy=", ".join(str(m) for m in rules.raspasy),
+        raspasy_cycle=tx("rules_cycle") if rules.raspasy_cycle else "",
+        raspasy_exit=rules.raspasy_exit,
+        raspasy_scoring=tx(f"rules_raspasy_scoring_{rules.raspasy_scoring.value}"),
+        raspasy_zero=rules.raspasy_zero,
+        whist_factor=rules.whist_factor,
+        pulka_ratio=rules.pulka_ratio,
+        help=yn(rules.help),
+        end=tx(f"rules_end_{rules.end.value}"),
+        division=tx(f"rules_division_{rules.division.value}"),
+    )
+    return f"{tx('rules_title')}\n{body}"
+
+
+def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> str:
+    """Results in whists and money (adding up to zero) and who pays whom."""
+    cur = escape(rules.currency)
+    head = "settle_final" if final else "settle_now"
+    lines = [tx(head, stake=num(rules.stake), currency=cur)]
+    for who, result, m in zip(s.players, s.results, s.money, strict=True):
+        lines.append(tx("settle_line", name=name(who), result=signed(result),
+                        money=money(m), currency=cur))
+    if s.payments:
+        lines.append(tx("payments_title"))
+        for p in s.payments:
+            lines.append(tx("payment_line", payer=name(p.payer), payee=name(p.payee),
+                            amount=money(p.amount), currency=cur))
+    else:
+        lines.append(tx("payments_none"))
+    return "\n".join(lines)
+
+
+def parse_error_text(tx: Texts, err: ParseError, players: Sequence[str]) -> str:
+    """One specific message: what is wrong, the expected form, an example."""
+    params = {k: name(str(v)) for k, v in err.params.items()}
+    lines = [tx(err.key, **params)]
+    if err.form:
+        examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
+        a, b, c = (name(x) for x in examples[:3])
+        lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
+    lines.append(tx("nothing_recorded"))
+    return "\n".join(lines)

@@ -1,0 +1,389 @@
+"""End to end: the real aiogram Bot and Dispatcher against the fake Bot API server.
+
+Expected figures are literals worked out with ``python -m scoring settle`` on the
+equivalent records (and by hand for the first deal's cost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakebotapi import FakeTelegram
+
+from bot.app import create_bot, create_dispatcher
+from bot.config import Settings
+from bot.service import PulkaService
+from bot.storage import Storage
+
+
+class App:
+    """The bot wired as in production, plus helpers to talk to it."""
+
+    def __init__(self, tg: FakeTelegram, db: Path) -> None:
+        self.tg = tg
+        self.settings = Settings(bot_token=tg.token, database_url=f"sqlite:///{db}",
+                                 telegram_api_url=tg.base_url)
+        self.storage = Storage(str(db))
+        self.service = PulkaService(self.storage)
+        self.bot = create_bot(self.settings, self.service)
+
+    @asynccontextmanager
+    async def polling(self) -> AsyncIterator[None]:
+        dp = create_dispatcher(self.storage, self.service)
+        async with self.tg.run_polling(dp, self.bot, handle_as_tasks=False):
+            yield
+            await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
+                                   description="updates confirmed")
+
+    async def say(self, chat: dict[str, Any], user: dict[str, Any], text: str) -> str:
+        """Send ``text`` as ``user`` and return the bot's first answer after it."""
+        sent = self.tg.send_message(chat, user, text)
+        reply = await self.tg.wait_for_message(chat, after=sent["message_id"])
+        return str(reply["text"])
+
+    async def reply_msg(self, chat: dict[str, Any], user: dict[str, Any],
+                        text: str) -> dict[str, Any]:
+        sent = self.tg.send_message(chat, user, text)
+        return await self.tg.wait_for_message(chat, after=sent["message_id"])
+
+    async def count(self, kind: str | None = None) -> int:
+        async with self.storage.read() as tx:
+            return await tx.count_events(kind)
+
+
+@pytest.fixture
+async def app(fake_tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[App]:
+    a = App(fake_tg, tmp_path / "pulka.sqlite3")
+    await a.storage.open()
+    try:
+        yield a
+    finally:
+        await a.bot.session.close()
+        await a.storage.close()
+
+
+@pytest.fixture
+def people(fake_tg: FakeTelegram) -> dict[str, dict[str, Any]]:
+    return {
+        "anna": fake_tg.create_user("Anna", username="anna"),
+        "boris": fake_tg.create_user("Boris", last_name="Petrov"),
+        "vera": fake_tg.create_user("Vera", username="verochka"),
+        "gleb": fake_tg.create_user("Gleb"),
+        "stranger": fake_tg.create_user("Stranger"),
+        "admin": fake_tg.create_user("Admin"),
+    }
+
+
+def group(tg: FakeTelegram, people: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    chat = tg.create_group(members=list(people.values()), creator=people["admin"])
+    return chat
+
+
+async def seat_three(app: App, chat: dict[str, Any], p: dict[str, Any], args: str) -> None:
+    assert "Новая пулька" in await app.say(chat, p["anna"], f"/newpulka {args}")
+    for who in ("anna", "boris", "vera"):
+        assert "садится за стол" in await app.say(chat, p[who], "/join")
+
+
+EVENING_3 = [
+    # (who types, command): every accepted form shows up at least once.
+    ("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1"),
+    ("boris", "/deal boris 7ч 7 ANNA вист 2 vera пас 1"),
+    ("vera", "/deal raspasy Anna 3 Boris 2 Vera 5"),
+    ("vera", "/deal распасы 1 4 2 0 3 6"),
+    ("anna", "/deal Vera 6♦ 5 Anna whist 3 Boris whist 2"),
+    ("boris", "/deal Boris misere 0"),
+    ("anna", "/deal @anna 6т 6 Boris pass 2 Vera вист 2"),
+    ("vera", "/deal Vera мизер 2"),
+    ("vera", "/deal Vera 7бк 7 Anna пас 1 Boris пас 2"),
+    ("anna", "/deal Anna 8h 7 Boris whist 2 @verochka pass 1"),
+    ("boris", "/deal расп Anna 2 Boris 4 Vera 4"),
+    ("boris", "/deal Boris 6S 6 Anna whist 4 Vera pass 0"),
+    ("vera", "/deal 3 6♥ 6 1 pass 2 2 whist 2"),
+    ("anna", "/deal Anna 7c 7 Boris whist 2 Vera whist 1"),
+    ("vera", "/deal Vera 6nt 7 Anna whist 2 Boris pass 1"),
+    ("boris", "/deal Boris 6б 6 Anna pass 1 Vera whist 3"),
+    ("vera", "/deal Vera 7п 7 Anna whist 2 Boris pass 1"),
+    ("anna", "/deal Anna 6h 6 Boris whist 3 Vera pass 1"),
+]
+
+
+async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "sochi 14 0.5")
+        answers = [await app.say(chat, p[who], text) for who, text in EVENING_3]
+        first = answers[0]
+        assert "Сдача №1</b>" not in first  # HTML was parsed, not shown
+        assert "Сдача №1: Anna 6♠ / ровно — Boris вист 3, Vera пас 1" in first
+        assert "Anna: пуля +2" in first
+        assert "Boris → Anna: висты +8" in first
+        assert "Anna +5.33, Boris +1.33, Vera -6.67" in first
+        assert "Следующим раздаёт Boris." in first
+        assert "Vera 6♦ / без одной" in answers[4]
+        assert "Vera: гора +2" in answers[4]
+        assert "Boris мизер / чистый" in answers[5]
+        assert "Boris помогает Anna: 2 в пулю" in answers[5]  # Boris closed at 14
+        assert "мизер / 2 взят." in answers[7]
+        assert "Vera: гора +20" in answers[7]
+        assert "Anna 8♥ / без одной" in answers[9]
+        assert "распасы 2-4-4" in answers[10]
+        assert "Anna помогает Vera: 2 в пулю" in answers[17]
+        assert "Пулька закрыта!" in answers[17]
+        assert all("Ничего не записано" not in a for a in answers)
+
+        history = await app.say(chat, p["boris"], "/history")
+        assert "4. распасы 4-0-6 — Anna 4, Boris 0, Vera 6 · Vera" in history
+        assert "16. Boris 6♦ / ровно — Anna пас 1, Vera вист 3 · Boris Petrov" in history
+
+        score = await app.say(chat, p["stranger"], "/score")
+        assert "Anna: пуля 14, гора 21, висты: на Boris 20, на Vera 46" in score
+
+        settled = await app.say(chat, p["vera"], "/settle")
+        assert "Пулька расписана" in settled
+        assert "Anna: -36.67 вист. = -18.33 RUB" in settled
+        assert "Boris: +258.33 вист. = 129.17 RUB" in settled
+        assert "Vera: -221.67 вист. = -110.84 RUB" in settled
+        assert "Vera → Boris: 110.84 RUB" in settled
+        assert "Anna → Boris: 18.33 RUB" in settled
+        assert "архив" in settled
+        assert "Здесь нет идущей пульки" in await app.say(chat, p["anna"], "/score")
+        assert "Новая пулька" in await app.say(chat, p["anna"], "/newpulka")
+    assert await app.count("deal") == 18
+    assert await app.count("end") == 1
+    assert tg.my_commands(), "the command list is registered at start"
+
+
+EVENING_4 = [
+    "/deal Boris 6s 6 Vera whist 3 Gleb pass 1",
+    "/deal Vera 7h 7 Anna whist 2 Gleb pass 1",
+    "/deal raspasy Anna 3 Boris 2 Gleb 5",
+    "/deal Anna misere 0",
+    "/deal Boris 6d 5 Vera whist 3 Gleb whist 2",
+    "/deal gleb 6c 6 anna pass 2 vera whist 2",
+    "/deal Anna 7nt 7 Boris whist 2 Gleb pass 1",
+    "/deal Boris misere 1",
+    "/deal raspasy Boris 0 Vera 4 Gleb 6",
+    "/deal Vera 8s 8 Anna whist 1 Gleb pass 1",
+    "/deal 4 7d 7 1 pass 1 2 whist 2",
+    "/deal Anna 6h 6 Boris whist 3 Vera pass 1",
+    "/deal Boris 7s 7 Vera pass 1 Gleb whist 2",
+    "/deal Vera 6c 6 Gleb whist 2 Anna pass 2",
+    "/deal Gleb 6h 6 Anna whist 2 Boris whist 2",
+    "/deal Anna 6s 6 Boris pass 2 Vera whist 2",
+    "/deal Boris 6nt 6 Vera whist 3 Gleb pass 1",
+    "/deal Vera 7d 7 Anna whist 3 Gleb pass 0",
+]
+
+
+async def test_evening_of_four_in_english(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "sochi 12 0.5 EUR")
+        assert "Gleb садится за стол, место 4" in await app.say(chat, p["anna"], "/join Gleb")
+        assert "Язык чата: русский" in await app.say(chat, p["anna"], "/lang ru")
+        assert "English" in await app.say(chat, p["boris"], "/lang en")
+        typists = ["anna", "boris", "vera"]
+        answers = [await app.say(chat, p[typists[i % 3]], text)
+                   for i, text in enumerate(EVENING_4)]
+        assert "Anna deals next" not in answers[0] and "Boris deals next." in answers[0]
+        assert "Anna misère / clean" in answers[3]
+        assert "Boris 6♦ / down 1" in answers[4]
+        assert "Gleb 7♦ / made — Anna pass 1, Boris whist 2" in answers[10]
+        assert "The pulka is closed!" in answers[-1]
+        assert "no. 17" not in answers[-1]
+        players = await app.say(chat, p["gleb"], "/players")
+        assert "4. Gleb (guest)" in players
+        settled = await app.say(chat, p["anna"], "/settle")
+        assert "Anna: +116.5 whists = 58.25 EUR" in settled
+        assert "Boris: -105.5 whists = -52.75 EUR" in settled
+        assert "Vera: +68.5 whists = 34.25 EUR" in settled
+        assert "Gleb: -79.5 whists = -39.75 EUR" in settled
+        assert "Boris → Anna: 52.75 EUR" in settled
+        assert "Gleb → Anna: 5.50 EUR" in settled
+        assert "Gleb → Vera: 34.25 EUR" in settled
+    assert await app.count("deal") == 18
+
+
+async def test_undo_with_confirmation(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        await app.say(chat, p["boris"], "/deal Boris 7h 8 Anna whist 1 Vera pass 1")
+        ask = await app.reply_msg(chat, p["vera"], "/undo")
+        assert "Отменить последнюю сдачу №2: Boris 7♥ / +1?" in ask["text"]
+        yes = ask["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        assert yes.startswith("v1u:")
+
+        q = tg.press_button(chat, p["stranger"], ask, yes)
+        await tg.wait_for(lambda: tg.callback_answer(q["id"]))
+        assert "только игроки" in tg.callback_answer(q["id"])["text"]
+        assert await app.count("undo") == 0
+
+        q = tg.press_button(chat, p["anna"], ask, yes)
+        done = await tg.wait_for(
+            lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m)
+        assert "Сдача №2 отменена (Boris 7♥ / +1)" in done["text"]
+        assert "reply_markup" not in done
+        # The same (now removed) button pressed again writes nothing more.
+        q = tg.press_button(chat, p["anna"], ask, yes, strict=False)
+        await tg.wait_for(lambda: tg.callback_answer(q["id"]))
+        assert await app.count("undo") == 1
+
+        history = await app.say(chat, p["anna"], "/history")
+        assert "1. Anna 6♠ / ровно" in history and "2." not in history
+
+        # A confirmation gone stale: another deal was written after it.
+        ask = await app.reply_msg(chat, p["vera"], "/undo")
+        await app.say(chat, p["boris"], "/deal Boris 6h 6 Anna whist 3 Vera pass 1")
+        yes = ask["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        q = tg.press_button(chat, p["vera"], ask, yes)
+        await tg.wait_for(lambda: tg.callback_answer(q["id"]))
+        assert "устарела" in tg.callback_answer(q["id"])["text"]
+        assert await app.count("undo") == 1
+        # A forged payload is refused as out of date too.
+        q = tg.press_button(chat, p["vera"], ask, "v1u:999:1:1", strict=False)
+        await tg.wait_for(lambda: tg.callback_answer(q["id"]))
+        assert "устарела" in tg.callback_answer(q["id"])["text"]
+        q = tg.press_button(chat, p["vera"], ask, "garbage\x00", strict=False)
+        await tg.wait_for(lambda: tg.callback_answer(q["id"]))
+        assert "устарела" in tg.callback_answer(q["id"])["text"]
+    assert await app.count("deal") == 3
+
+
+async def test_stranger_refused_admin_allowed(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "")
+        deal = "/deal Anna 6s 6 Boris whist 3 Vera pass 1"
+        assert "только игроки" in await app.say(chat, p["stranger"], deal)
+        assert "только игроки" in await app.say(chat, p["stranger"], "/undo")
+        assert "только игроки" in await app.say(chat, p["stranger"], "/settle")
+        assert await app.count("deal") == 0
+        assert "Сдача №1" in await app.say(chat, p["admin"], deal)
+        assert "Рассадка закрыта" in await app.say(chat, p["stranger"], "/join")
+        assert "Правила этой пульки" in await app.say(chat, p["stranger"], "/rules")
+    assert await app.count("deal") == 1
+
+
+MALFORMED = [
+    ("/deal", "Напишите сдачу"),
+    ("/deal Anna", "не дописана"),
+    ("/deal Petya 6s 6 Boris whist 3 Vera pass 1", "Не знаю игрока «Petya»"),
+    ("/deal Anna 6x 6 Boris whist 3 Vera pass 1", "Не понимаю контракт «6x»"),
+    ("/deal Anna 6s", "Не указано, сколько взяток у Anna"),
+    ("/deal Anna 6s 11 Boris whist 3 Vera pass 1", "«11» — не число взяток"),
+    ("/deal Anna 6s 6 Boris whist 3", "нужны оба защитника"),
+    ("/deal Anna 6s 6 Boris maybe 3 Vera pass 1", "«maybe» для Boris: нужно вист, пас"),
+    ("/deal Anna 6s 6 Boris whist 3 Boris pass 1", "Boris назван дважды"),
+    ("/deal Anna 6s 6 Anna whist 3 Vera pass 1", "Anna разыгрывает"),
+    ("/deal Anna 6s 6 Boris whist 3 Vera pass 2", "Взятки в сумме 11"),
+    ("/deal raspasy Anna 5 Boris 5", "нужны взятки всех троих"),
+    ("/deal raspasy Anna 5 Boris", "пары: игрок и его взятки"),
+    ("/deal Boris misere 0 1", "только взятки мизерящего"),
+    ("/deal Anna 6s 5 Boris pass 4 Vera pass 1", "Сдача не записана: nobody whisted"),
+    ("/deal <b>x</b> 6s", "Не знаю игрока «&lt;b&gt;x&lt;/b&gt;»"),
+]
+
+
+async def test_malformed_answered_and_nothing_written(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "")
+        for text, expected in MALFORMED:
+            sent = tg.send_message(chat, p["anna"], text)
+            reply = await tg.wait_for_message(chat, after=sent["message_id"])
+            shown = reply["text"]
+            want = expected.replace("&lt;", "<").replace("&gt;", ">")
+            assert want in shown, (text, shown)
+            assert "Ничего не записано" in shown, text
+            assert len(tg.sent_messages(chat)) == len(
+                [m for m in tg.sent_messages(chat) if m["message_id"] <= reply["message_id"]])
+        assert "Не знаю вариант «chess»" in await app.say(chat, p["anna"], "/newpulka chess")
+        assert "Пулька уже идёт" in await app.say(chat, p["anna"], "/newpulka")
+    assert await app.count("deal") == 0
+
+
+async def test_private_chat_explains(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = tg.private_chat(p["anna"])
+    async with app.polling():
+        assert "групповом чате" in await app.say(chat, p["anna"], "/start")
+        assert "/deal Anna 7h 7 Boris whist 2 Vera pass 1" in await app.say(
+            chat, p["anna"], "/help")
+        assert "/help" in await app.say(chat, p["anna"], "/deal Anna 6s 6")
+
+
+async def test_export_import_roundtrip(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    other = tg.create_group("Second table", members=list(p.values()), creator=p["admin"])
+    async with app.polling():
+        await seat_three(app, chat, p, "leningrad 50 1 EUR")
+        await app.say(chat, p["anna"], "/deal Anna 7s 7 Boris whist 2 Vera pass 1")
+        await app.say(chat, p["anna"], "/deal raspasy Anna 3 Boris 2 Vera 5")
+        sent = tg.send_message(chat, p["anna"], "/export")
+        await tg.wait_for_message(chat, lambda m: "document" in m, after=sent["message_id"])
+        data = tg.documents[-1].data.decode()
+        assert '"format": "pulka/1"' in data and '"variant": "leningrad"' in data
+        # Another group starts from the record: a reply to the file with /import.
+        doc = tg.send_message(other, p["boris"], "", document=("pulka.json", data.encode()))
+        got = await app.reply_msg(other, p["boris"], "/import")
+        assert "Ответьте командой /import" in got["text"]
+        reply = tg.send_message(other, p["boris"], "/import", reply_to=doc)
+        got = await tg.wait_for_message(other, after=reply["message_id"])
+        assert "Пулька загружена: 2 сдач" in got["text"]
+        score = await app.say(other, p["boris"], "/score")
+        assert "Anna: пуля 4" in score
+        # A broken record is answered with where it is wrong.
+        third = tg.create_group("Third", members=list(p.values()), creator=p["admin"])
+        bad = await app.say(third, p["anna"], '/import {"format": "pulka/1", "players": '
+                                              '["A", "B", "C"], "deals": [{"type": "raspasy", '
+                                              '"tricks": {"A": 5, "B": 5, "C": 1}}]}')
+        assert "deals[0].tricks: tricks add up to 11, a deal has 10" in bad
+        assert "Это не JSON" in await app.say(third, p["anna"], "/import {nope")
+        assert "Пулька уже идёт" in await app.say(chat, p["anna"], "/import " + data)
+
+
+async def test_group_migration_keeps_the_pulka(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+    # While the bot is not polling, a deal is typed and the group is upgraded: the
+    # bot answers the old chat id, gets "migrated", and follows the pulka.
+    tg.send_message(chat, p["boris"], "/deal Boris 7h 7 Anna whist 2 Vera pass 1")
+    new = tg.migrate_group(chat)
+    async with app.polling():
+        await tg.wait_for_message(new, lambda m: "Сдача №2" in m.get("text", ""))
+        score = await app.say(new, p["vera"], "/score")
+        assert "Boris: пуля 4" in score
+        assert "Сдача №3" in await app.say(new, p["vera"],
+                                           "/deal raspasy Anna 3 Boris 2 Vera 5")
+    assert any(c.error and "upgraded" in c.error for c in tg.calls_to("sendMessage"))
+    assert await app.count("deal") == 3
+
+
+async def test_flood_wait_and_bot_readded(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "")
+        tg.flood("sendMessage", times=1, retry_after=1)
+        answer = await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        assert "Сдача №1" in answer
+        tg.bot_removed(chat)
+        tg.bot_added(chat)
+        assert "Anna: пуля 2" in await app.say(chat, p["vera"], "/score")
+    assert await app.count("deal") == 1

@@ -1,0 +1,133 @@
+"""The /deal and /newpulka parsers: every accepted form, aliases, each kind of bad input."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.parsing import ParseError, parse_deal, parse_newpulka, valid_name
+from bot.storage import PlayerRow
+from scoring import Choice, Game, Misere, Raspasy, Suit
+
+THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
+         PlayerRow(2, "Vera", None, None)]
+FOUR = [*THREE, PlayerRow(3, "Gleb", 4, "gleb_k")]
+
+
+def game(text: str, players: list[PlayerRow] = THREE) -> Game:
+    deal = parse_deal(text, players)
+    assert isinstance(deal, Game)
+    return deal
+
+
+def test_canonical_forms() -> None:
+    g = game("Anna 7h 7 Boris whist 2 Vera pass 1")
+    assert g == Game.of("Anna", "7H", {"Boris": "whist", "Vera": "pass"},
+                        {"Anna": 7, "Boris": 2, "Vera": 1})
+    assert parse_deal("Boris misere 0", THREE) == Misere("Boris", 0)
+    assert parse_deal("raspasy Anna 3 Boris 2 Vera 5", THREE) == Raspasy.of(
+        {"Anna": 3, "Boris": 2, "Vera": 5})
+
+
+@pytest.mark.parametrize("text", [
+    "anna 7ч 7 BORIS вист 2 vera пас 1",
+    "@anna 7♥ 7 2 whist 2 3 pass 1",
+    "1 7H 7 Boris w 2 Vera p 1",
+    "Anna 7h 7, Boris whist 2, Vera pass 1",
+    "Anna 7че 7 Boris вист 2 Vera пас 1",
+])
+def test_game_aliases(text: str) -> None:
+    g = game(text)
+    assert g.declarer == "Anna" and g.contract.level == 7 and g.contract.suit is Suit.HEARTS
+    assert g.choices == {"Boris": Choice.WHIST, "Vera": Choice.PASS}
+
+
+@pytest.mark.parametrize(("word", "suit"), [
+    ("6s", Suit.SPADES), ("6♠", Suit.SPADES), ("6п", Suit.SPADES),
+    ("6c", Suit.CLUBS), ("6♣", Suit.CLUBS), ("6т", Suit.CLUBS),
+    ("6d", Suit.DIAMONDS), ("6♦", Suit.DIAMONDS), ("6б", Suit.DIAMONDS),
+    ("6h", Suit.HEARTS), ("6♥️", Suit.HEARTS), ("6ч", Suit.HEARTS),
+    ("6nt", Suit.NO_TRUMPS), ("6бк", Suit.NO_TRUMPS), ("6БК", Suit.NO_TRUMPS),
+])
+def test_suits(word: str, suit: Suit) -> None:
+    assert game(f"Anna {word} 6 Boris whist 3 Vera pass 1").contract.suit is suit
+
+
+def test_half_whist_and_russian_kinds() -> None:
+    g = game("Anna 6s 6 Boris пас 2 Vera полвиста 2")  # the engine judges if it is legal
+    assert g.choices["Vera"] is Choice.HALF
+    assert parse_deal("Вера мизер 0".replace("Вера", "Vera"), THREE) == Misere("Vera", 0)
+    assert parse_deal("распасы 1 3 2 2 3 5", THREE) == Raspasy.of(
+        {"Anna": 3, "Boris": 2, "Vera": 5})
+    assert isinstance(parse_deal("РАСП Anna 3 Boris 2 Vera 5", THREE), Raspasy)
+
+
+def test_four_players_name_three() -> None:
+    g = game("@gleb_k 8бк 8 Anna whist 1 Boris pass 1", FOUR)
+    assert set(g.trick_map) == {"Gleb", "Anna", "Boris"}  # Vera deals and sits out
+    r = parse_deal("raspasy Anna 3 Boris 2 Gleb 5", FOUR)
+    assert isinstance(r, Raspasy)
+
+
+@pytest.mark.parametrize(("text", "key", "params"), [
+    ("", "deal_empty", {}),
+    ("Anna", "deal_short", {}),
+    ("Petya", "unknown_player", {"token": "Petya"}),
+    ("Petya 6s 6 Boris whist 3 Vera pass 1", "unknown_player", {"token": "Petya"}),
+    ("Anna 6s 6 Boris whist 3 @nobody pass 1", "unknown_player", {"token": "@nobody"}),
+    ("Anna 6s 6 Boris whist 3 7 pass 1", "unknown_player", {"token": "7"}),
+    ("Anna 6x 6 Boris whist 3 Vera pass 1", "bad_contract", {"token": "6x"}),
+    ("Anna 5s 6 Boris whist 3 Vera pass 1", "bad_contract", {"token": "5s"}),
+    ("Anna 6s", "missing_tricks", {"name": "Anna"}),
+    ("Anna 6s six Boris whist 3 Vera pass 1", "bad_tricks", {"token": "six"}),
+    ("Anna 6s 6 Boris whist 11 Vera pass 1", "bad_tricks", {"token": "11"}),
+    ("Anna 6s 6 Boris whist 3", "defenders_form", {"count": 3}),
+    ("Anna 6s 6 Boris whist 3 Vera pass 1 extra", "defenders_form", {"count": 7}),
+    ("Anna 6s 6 Boris maybe 3 Vera pass 1", "bad_choice", {"token": "maybe"}),
+    ("Anna 6s 6 Boris whist 3 Boris pass 1", "player_twice", {"name": "Boris"}),
+    ("Anna 6s 6 Anna whist 3 Vera pass 1", "declarer_defends", {"name": "Anna"}),
+    ("Anna 6s 6 Boris whist 3 Vera pass 2", "tricks_sum", {"total": 11}),
+    ("raspasy Anna 5 Boris 5", "table_count", {"count": 2}),
+    ("raspasy Anna 5 Boris", "raspasy_form", {}),
+    ("raspasy", "raspasy_form", {}),
+    ("raspasy Anna 5 Anna 5", "player_twice", {"name": "Anna"}),
+    ("raspasy Anna 5 Boris 4 Vera 2", "tricks_sum", {"total": 11}),
+    ("Boris misere", "missing_tricks", {"name": "Boris"}),
+    ("Boris misere 0 1", "misere_extra", {}),
+    ("Boris мизер x", "bad_tricks", {"token": "x"}),
+])
+def test_bad_input_specific_message(text: str, key: str, params: dict[str, object]) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_deal(text, THREE)
+    assert info.value.key == key
+    for k, v in params.items():
+        assert info.value.params[k] == v
+
+
+def test_four_players_need_three_named() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_deal("raspasy Anna 3 Boris 2 Vera 4 Gleb 1", FOUR)
+    assert info.value.key == "table_count4"
+
+
+def test_newpulka() -> None:
+    assert parse_newpulka("") .rules().target == 20
+    r = parse_newpulka("sochi 20 0.5").rules()
+    assert (r.variant.value, r.target, r.stake, r.currency) == ("sochi", 20, Decimal("0.5"), "RUB")
+    r = parse_newpulka("leningrad 50 1 EUR").rules()
+    assert (r.variant.value, r.target, r.stake, r.currency) == ("leningrad", 50, Decimal(1), "EUR")
+    assert parse_newpulka("ростов 10 0,25").rules().stake == Decimal("0.25")
+    assert parse_newpulka("30").rules().target == 30
+    for text, key in [("chess", "bad_variant"), ("sochi x", "bad_target"),
+                      ("sochi 20 abc", "bad_stake"), ("sochi 20 1 12$$", "bad_currency"),
+                      ("sochi 20 1 EUR more", "newpulka_extra"), ("sochi 20 -1", "bad_stake")]:
+        with pytest.raises(ParseError) as info:
+            parse_newpulka(text)
+        assert info.value.key == key, text
+
+
+def test_names() -> None:
+    assert valid_name("Вася") and valid_name("Anna")
+    for bad in ("12", "two words", "пас", "misere", "", "@x", "<b>"):
+        assert not valid_name(bad), bad

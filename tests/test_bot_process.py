@@ -1,0 +1,112 @@
+"""The bot as a process: configuration errors, SIGKILL mid-evening and restart, SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from fakebotapi import FakeTelegram
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("BOT_TOKEN", "DATABASE_URL", "TELEGRAM_API_URL", "LOG_LEVEL")}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra)
+    return env
+
+
+async def run_bot(tmp_path: Path, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=log.open("ab"),
+    )
+
+
+async def test_missing_or_malformed_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    for extra in ({}, {"BOT_TOKEN": "not-a-token"}):
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=bot_env(tmp_path, **extra),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )
+        _out, err = await asyncio.wait_for(proc.communicate(), timeout=30)
+        text = err.decode()
+        assert proc.returncode == 2, text
+        assert "Traceback" not in text
+        assert len(text.strip().splitlines()) == 1
+        assert "BOT_TOKEN" in text
+
+
+async def say(tg: FakeTelegram, chat: dict[str, Any], user: dict[str, Any], text: str,
+              timeout: float = 20.0) -> str:
+    sent = tg.send_message(chat, user, text)
+    reply = await tg.wait_for_message(chat, after=sent["message_id"], timeout=timeout)
+    return str(reply["text"])
+
+
+DEALS = [
+    "/deal Anna 6s 6 Boris whist 3 Vera pass 1",
+    "/deal Boris 7h 7 Anna whist 2 Vera pass 1",
+    "/deal raspasy Anna 3 Boris 2 Vera 5",
+    "/deal Vera 6d 5 Anna whist 3 Boris whist 2",
+    "/deal Boris misere 0",
+    "/deal Anna 6c 6 Boris pass 2 Vera whist 2",
+]
+
+
+async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
+    fake_tg: FakeTelegram, tmp_path: Path
+) -> None:
+    tg = fake_tg
+    db = tmp_path / "data" / "pulka.sqlite3"
+    env = bot_env(tmp_path, BOT_TOKEN=tg.token, TELEGRAM_API_URL=tg.base_url,
+                  DATABASE_URL=f"sqlite:///{db}", LOG_LEVEL="INFO")
+    log = tmp_path / "bot.log"
+    anna, boris, vera = (tg.create_user(n) for n in ("Anna", "Boris", "Vera"))
+    chat = tg.create_group(members=[anna, boris, vera], creator=anna)
+
+    proc = await run_bot(tmp_path, env, log)
+    try:
+        await tg.wait_for(lambda: tg.calls_to("getUpdates"), timeout=30,
+                          description="the bot to poll")
+        await say(tg, chat, anna, "/newpulka sochi 20 1")
+        for who in (anna, boris, vera):
+            await say(tg, chat, who, "/join")
+        for text in DEALS[:3]:
+            assert "Сдача" in await say(tg, chat, anna, text)
+        # Three deals arrive in one batch; the bot is killed right after answering the
+        # first, so Telegram has not been told its offset and delivers it again.
+        batch = [tg.send_message(chat, boris, text) for text in DEALS[3:]]
+        await tg.wait_for_message(chat, after=batch[0]["message_id"], timeout=20)
+        proc.send_signal(signal.SIGKILL)
+        await asyncio.wait_for(proc.wait(), timeout=10)
+        assert tg.pending_updates >= 3
+
+        proc = await run_bot(tmp_path, env, log)
+        await tg.wait_for(lambda: tg.pending_updates == 0, timeout=30,
+                          description="redelivered updates to be confirmed")
+        texts = [m.get("text", "") for m in tg.sent_messages(chat)]
+        assert any("уже записана (№4)" in t for t in texts), texts
+        history = await say(tg, chat, vera, "/history")
+        for number in range(1, 7):
+            assert f"\n{number}. " in history, history
+        assert "\n7. " not in history
+
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), timeout=15) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    con = sqlite3.connect(db)
+    kinds = [k for (k,) in con.execute("SELECT kind FROM events ORDER BY seq")]
+    con.close()
+    assert kinds.count("deal") == 6
+    assert "Traceback" not in log.read_text()
