@@ -60,7 +60,7 @@ class Contract:
 
     def __post_init__(self) -> None:
         if self.level not in (6, 7, 8, 9, 10):
-            raise InvalidDeal(f"contract level must be 6 to 10, not {self.level}", "contract")
+            raise InvalidDeal.of("contract_level", "contract", level=self.level)
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -70,11 +70,7 @@ class Contract:
         digits = raw[:2] if raw[:2] == "10" else raw[:1]
         suit = _SUIT_ALIASES.get(raw[len(digits):].strip())
         if not digits.isdigit() or int(digits) not in range(6, 11) or suit is None:
-            raise InvalidDeal(
-                f"cannot read contract {text!r}; expected a level 6-10 and a suit "
-                "S, C, D, H or NT, like 7H or 10NT",
-                "contract",
-            )
+            raise InvalidDeal.of("contract_text", "contract", text=text)
         return cls(int(digits), suit)
 
     def __str__(self) -> str:
@@ -128,9 +124,7 @@ class Game:
             try:
                 choices[name] = Choice(choice)
             except ValueError:
-                raise InvalidDeal(
-                    f"{name}: expected whist, pass or half, not {choice!r}", "whist"
-                ) from None
+                raise InvalidDeal.of("choice", "whist", name=name, choice=choice) from None
         return cls(declarer, c, _pairs(choices), _pairs(dict(tricks)), dealer)
 
     @property

@@ -47,11 +47,11 @@ class PulkaState:
     def new(cls, players: Sequence[str], rules: Rules) -> PulkaState:
         names = tuple(players)
         if len(names) not in (3, 4):
-            raise InvalidDeal(f"a pulka has 3 or 4 players, not {len(names)}", "players")
+            raise InvalidDeal.of("players_count", "players", count=len(names))
         if any(not isinstance(p, str) or not p.strip() for p in names):
-            raise InvalidDeal("player names must be non-empty", "players")
+            raise InvalidDeal.of("player_name_empty", "players")
         if len({p.casefold() for p in names}) != len(names):
-            raise InvalidDeal("player names must be distinct", "players")
+            raise InvalidDeal.of("player_names_distinct", "players")
         sheet = Sheet.empty(names)
         return cls(rules, sheet, finished=is_finished(sheet.pulka, rules))
 
@@ -69,7 +69,7 @@ class PulkaState:
         seat = _seats(self.sheet.players).get(name)
         if seat is None:
             known = ", ".join(self.players)
-            raise InvalidDeal(f"unknown player {name!r}; the players are {known}", path)
+            raise InvalidDeal.of("unknown_player", path, name=name, players=known)
         return seat
 
 
@@ -101,7 +101,7 @@ def play(state: PulkaState, deal: Deal) -> Step:
         return Step(replace(state, sheet=sheet, finished=is_finished(sheet.pulka, state.rules)),
                     writes)
     if state.finished:
-        raise IllegalDeal("the pulka is already over; settle it or write a correction")
+        raise IllegalDeal.of("pulka_over")
     if isinstance(deal, Game):
         pen, dealer, run = _game(state, deal)
     elif isinstance(deal, Misere):
@@ -109,7 +109,7 @@ def play(state: PulkaState, deal: Deal) -> Step:
     elif isinstance(deal, Raspasy):
         pen, dealer, run = _raspasy(state, deal)
     else:  # pragma: no cover - the Deal union is closed
-        raise InvalidDeal(f"unknown deal {deal!r}")
+        raise InvalidDeal.of("unknown_deal", deal=deal)
     writes = pen.freeze()
     sheet = state.sheet.plus(writes)
     new = PulkaState(
@@ -246,34 +246,24 @@ def _table(state: PulkaState, tricks: tuple[tuple[str, int], ...], dealer: str |
         if s is None:
             s = state.seat(name, path)  # raises: unknown player
         if s in t:
-            raise InvalidDeal(f"{name} is named twice", path)
+            raise InvalidDeal.of("named_twice", path, name=name)
         if count.__class__ is not int or not 0 <= count <= 10:
-            raise InvalidDeal(f"{name}: tricks must be a whole number 0 to 10, not {count!r}",
-                              path)
+            raise InvalidDeal.of("tricks_range", path, name=name, count=count)
         t[s] = count
     given = state.seat(dealer, "dealer") if dealer is not None else None
     out = None
     if state.n == 3:
         if len(t) != 3:
-            raise InvalidDeal(
-                f"give the tricks of all three players ({', '.join(state.players)})", path
-            )
+            raise InvalidDeal.of("tricks_three", path, players=", ".join(state.players))
     else:
         if len(t) != 3:
-            raise InvalidDeal(
-                "with four players give the tricks of the three at the table; "
-                "the one not named is the dealer, who sits out",
-                path,
-            )
+            raise InvalidDeal.of("tricks_four", path)
         out = next(s for s in range(4) if s not in t)
         if given is not None and given != out:
-            raise InvalidDeal(
-                f"the dealer {state.players[given]} sits out and cannot be at the table",
-                "dealer",
-            )
+            raise InvalidDeal.of("dealer_at_table", "dealer", dealer=state.players[given])
     total = sum(t.values())
     if total != 10:
-        raise InvalidDeal(f"tricks add up to {total}, a deal has 10", path)
+        raise InvalidDeal.of("tricks_sum", path, total=total)
     return t, out
 
 
@@ -305,7 +295,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     t, out = _table(state, g.tricks, g.dealer)
     decl = state.seat(g.declarer, "declarer")
     if decl not in t:
-        raise InvalidDeal(f"the declarer {g.declarer} must be among the tricks", "tricks")
+        raise InvalidDeal.of("declarer_tricks", "tricks", declarer=g.declarer)
     # Defenders in the order they speak: clockwise from the declarer.
     defenders = []
     for k in range(1, n):
@@ -315,20 +305,17 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     choice: dict[int, Choice] = {}
     for name, c in g.defence:
         if name == g.declarer:
-            raise InvalidDeal(f"the declarer {g.declarer} cannot whist or pass on his own game",
-                              "whist")
+            raise InvalidDeal.of("declarer_whists", "whist", declarer=g.declarer)
         s = seats[name] if name in seats else state.seat(name, "whist")
         if s not in defenders:
-            raise InvalidDeal(f"{name} does not defend this deal (the dealer sits out)", "whist")
+            raise InvalidDeal.of("not_defender", "whist", name=name)
         choice[s] = c
     missing = [state.players[s] for s in defenders if s not in choice]
     if missing:
-        raise InvalidDeal(f"say whist or pass for {', '.join(missing)}", "whist")
+        raise InvalidDeal.of("whist_missing", "whist", names=", ".join(missing))
     level = g.contract.level
     if state.raspasy_run and level < rules.raspasy_exit:
-        raise IllegalDeal(
-            f"after raspasy the lowest game is {rules.raspasy_exit}, not {level}", "contract"
-        )
+        raise IllegalDeal.of("raspasy_exit", "contract", exit=rules.raspasy_exit, level=level)
     first, second = defenders
     c1, c2 = choice[first], choice[second]
     half_whist = c1 is Choice.HALF or c2 is Choice.HALF
@@ -343,11 +330,8 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     whisted = bool(whisters) or half_whist
     made = not whisted or t[decl] >= level or half_whist
     if not whisted and t[decl] < level:
-        raise InvalidDeal(
-            f"nobody whisted, so the game is not played out: {g.declarer} is written "
-            f"{g.contract} made and must have at least {level} tricks",
-            "tricks",
-        )
+        raise InvalidDeal.of("unwhisted_short", "tricks", declarer=g.declarer,
+                              contract=str(g.contract), level=level)
     run = state.raspasy_run
 
     if made:
@@ -408,23 +392,16 @@ def _check_half(state: PulkaState, g: Game, c1: Choice, c2: Choice, second: int)
     rules = state.rules
     level = g.contract.level
     if not rules.half_whist:
-        raise InvalidDeal("half-whist is not played under these rules", "whist")
+        raise InvalidDeal.of("half_off", "whist")
     if level > 7:
-        raise InvalidDeal(f"half-whist is possible only on 6 and 7, not on {level}", "whist")
+        raise InvalidDeal.of("half_level", "whist", level=level)
     if c1 is not Choice.PASS or c2 is not Choice.HALF:
-        raise InvalidDeal(
-            f"only the second defender ({state.players[second]}) may say half-whist, "
-            "and only after the first passed",
-            "whist",
-        )
+        raise InvalidDeal.of("half_order", "whist", second=state.players[second])
     tricks = g.trick_map
     half = _half(rules.quota_for(level))
     if tricks[g.declarer] != level or tricks[state.players[second]] != half:
-        raise InvalidDeal(
-            f"on half-whist the game is not played: {g.declarer} is written {level} tricks "
-            f"and {state.players[second]} {half}",
-            "tricks",
-        )
+        raise InvalidDeal.of("half_tricks", "tricks", declarer=g.declarer, level=level,
+                              second=state.players[second], half=half)
 
 
 # --- a misère ------------------------------------------------------------------
@@ -434,18 +411,13 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
     rules = state.rules
     decl = state.seat(m.declarer, "declarer")
     if not isinstance(m.tricks, int) or isinstance(m.tricks, bool) or not 0 <= m.tricks <= 10:
-        raise InvalidDeal(f"misère tricks must be a whole number 0 to 10, not {m.tricks!r}",
-                          "tricks")
+        raise InvalidDeal.of("misere_tricks", "tricks", count=m.tricks)
     given = None if m.dealer is None else state.seat(m.dealer, "dealer")
     out = None
     if state.n == 4:
         out = given if given is not None else state.next_dealer
         if out == decl:
-            raise InvalidDeal(
-                f"{m.declarer} deals this time and sits out; name the dealer if it was "
-                "someone else",
-                "dealer",
-            )
+            raise InvalidDeal.of("misere_dealer", "dealer", declarer=m.declarer)
     pen = _Pen(state)
     run = state.raspasy_run
     if m.made:
@@ -510,7 +482,7 @@ def _correction(state: PulkaState, c: Correction) -> Writes:
     for name, amount in c.whists:
         on = state.seat(name, "whists")
         if on == who:
-            raise InvalidDeal(f"{c.player} cannot write whists on himself", "whists")
+            raise InvalidDeal.of("self_whists", "whists", player=c.player)
         pen.whist(who, on, amount)
     return pen.freeze()
 

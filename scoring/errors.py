@@ -10,24 +10,84 @@ hierarchy mirrors the two ways a deal can be wrong (as in python-chess):
   deal after the pulka is over).
 
 ``path`` says where the problem is, in the JSON record's terms
-(``deals[3].tricks``), so the calculator and the bot can point at it.
+(``deals[3].tricks``), so the calculator and the bot can point at it.  ``code``
+and ``params`` say what it is, so the bot can say it in the players' language;
+:data:`MESSAGES` holds the English text of every code.
+
+>>> e = InvalidDeal.of("tricks_sum", "tricks", total=11)
+>>> str(e.at("deals[3]")), e.code, e.params
+('deals[3].tricks: tricks add up to 11, a deal has 10', 'tricks_sum', {'total': 11})
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+#: English text of each error code; ``str.format`` placeholders are the params.
+MESSAGES: dict[str, str] = {
+    "players_count": "a pulka has 3 or 4 players, not {count}",
+    "player_name_empty": "player names must be non-empty",
+    "player_names_distinct": "player names must be distinct",
+    "unknown_player": "unknown player {name!r}; the players are {players}",
+    "pulka_over": "the pulka is already over; settle it or write a correction",
+    "named_twice": "{name} is named twice",
+    "tricks_range": "{name}: tricks must be a whole number 0 to 10, not {count!r}",
+    "tricks_three": "give the tricks of all three players ({players})",
+    "tricks_four": "with four players give the tricks of the three at the table; "
+                   "the one not named is the dealer, who sits out",
+    "dealer_at_table": "the dealer {dealer} sits out and cannot be at the table",
+    "tricks_sum": "tricks add up to {total}, a deal has 10",
+    "declarer_tricks": "the declarer {declarer} must be among the tricks",
+    "declarer_whists": "the declarer {declarer} cannot whist or pass on his own game",
+    "not_defender": "{name} does not defend this deal (the dealer sits out)",
+    "whist_missing": "say whist or pass for {names}",
+    "raspasy_exit": "after raspasy the lowest game is {exit}, not {level}",
+    "unwhisted_short": "nobody whisted, so the game is not played out: {declarer} is written "
+                       "{contract} made and must have at least {level} tricks",
+    "half_off": "half-whist is not played under these rules",
+    "half_level": "half-whist is possible only on 6 and 7, not on {level}",
+    "half_order": "only the second defender ({second}) may say half-whist, "
+                  "and only after the first passed",
+    "half_tricks": "on half-whist the game is not played: {declarer} is written {level} tricks "
+                   "and {second} {half}",
+    "misere_tricks": "misère tricks must be a whole number 0 to 10, not {count!r}",
+    "misere_dealer": "{declarer} deals this time and sits out; name the dealer if it was "
+                     "someone else",
+    "misere_declarer_tricks": "give the declarer's tricks, like {{{declarer!r}: 0}}",
+    "misere_only_declarer": "a misère needs only the declarer's tricks",
+    "self_whists": "{player} cannot write whists on himself",
+    "contract_text": "cannot read contract {text!r}; expected a level 6-10 and a suit "
+                     "S, C, D, H or NT, like 7H or 10NT",
+    "contract_level": "contract level must be 6 to 10, not {level}",
+    "choice": "{name}: expected whist, pass or half, not {choice!r}",
+    "unknown_deal": "unknown deal {deal!r}",
+    "document_object": "the document must be a JSON object",
+    "unknown_format": "unknown format {format!r}; expected \"pulka/1\" or \"pulka-sheet/1\"",
+    "field": "{detail}",
+    "rules": "{detail}",
+}
 
 
 class ScoringError(ValueError):
     """Base class: something about a deal, a sheet or the rules is wrong."""
 
-    def __init__(self, message: str, path: str = "") -> None:
+    def __init__(self, message: str, path: str = "", code: str = "",
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
+        self.code = code
+        self.params = dict(params or {})
+
+    @classmethod
+    def of(cls, code: str, path: str = "", **params: Any) -> ScoringError:
+        """The error ``code`` with its English message (see :data:`MESSAGES`)."""
+        return cls(MESSAGES[code].format(**params), path, code, params)
 
     def at(self, prefix: str) -> ScoringError:
         """The same error located under ``prefix`` (``deals[3]`` + ``.tricks``)."""
         path = f"{prefix}.{self.path}" if self.path else prefix
-        return type(self)(self.message, path)
+        return type(self)(self.message, path, self.code, self.params)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message

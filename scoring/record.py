@@ -88,11 +88,10 @@ class MisereModel(_Strict):
 
     def to_deal(self) -> Deal:
         if self.declarer not in self.tricks:
-            raise InvalidDeal(f"give the declarer's tricks, like {{{self.declarer!r}: 0}}",
-                              "tricks")
+            raise InvalidDeal.of("misere_declarer_tricks", "tricks", declarer=self.declarer)
         others = set(self.tricks) - {self.declarer}
         if others:
-            raise InvalidDeal("a misère needs only the declarer's tricks", "tricks")
+            raise InvalidDeal.of("misere_only_declarer", "tricks")
         return Misere(self.declarer, self.tricks[self.declarer], self.dealer)
 
 
@@ -192,13 +191,13 @@ def _message(err: dict[str, Any]) -> str:
 def validation_error(e: ValidationError) -> ScoringError:
     """The first pydantic error as a :class:`ScoringError` with its path."""
     err = e.errors()[0]
-    return InvalidDeal(_message(err), _path(tuple(err["loc"])))
+    return InvalidDeal.of("field", _path(tuple(err["loc"])), detail=_message(err))
 
 
 def load_document(data: Any) -> Document:
     """Validate a parsed JSON document of either form and replay it."""
     if not isinstance(data, dict):
-        raise InvalidDeal("the document must be a JSON object")
+        raise InvalidDeal.of("document_object")
     fmt = data.get("format")
     model: type[RecordModel] | type[SheetModel]
     if fmt == "pulka/1":
@@ -206,9 +205,7 @@ def load_document(data: Any) -> Document:
     elif fmt == "pulka-sheet/1":
         model = SheetModel
     else:
-        raise InvalidDeal(
-            f"unknown format {fmt!r}; expected \"pulka/1\" or \"pulka-sheet/1\"", "format"
-        )
+        raise InvalidDeal.of("unknown_format", "format", format=fmt)
     try:
         doc = model.model_validate(data)
     except ValidationError as e:
@@ -221,7 +218,7 @@ def load_document(data: Any) -> Document:
     try:
         PulkaState.new(players, rules)
     except ScoringError as e:
-        raise InvalidDeal(e.message, "players") from None
+        raise InvalidDeal(e.message, "players", e.code, e.params) from None
     if isinstance(doc, RecordModel):
         deals = []
         for i, d in enumerate(doc.deals):
@@ -240,8 +237,7 @@ def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
 
     def seat(name: str, path: str) -> int:
         if name not in players:
-            raise InvalidDeal(f"unknown player {name!r}; the players are {', '.join(players)}",
-                              path)
+            raise InvalidDeal.of("unknown_player", path, name=name, players=", ".join(players))
         return players.index(name)
 
     def column(values: dict[str, Decimal], key: str) -> tuple[Number, ...]:
@@ -256,8 +252,7 @@ def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
         for on, v in row.items():
             j = seat(on, f"whists.{writer}.{on}")
             if i == j:
-                raise InvalidDeal("a player does not write whists on himself",
-                                  f"whists.{writer}.{on}")
+                raise InvalidDeal.of("self_whists", f"whists.{writer}.{on}", player=writer)
             whists[i * n + j] = norm(Fraction(v))
     return Sheet(players, column(doc.pulka, "pulka"), column(doc.mountain, "mountain"),
                  tuple(whists))

@@ -144,7 +144,7 @@ class Rules:
         problems = _problems(self)
         if problems:
             key, message = problems[0]
-            raise InvalidRules(message, key)
+            raise InvalidRules(message, key, "rules", {"detail": message})
 
     @classmethod
     def for_variant(cls, variant: str | Variant = Variant.SOCHI, **overrides: Any) -> Rules:
@@ -152,14 +152,14 @@ class Rules:
         try:
             v = Variant(variant)
         except ValueError:
-            raise InvalidRules(
-                f"unknown variant {variant!r}; expected sochi, leningrad or rostov", "variant"
-            ) from None
+            detail = f"unknown variant {variant!r}; expected sochi, leningrad or rostov"
+            raise InvalidRules(detail, "variant", "rules", {"detail": detail}) from None
         values: dict[str, Any] = {**VARIANT_DEFAULTS[v], "variant": v}
         unknown = set(overrides) - {f.name for f in dataclasses.fields(cls)}
         if unknown:
             name = sorted(unknown)[0]
-            raise InvalidRules("unknown convention", name)
+            detail = "unknown convention"
+            raise InvalidRules(detail, name, "rules", {"detail": detail})
         values.update(overrides)
         return cls(**values)
 
@@ -240,12 +240,14 @@ def _coerce(values: dict[str, Any]) -> dict[str, Any]:
                 out[key] = enum(out[key])
             except ValueError:
                 choices = ", ".join(m.value for m in enum)
-                raise InvalidRules(f"unknown value {out[key]!r}; expected {choices}", key) from None
+                detail = f"unknown value {out[key]!r}; expected {choices}"
+                raise InvalidRules(detail, key, "rules", {"detail": detail}) from None
     if "stake" in out and not isinstance(out["stake"], Decimal):
         try:
             out["stake"] = Decimal(str(out["stake"]))
         except ArithmeticError:
-            raise InvalidRules("stake must be a decimal number like 0.5", "stake") from None
+            detail = "stake must be a decimal number like 0.5"
+            raise InvalidRules(detail, "stake", "rules", {"detail": detail}) from None
     for key in ("quota", "raspasy"):
         if key in out:
             out[key] = tuple(out[key])
