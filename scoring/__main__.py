@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .errors import ScoringError
 from .record import load_document, settlement_json
@@ -18,7 +19,7 @@ USAGE_ERROR = 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="python -m scoring", description="Settle a Preferans pulka record."
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -48,6 +49,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (| head): not our error
         sys.stderr.close()
     return 0
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Usage errors as one line and exit code 2, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"error: {message} (usage: python -m scoring settle FILE|-)\n")
 
 
 def _read(path: str) -> str:

@@ -177,10 +177,11 @@ class _Pen:
         """Points earned into the pulka, with help and write-offs (4.1.1, 4.2.3)."""
         rules = self.rules
         if clears_mountain and rules.game_clears_mountain:
+            # A pulka point is worth pulka_ratio mountain points (Leningrad 2).
             on_mountain = self.state.sheet.mountain[i] + self.mountain[i]
-            take = min(points, max(on_mountain, 0))
+            take = min(points * rules.pulka_ratio, max(on_mountain, 0))
             self.mountain[i] -= take
-            points -= take
+            points -= norm(Fraction(take) / rules.pulka_ratio)
         if points <= 0:
             return
         if not rules.help:
@@ -463,7 +464,9 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
                 if s not in winners:
                     pen.whist(w, s, t[s] * rules.raspasy_whists * mult)
     if rules.raspasy_zero:
-        zero = norm(Fraction(rules.raspasy_zero * mult, rules.raspasy[0]))
+        zero = rules.raspasy_zero
+        if rules.raspasy_zero_progressive:
+            zero = norm(Fraction(zero * mult, rules.raspasy[0]))
         for s in seats:
             if t[s] == 0:
                 pen.earn(s, zero)

@@ -52,6 +52,7 @@ class RulesModel(_Strict):
     raspasy_exit: StrictInt | None = None
     raspasy_strict_exit: bool | None = None
     raspasy_zero: StrictInt | None = None
+    raspasy_zero_progressive: bool | None = None
     raspasy_scoring: Literal["mountain", "whists"] | None = None
     raspasy_whists: StrictInt | None = None
     raspasy_amnesty: bool | None = None

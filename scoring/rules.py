@@ -112,7 +112,7 @@ class Rules:
     misere_consolation: bool = False
     half_whist: bool = True
     #: Multiplier of the 1st, 2nd, 3rd... consecutive all-pass deal.
-    raspasy: tuple[int, ...] = (1, 2, 3)
+    raspasy: tuple[int, ...] = (1, 2, 2)
     #: After the last multiplier start again from the first (Leningrad 2,4,6,2...).
     raspasy_cycle: bool = False
     raspasy_exit: int = 6
@@ -120,6 +120,9 @@ class Rules:
     raspasy_strict_exit: bool = False
     #: Pulka points for taking no trick on raspasy, at the first multiplier.
     raspasy_zero: int = 1
+    #: The zero-trick points grow with the raspasy multiplier (Code 3.7.2.1:
+    #: the price of one trick); off: always ``raspasy_zero`` (Rostov).
+    raspasy_zero_progressive: bool = True
     raspasy_scoring: RaspasyScoring = RaspasyScoring.MOUNTAIN
     #: Rostov: whists written per trick by the player with fewest tricks.
     raspasy_whists: int = 5
@@ -178,7 +181,7 @@ class Rules:
         >>> [r.raspasy_multiplier(n) for n in range(1, 6)]
         [2, 4, 6, 2, 4]
         >>> [Rules().raspasy_multiplier(n) for n in range(1, 6)]
-        [1, 2, 3, 3, 3]
+        [1, 2, 2, 2, 2]
         """
         k = len(self.raspasy)
         index = (run - 1) % k if self.raspasy_cycle else min(run, k) - 1
@@ -215,6 +218,7 @@ VARIANT_DEFAULTS: dict[Variant, dict[str, Any]] = {
     Variant.ROSTOV: {
         "liability": Liability.HALF,
         "raspasy_scoring": RaspasyScoring.WHISTS,
+        "raspasy_zero_progressive": False,
         "misere_consolation": True,
         "game_clears_mountain": True,
     },
@@ -279,7 +283,7 @@ def _problems(r: Rules) -> list[tuple[str, str]]:
     check(r.whist_factor in (1, 2, 3, 4), "whist_factor", "whist_factor must be 1 to 4")
     check(r.pulka_ratio in (1, 2, 3, 4), "pulka_ratio", "pulka_ratio must be 1 to 4")
     for name in ("misere_consolation", "half_whist", "raspasy_cycle", "raspasy_strict_exit",
-                 "raspasy_amnesty", "help", "game_clears_mountain"):
+                 "raspasy_zero_progressive", "raspasy_amnesty", "help", "game_clears_mountain"):
         check(isinstance(getattr(r, name), bool), name, f"{name} must be true or false")
     return problems
 

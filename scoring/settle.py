@@ -140,26 +140,28 @@ def standings(state: PulkaState) -> tuple[Fraction, ...]:
 
 
 def _adjustment(amnestied: list[Number]) -> tuple[int, Number, int] | None:
-    """Rule 4.2.12: move the amnestier's mountain by a point so it divides.
+    """Rule 4.2.12: move one mountain by a point so that it divides.
 
-    With three players a remainder of 2 raises the mountain by one point (he
-    writes 3 whists on each opponent), a remainder of 1 lowers it (each writes
-    3 on him); with four, the same to the nearest multiple of 4.  The amnestier
-    (fewest mountain, first in seating order) is the one adjusted, as text 003
-    gives the smaller share to him.
+    With three players a remainder of 2 raises a mountain by one point (its
+    owner writes 3 whists on each opponent), a remainder of 1 lowers one (each
+    opponent writes 3 on him); with four, the same to the nearest multiple of
+    4 (text 000: 3 whists there too).  Text 003 gives the smaller share to the
+    amnestier: so a raise falls on the amnestier (fewest mountain), and a
+    lowering, which gains its owner a fraction, on the largest mountain (ties:
+    the first in seating order).
     """
     n = len(amnestied)
     total = Fraction(sum(amnestied))
     if (10 * total / n).denominator == 1:
         return None
-    who = amnestied.index(min(amnestied))
     for magnitude in (Fraction(1), Fraction(1, 2), Fraction(3, 2)):
         fits = [d for d in (magnitude, -magnitude) if (10 * (total + d) / n).denominator == 1]
         if fits:
             # Prefer the move that lands on a multiple of n points (text 000).
             delta = min(fits, key=lambda d: ((total + d) % n != 0, d))
             per = math.floor(Fraction(10) * abs(delta) / n + Fraction(1, 2))
-            return who, norm(delta), per
+            owner = min(amnestied) if delta > 0 else max(amnestied)
+            return amnestied.index(owner), norm(delta), per
     return None
 
 

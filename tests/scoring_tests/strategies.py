@@ -25,7 +25,16 @@ def rules(draw: st.DrawFn, division: str | None = None) -> Rules:
         "raspasy_zero": draw(st.sampled_from([0, 1, 2])),
         "raspasy_amnesty": draw(st.booleans()),
         "division": division or draw(st.sampled_from(["exact", "truncate", "adjust"])),
+        "game_clears_mountain": draw(st.booleans()),
+        "raspasy_zero_progressive": draw(st.booleans()),
+        "half_whist": draw(st.booleans()),
     }
+    if draw(st.booleans()):
+        # Any mix of the variants' switches, not only the presets.
+        overrides["help"] = draw(st.booleans())
+        overrides["pulka_ratio"] = draw(st.sampled_from([1, 2]))
+        overrides["whist_factor"] = draw(st.sampled_from([1, 2]))
+        overrides["end"] = draw(st.sampled_from(["closed", "total"]))
     if draw(st.booleans()):
         overrides["raspasy"] = draw(st.sampled_from([(1, 2, 3), (1, 2, 2), (2, 4, 6), (1,)]))
     return Rules.for_variant(variant, **overrides)
@@ -63,8 +72,8 @@ def deal_for(draw: st.DrawFn, state: PulkaState) -> Deal:
     level = draw(st.integers(low, 10))
     suit = draw(st.sampled_from("SCDH") | st.just("NT"))
     c1 = draw(st.sampled_from(["whist", "pass"]))
-    c2 = draw(st.sampled_from(["whist", "pass"] + (["half"] if c1 == "pass" and level <= 7
-                                                    else [])))
+    half_ok = c1 == "pass" and level <= 7 and state.rules.half_whist
+    c2 = draw(st.sampled_from(["whist", "pass"] + (["half"] if half_ok else [])))
     if c2 == "half":
         half = state.rules.quota_for(level) // 2
         tricks = {declarer: level, defenders[1]: half, defenders[0]: 10 - level - half}

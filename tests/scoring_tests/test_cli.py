@@ -54,12 +54,14 @@ def test_the_spec_sheet() -> None:
 
 
 def test_the_spec_record_by_hand() -> None:
-    """7♥ made (Boris 2 tricks: 8 whists), a clean misère, raspasy 3/2/5 (x1).
+    """7♥ made (Boris whists for the defence's 3 tricks: 12 whists), a clean
+    misère, raspasy 3/2/5 (x1).
 
-    Pulka A 4, B 10 (target 20): equalised mountains 16+3 = 19, 10+2 = 12,
-    20+5 = 25; amnesty -> 7, 0, 13; average 20/3.
-    A: 10 x (20/3 - 7) - 8 = -34/3 - ... = -11.33;  B: 200/3 + 8 = 74.67;
-    C: 10 x (20/3 - 13) = -63.33.
+    Pulka A 4, B 10 (target 20): equalised mountains 3+16 = 19, 2+10 = 12,
+    5+20 = 25; amnesty -> 7, 0, 13; average 20/3.
+    A: 10 x (20/3 - 7) - 12 = -46/3 = -15.33;  B: 200/3 + 12 = 78.67;
+    C: 10 x (20/3 - 13) = -63.33.  Money at 0.5: the cent left over by
+    rounding goes to the first of three equal remainders.
     """
     out = run(SPEC_RECORD)
     assert out.returncode == 0, out.stderr

@@ -208,14 +208,37 @@ def test_code_4_2_3_3_leningrad_eight_equalised_from_zero_pulka() -> None:
 
 
 def test_code_4_2_12_adjusting_by_one_point() -> None:
-    """Three players, a mountain not divisible by 3: one point and 3 whists each."""
+    """Three players, a mountain not divisible by 3: one point and 3 whists each.
+
+    A remainder of 1: a mountain is written off one point and the two others
+    write 3 whists each on its owner (the Code's example).  So that the
+    amnestier A keeps the smaller share (text 003), it is B's, the largest.
+    """
     s = settle(paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 0, "B": 4, "C": 0}),
                Rules(division="adjust"))
-    # 4 points do not divide by 3: the amnestier A is written off one point,
-    # B and C write 3 whists each on him.
-    assert s.adjustment == (0, -1, 3)
-    assert s.results == (20 - 6, -30 + 3, 10 + 3)
+    assert s.adjustment == (1, -1, 3)
+    assert s.amnestied == (0, 3, 0)
+    # Exact shares would be 13 1/3 each: A and C get 13, B (who gains) 14.
+    assert s.results == (10 + 3, -20 - 6, 10 + 3)
     assert sum(s.results) == 0
+
+
+def test_code_4_2_12_remainder_two_raises_the_amnestier() -> None:
+    """A remainder of 2: the amnestier's mountain goes up a point, he writes 3 on each."""
+    s = settle(paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 0, "B": 5, "C": 0}),
+               Rules(division="adjust"))
+    assert s.adjustment == (0, 1, 3)
+    assert s.results == (10 + 6, -30 - 3, 20 - 3)  # A 16 < the exact 16 2/3
+    assert sum(s.results) == 0
+
+
+def test_code_4_2_12_four_players() -> None:
+    """Four players, 11 points: 11/4 leaves a remainder; one point moved, 3 whists each."""
+    s = settle(paper(ABCD, {p: 20 for p in ABCD}, {"A": 0, "B": 5, "C": 2, "D": 4}),
+               Rules(division="adjust"))
+    assert s.adjustment is not None
+    assert sum(s.results) == 0
+    assert all(isinstance(r, int) for r in s.results)
 
 
 # --- 001: the theory of a game's cost ---------------------------------------------
@@ -411,3 +434,34 @@ def test_misere() -> None:
     failed = play(PulkaState.new(ABC, SOCHI), Misere("A", 2))
     assert failed.writes.mountain == (20, 0, 0)
     assert failed.writes.whists == (0,) * 9
+
+
+def test_rostov_a_made_game_first_writes_the_mountain_off() -> None:
+    state = with_pulkas(ABC, Rules.for_variant("rostov"), {}, {"A": 3})
+    step = play(state, Game.of("A", "7S", {"B": "pass", "C": "pass"}, {"A": 7, "B": 2, "C": 1}))
+    assert step.writes.mountain == (-3, 0, 0)
+    assert step.writes.pulka == (1, 0, 0)
+
+
+def test_mountain_first_keeps_the_cost_with_a_doubled_pulka() -> None:
+    """A Leningrad pulka point is two mountain points: the cost does not change."""
+    rules = Rules.for_variant("leningrad", game_clears_mountain=True)
+    six = Game.of("A", "6S", {"B": "pass", "C": "pass"}, {"A": 6, "B": 2, "C": 2})
+    empty = PulkaState.new(ABC, rules)
+    mountain = with_pulkas(ABC, rules, {}, {"A": 10})
+    assert play(mountain, six).writes.mountain == (-4, 0, 0)
+    assert deal_cost(mountain, six) == deal_cost(empty, six) == (F(80, 3), F(-40, 3), F(-40, 3))
+    partly = with_pulkas(ABC, rules, {}, {"A": 1})
+    assert play(partly, six).writes.pulka == (F(3, 2), 0, 0)
+    assert deal_cost(partly, six) == deal_cost(empty, six)
+
+
+def test_rostov_raspasy_whists_and_flat_zero_point() -> None:
+    """Rostov: the fewest tricks write 5 whists per trick on the others; 0 tricks, 1 point."""
+    rules = Rules.for_variant("rostov")
+    r = replay(ABC, rules, [Raspasy.of({"A": 0, "B": 4, "C": 6})] * 3)
+    assert [s.writes.whists_on(0, 1) for s in r.steps] == [20, 40, 40]
+    assert [s.writes.whists_on(0, 2) for s in r.steps] == [30, 60, 60]
+    assert [s.writes.pulka for s in r.steps] == [(1, 0, 0)] * 3
+    tie = play(PulkaState.new(ABC, rules), Raspasy.of({"A": 2, "B": 2, "C": 6}))
+    assert (tie.writes.whists_on(0, 2), tie.writes.whists_on(1, 2)) == (30, 30)
