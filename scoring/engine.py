@@ -82,7 +82,7 @@ def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
     """Whether pulkas like these end the game under ``rules``."""
     if rules.end is PulkaEnd.TOTAL:
         return sum(pulka) >= rules.target * len(pulka)
-    return all(p >= rules.target for p in pulka)
+    return min(pulka) >= rules.target
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +112,8 @@ def play(state: PulkaState, deal: Deal) -> Step:
         raise InvalidDeal.of("unknown_deal", deal=deal)
     writes = pen.freeze()
     sheet = state.sheet.plus(writes)
-    new = PulkaState(
-        state.rules,
-        sheet,
-        raspasy_run=run,
-        deals=state.deals + 1,
-        next_dealer=(dealer + 1) % state.n,
-        finished=is_finished(sheet.pulka, state.rules),
-    )
+    new = PulkaState(state.rules, sheet, run, state.deals + 1, (dealer + 1) % state.n,
+                     is_finished(sheet.pulka, state.rules))
     return Step(new, writes)
 
 
