@@ -16,7 +16,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 
 from .deals import Correction, Deal, Game, Misere, Raspasy
 from .engine import PulkaState, replay
@@ -45,22 +45,22 @@ class RulesModel(_Strict):
     quota: list[StrictInt] | None = None
     quota_liable: Literal["second", "both"] | None = None
     consolation: Literal["all", "defenders", "whisters"] | None = None
-    misere_consolation: bool | None = None
-    half_whist: bool | None = None
+    misere_consolation: StrictBool | None = None
+    half_whist: StrictBool | None = None
     raspasy: list[StrictInt] | None = None
-    raspasy_cycle: bool | None = None
+    raspasy_cycle: StrictBool | None = None
     raspasy_exit: StrictInt | None = None
-    raspasy_strict_exit: bool | None = None
+    raspasy_strict_exit: StrictBool | None = None
     raspasy_zero: StrictInt | None = None
-    raspasy_zero_progressive: bool | None = None
+    raspasy_zero_progressive: StrictBool | None = None
     raspasy_scoring: Literal["mountain", "whists"] | None = None
     raspasy_whists: StrictInt | None = None
-    raspasy_amnesty: bool | None = None
+    raspasy_amnesty: StrictBool | None = None
     whist_factor: StrictInt | None = None
     pulka_ratio: StrictInt | None = None
-    help: bool | None = None
+    help: StrictBool | None = None
     end: Literal["closed", "total"] | None = None
-    game_clears_mountain: bool | None = None
+    game_clears_mountain: StrictBool | None = None
     division: Literal["exact", "truncate", "adjust"] | None = None
 
     def to_rules(self) -> Rules:

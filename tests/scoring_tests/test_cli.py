@@ -90,6 +90,7 @@ def test_a_file_argument(tmp_path: Path) -> None:
         ({**SPEC_RECORD, "players": ["A", "B"]}, "error: players: List should have at least 3"),
         ({**SPEC_RECORD, "rules": {"whist": "polite"}}, "error: rules.whist: Input should be"),
         ({**SPEC_RECORD, "rules": {"target": "twenty"}}, "error: rules.target: Input should be"),
+        ({**SPEC_RECORD, "rules": {"help": "yes"}}, "error: rules.help: Input should be"),
         ({**SPEC_RECORD, "deals": [{"type": "raspasy",
                                     "tricks": {"Anna": 3, "Boris": 3, "Vera": 5}}]},
          "error: deals[0].tricks: tricks add up to 11, a deal has 10"),
