@@ -1,7 +1,8 @@
 """Wiring: settings -> storage -> bot and dispatcher -> polling.
 
 Dependencies reach handlers as Dispatcher keyword arguments (``service``,
-``db``), never as globals, so tests can build as many dispatchers as they like.
+``db``, ``boards``), never as globals, so tests can build as many dispatchers
+as they like.
 """
 
 from __future__ import annotations
@@ -16,9 +17,15 @@ from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault
 
+from .board import Boards
 from .config import Settings, prepare_database_path
 from .handlers import get_routers
-from .middlewares import LanguageMiddleware, RetryMiddleware
+from .middlewares import (
+    AnswerOnceMiddleware,
+    CallbackGuard,
+    LanguageMiddleware,
+    RetryMiddleware,
+)
 from .service import PulkaService
 from .storage import Storage
 from .texts import LANGS, t
@@ -36,6 +43,7 @@ def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
     else:
         session = AiohttpSession()
     session.middleware(RetryMiddleware(service.migrate_chat if service else None))
+    session.middleware(AnswerOnceMiddleware())
     return Bot(
         settings.bot_token.get_secret_value(),
         session=session,
@@ -44,10 +52,11 @@ def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
 
 
 def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> Dispatcher:
-    """A Dispatcher with fresh routers; ``service`` and ``db`` go to the handlers."""
+    """A Dispatcher with fresh routers; ``service``, ``db`` and ``boards`` go to the handlers."""
     service = service or PulkaService(storage)
-    dp = Dispatcher(service=service, db=storage)
+    dp = Dispatcher(service=service, db=storage, boards=Boards(service))
     dp.update.outer_middleware(LanguageMiddleware(service))
+    dp.callback_query.outer_middleware(CallbackGuard())
     dp.include_routers(*get_routers())
     dp.startup.register(set_commands)
     return dp

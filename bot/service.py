@@ -7,7 +7,7 @@ write remembers its Telegram source so a redelivered command is written once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +26,20 @@ from scoring import (
 from scoring.record import DealModel, RulesModel, deal_to_json, load_document, rules_to_json
 
 from .parsing import valid_name
-from .storage import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, Source, Storage, Tx
+from .storage import (
+    DEAL,
+    END,
+    JOIN,
+    UNDO,
+    BoardRow,
+    DraftRow,
+    EventRow,
+    PlayerRow,
+    PulkaRow,
+    Source,
+    Storage,
+    Tx,
+)
 
 _DEAL = TypeAdapter(DealModel)
 
@@ -85,9 +98,19 @@ class Table:
         return self.row.active
 
     @property
+    def seat_limit(self) -> int:
+        """How many may sit: the size chosen in the settings message, else four."""
+        return self.row.seats or 4
+
+    @property
     def seating_open(self) -> bool:
-        """Players may still join: no deal written and fewer than four seated."""
-        return not self.deals and len(self.players) < 4
+        """Players may still join: no deal written and a seat free."""
+        return not self.deals and len(self.players) < self.seat_limit
+
+    @property
+    def playable(self) -> bool:
+        """A deal can be written now: active, seated, not finished."""
+        return self.active and self.state is not None and not self.state.finished
 
     @property
     def last_event_id(self) -> int:
@@ -119,7 +142,7 @@ def build_table(row: PulkaRow) -> Table:
     undone = {e.payload.get("event") for e in row.events if e.kind == UNDO}
     live = [e for e in row.events if e.kind == DEAL and e.id not in undone]
     names = tuple(p.name for p in row.players)
-    if len(names) not in (3, 4):
+    if len(names) not in (3, 4) or len(names) < (row.seats or 3):
         return Table(row, rules, (), None)
     state = PulkaState.new(names, rules)
     deals = []
@@ -129,6 +152,15 @@ def build_table(row: PulkaRow) -> Table:
         deals.append(LiveDeal(i, event, deal, state, step))
         state = step.state
     return Table(row, rules, tuple(deals), state)
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Someone to seat: a Telegram user (``user_id``) or a guest (None)."""
+
+    name: str
+    user_id: int | None
+    username: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +212,23 @@ class PulkaService:
     # --- writing -----------------------------------------------------------------
 
     async def create(
-        self, chat_id: int, thread_id: int, rules: Rules, author: Author, source: Source
+        self,
+        chat_id: int,
+        thread_id: int,
+        rules: Rules,
+        author: Author,
+        source: Source,
+        *,
+        seats: int | None = None,
+        seated: Sequence[Sitter] = (),
     ) -> Written:
-        """Start a pulka; ``PulkaError('busy')`` while one is running here."""
+        """Start a pulka; ``PulkaError('busy')`` while one is running here.
+
+        ``seats`` fixes the table size (3 or 4); ``seated`` are seated at once, in order
+        (the settings message's "Sit down" presses).
+        """
+        if seats not in (None, 3, 4) or len(seated) > (seats or 4):
+            raise PulkaError("table_full")
         async with self.storage.uow() as tx:
             again = await tx.pulka_by_source(source)
             if again is not None:
@@ -190,8 +236,14 @@ class PulkaService:
             if await tx.active_pulka_id(chat_id, thread_id) is not None:
                 raise PulkaError("busy")
             pulka_id = await tx.create_pulka(
-                chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source
+                chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source,
+                seats,
             )
+            for seat, sitter in enumerate(seated):
+                await tx.add_player(pulka_id, seat, sitter.name, sitter.user_id,
+                                    sitter.username)
+                await tx.append(pulka_id, JOIN, {"seat": seat, "name": sitter.name},
+                                author.user_id, author.name, None)
             return Written(await _table(tx, pulka_id))
 
     async def import_record(
@@ -228,24 +280,27 @@ class PulkaService:
         user_id: int | None,
         username: str | None,
         author: Author,
-        source: Source,
+        source: Source | None,
+        *,
+        pulka_id: int | None = None,
     ) -> Written:
         """Seat a player (a Telegram user, or a guest when ``user_id`` is None).
 
         ``names`` are candidates in order of preference; the first free one is used.
+        ``pulka_id`` (a "Sit down" button) must still be the active pulka of the place.
         """
         async with self.storage.uow() as tx:
-            again = await tx.event_by_source(source)
+            again = None if source is None else await tx.event_by_source(source)
             if again is not None:
                 return Written(await _table(tx, again.pulka_id), duplicate=True)
             table = await _active(tx, chat_id, thread_id)
-            if table is None:
-                raise PulkaError("no_pulka")
+            if table is None or (pulka_id is not None and table.id != pulka_id):
+                raise PulkaError("no_pulka" if pulka_id is None else "stale")
             if user_id is not None and table.is_player(user_id):
                 raise PulkaError("already_seated")
             if table.deals:
                 raise PulkaError("seating_closed")
-            if len(table.players) >= 4:
+            if len(table.players) >= table.seat_limit:
                 raise PulkaError("table_full")
             taken = {p.name.casefold() for p in table.players}
             name = next((n for n in names if n.casefold() not in taken), None)
@@ -258,13 +313,21 @@ class PulkaService:
             return Written(await _table(tx, table.id), event_id=event_id)
 
     async def write_deal(self, pulka_id: int, deal: Deal, author: Author,
-                         source: Source) -> Written:
-        """Append a deal after :func:`scoring.play` accepts it on the current sheet."""
+                         source: Source | None, *, expect_last: int | None = None) -> Written:
+        """Append a deal after :func:`scoring.play` accepts it on the current sheet.
+
+        ``expect_last`` (a wizard's staleness token) must still be the pulka's last
+        event id, checked inside the write transaction: of two "Write it" presses
+        on the same sheet only the first writes, the other gets ``stale``.
+        """
         async with self.storage.uow() as tx:
-            again = await tx.event_by_source(source)
+            again = None if source is None else await tx.event_by_source(source)
             if again is not None:
                 return Written(await _table(tx, again.pulka_id), True, again.id)
             table = await _table(tx, pulka_id)
+            if expect_last is not None and (not table.active
+                                            or table.last_event_id != expect_last):
+                raise PulkaError("stale")
             if not table.active:
                 raise PulkaError("no_pulka")
             if table.state is None:
@@ -275,10 +338,10 @@ class PulkaService:
             return Written(await _table(tx, pulka_id), event_id=event_id)
 
     async def undo(self, pulka_id: int, event_id: int, author: Author,
-                   source: Source) -> Written:
+                   source: Source | None) -> Written:
         """Cancel the last live deal if it is still ``event_id`` (else ``stale``)."""
         async with self.storage.uow() as tx:
-            again = await tx.event_by_source(source)
+            again = None if source is None else await tx.event_by_source(source)
             if again is not None:
                 return Written(await _table(tx, again.pulka_id), True, again.id)
             table = await _table(tx, pulka_id)
@@ -306,6 +369,59 @@ class PulkaService:
             await tx.archive(pulka_id)
             return Written(await _table(tx, pulka_id), event_id=new_id)
 
+    # --- settings drafts -----------------------------------------------------------
+
+    async def open_draft(self, chat_id: int, message_id: int, thread_id: int,
+                         data: dict[str, Any], created_by: int | None) -> None:
+        """Remember a new settings message's choices."""
+        async with self.storage.uow() as tx:
+            await tx.create_draft(chat_id, message_id, thread_id, data, created_by)
+
+    async def draft(self, chat_id: int, message_id: int) -> DraftRow | None:
+        async with self.storage.read() as tx:
+            return await tx.draft(chat_id, message_id)
+
+    async def change_draft(
+        self, chat_id: int, message_id: int, change: Callable[[DraftRow], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Apply ``change`` to a draft still open, inside one transaction.
+
+        ``change`` raises :class:`PulkaError` to refuse (e.g. ``stale`` when the
+        value it was pressed on has changed since); the new data is returned.
+        """
+        async with self.storage.uow() as tx:
+            row = await tx.draft(chat_id, message_id)
+            if row is None or row.pulka_id is not None:
+                raise PulkaError("stale")
+            data = change(row)
+            await tx.save_draft(chat_id, message_id, data)
+            return data
+
+    async def start_draft(
+        self, chat_id: int, message_id: int, rules: Rules, seats: int,
+        seated: Sequence[Sitter], author: Author,
+    ) -> Written:
+        """"Start" on a settings message: the pulka is created with its seats, once."""
+        row = await self.draft(chat_id, message_id)
+        if row is None:
+            raise PulkaError("stale")
+        written = await self.create(chat_id, row.thread_id, rules, author,
+                                    Source(chat_id, message_id), seats=seats, seated=seated)
+        async with self.storage.uow() as tx:
+            await tx.save_draft(chat_id, message_id, row.data, written.table.id)
+        return written
+
+    # --- live scoreboards ----------------------------------------------------------
+
+    async def board(self, pulka_id: int) -> BoardRow | None:
+        async with self.storage.read() as tx:
+            return await tx.board(pulka_id)
+
+    async def set_board(self, pulka_id: int, chat_id: int, message_id: int,
+                        shown: str) -> None:
+        async with self.storage.uow() as tx:
+            await tx.set_board(pulka_id, chat_id, message_id, shown)
+
 
 async def _table(tx: Tx, pulka_id: int) -> Table:
     row = await tx.load(pulka_id)
@@ -327,6 +443,7 @@ __all__ = [
     "PulkaError",
     "PulkaService",
     "ScoringError",
+    "Sitter",
     "Table",
     "Written",
     "build_table",

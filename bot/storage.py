@@ -24,7 +24,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _MIGRATIONS: dict[int, str] = {
     1: """
@@ -71,6 +71,30 @@ _MIGRATIONS: dict[int, str] = {
         created_at        TEXT NOT NULL,
         UNIQUE (pulka_id, seq),
         UNIQUE (source_chat_id, source_message_id)
+    );
+    """,
+    # 2: inline keyboards.  ``seats`` is the table size chosen in the settings
+    # message (NULL: 3 or 4); ``drafts`` keeps a settings message's choices
+    # until "Start"; ``boards`` is each pulka's live scoreboard message.
+    2: """
+    ALTER TABLE pulkas ADD COLUMN seats INTEGER CHECK (seats IS NULL OR seats IN (3, 4));
+    CREATE TABLE drafts (
+        chat_id     INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        thread_id   INTEGER NOT NULL DEFAULT 0,
+        data        TEXT NOT NULL,
+        created_by  INTEGER,
+        pulka_id    INTEGER REFERENCES pulkas (id),
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL,
+        PRIMARY KEY (chat_id, message_id)
+    );
+    CREATE TABLE boards (
+        pulka_id    INTEGER PRIMARY KEY REFERENCES pulkas (id),
+        chat_id     INTEGER NOT NULL,
+        message_id  INTEGER NOT NULL,
+        shown       TEXT NOT NULL DEFAULT '',
+        updated_at  TEXT NOT NULL
     );
     """,
 }
@@ -123,10 +147,34 @@ class PulkaRow:
     created_by_name: str | None
     players: tuple[PlayerRow, ...]
     events: tuple[EventRow, ...]
+    #: The table size chosen in the settings message (None: 3 or 4).
+    seats: int | None = None
 
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+
+@dataclass(frozen=True, slots=True)
+class DraftRow:
+    """A settings message's choices (``data``), keyed by its chat and message id."""
+
+    chat_id: int
+    message_id: int
+    thread_id: int
+    data: dict[str, Any]
+    created_by: int | None
+    pulka_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """Where a pulka's live scoreboard is, and what it shows now (``shown``)."""
+
+    pulka_id: int
+    chat_id: int
+    message_id: int
+    shown: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +296,7 @@ class Tx:
             "UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", (new, old)
         )
         moved = cur.rowcount
+        await self.conn.execute("UPDATE drafts SET chat_id = ? WHERE chat_id = ?", (new, old))
         lang = await self.chat_lang(old)
         if lang is not None and await self.chat_lang(new) is None:
             await self.set_chat_lang(new, lang)
@@ -263,13 +312,16 @@ class Tx:
         created_by: int | None,
         created_by_name: str | None,
         source: Source | None,
+        seats: int | None = None,
     ) -> int:
         cur = await self.conn.execute(
             "INSERT INTO pulkas (chat_id, thread_id, rules, created_by, created_by_name, "
-            "source_chat_id, source_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "source_chat_id, source_message_id, created_at, seats) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 chat_id, thread_id, json.dumps(rules, ensure_ascii=False), created_by,
                 created_by_name, source and source.chat_id, source and source.message_id, now(),
+                seats,
             ),
         )
         assert cur.lastrowid is not None
@@ -322,6 +374,7 @@ class Tx:
             created_by_name=row["created_by_name"],
             players=players,
             events=events,
+            seats=row["seats"],
         )
 
     # --- players -------------------------------------------------------------
@@ -374,6 +427,52 @@ class Tx:
         else:
             row = await self._one("SELECT COUNT(*) AS n FROM events WHERE kind = ?", kind)
         return int(row["n"]) if row else 0
+
+
+    # --- drafts (settings messages) --------------------------------------------
+
+    async def create_draft(self, chat_id: int, message_id: int, thread_id: int,
+                           data: dict[str, Any], created_by: int | None) -> None:
+        await self.conn.execute(
+            "INSERT INTO drafts (chat_id, message_id, thread_id, data, created_by, created_at, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (chat_id, message_id, thread_id, json.dumps(data, ensure_ascii=False), created_by,
+             now(), now()),
+        )
+
+    async def draft(self, chat_id: int, message_id: int) -> DraftRow | None:
+        row = await self._one("SELECT * FROM drafts WHERE chat_id = ? AND message_id = ?",
+                              chat_id, message_id)
+        if row is None:
+            return None
+        return DraftRow(int(row["chat_id"]), int(row["message_id"]), int(row["thread_id"]),
+                        json.loads(row["data"]), row["created_by"], row["pulka_id"])
+
+    async def save_draft(self, chat_id: int, message_id: int, data: dict[str, Any],
+                         pulka_id: int | None = None) -> None:
+        await self.conn.execute(
+            "UPDATE drafts SET data = ?, pulka_id = COALESCE(?, pulka_id), updated_at = ? "
+            "WHERE chat_id = ? AND message_id = ?",
+            (json.dumps(data, ensure_ascii=False), pulka_id, now(), chat_id, message_id),
+        )
+
+    # --- boards (live scoreboards) ----------------------------------------------
+
+    async def board(self, pulka_id: int) -> BoardRow | None:
+        row = await self._one("SELECT * FROM boards WHERE pulka_id = ?", pulka_id)
+        if row is None:
+            return None
+        return BoardRow(int(row["pulka_id"]), int(row["chat_id"]), int(row["message_id"]),
+                        row["shown"])
+
+    async def set_board(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
+        await self.conn.execute(
+            "INSERT INTO boards (pulka_id, chat_id, message_id, shown, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (pulka_id) DO UPDATE SET "
+            "chat_id = excluded.chat_id, message_id = excluded.message_id, "
+            "shown = excluded.shown, updated_at = excluded.updated_at",
+            (pulka_id, chat_id, message_id, shown, now()),
+        )
 
 
 def _event(e: aiosqlite.Row) -> EventRow:

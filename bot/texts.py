@@ -46,7 +46,7 @@ ru: dict[str, str] = {
     "join_ready": "Можно играть: первая сдача — /deal. Раздаёт {dealer}.",
     "already_seated": "Вы уже за столом.",
     "seating_closed": "Рассадка закрыта: сдачи уже записываются.",
-    "table_full": "За столом уже четверо.",
+    "table_full": "Все места за столом заняты.",
     "name_taken": "Имя {name} уже занято — выберите другое: /join Имя",
     "bad_name": (
         "Имя должно быть одним словом до 24 символов, не числом и не служебным словом "
@@ -149,12 +149,15 @@ ru: dict[str, str] = {
     "rules_body": (
         "Вариант: {variant}; пуля до {target}; вист стоит {stake} {currency}.\n"
         "Висты: {whist}; ответственность вистующего: {liability}.\n"
-        "Обязательные взятки на 6/7/8/9/10: {quota}. Полвиста: {half_whist}.\n"
+        "Обязательные взятки на 6/7/8/9/10: {quota}; на 8–10 за недобор отвечает "
+        "{quota_liable}. Полвиста: {half_whist}.\n"
         "Консоляция: {consolation}; на мизере: {misere_consolation}.\n"
         "Распасы: множители {raspasy}{raspasy_cycle}; выход не ниже {raspasy_exit}; "
-        "запись: {raspasy_scoring}; за ноль взяток в пулю: {raspasy_zero}.\n"
+        "строгий выход: {strict_exit}; запись: {raspasy_scoring} (вистов за взятку: "
+        "{raspasy_whists}); за ноль взяток в пулю: {raspasy_zero}{zero_progressive}; "
+        "амнистия: {amnesty}.\n"
         "Коэффициент вистов: {whist_factor}; очко пули = {pulka_ratio} горы; "
-        "помощь закрывшего: {help}.\n"
+        "помощь закрывшего: {help}; игра списывает гору: {game_clears}.\n"
         "Конец: {end}; деление горы: {division}."
     ),
     "yes": "да",
@@ -174,6 +177,7 @@ ru: dict[str, str] = {
     "rules_division_truncate": "с отбрасыванием долей",
     "rules_division_adjust": "с поправкой (4.2.12)",
     "rules_cycle": " по кругу",
+    "rules_zero_progressive": " (растёт с множителем)",
     # --- settlement ------------------------------------------------------------
     "settle_final": "<b>Пулька расписана</b> (вист по {stake} {currency})",
     "settle_now": "<b>Если закончить сейчас</b> (вист по {stake} {currency}, п. 4.2.3)",
@@ -211,11 +215,12 @@ ru: dict[str, str] = {
     # --- help ------------------------------------------------------------------
     "help": (
         "<b>Пулька</b> — запись преферанса в чате.\n\n"
-        "/newpulka — новая пулька: <code>/newpulka sochi 20 0.5</code>, "
-        "<code>/newpulka leningrad 50 1 EUR</code> (по умолчанию сочинка до 20, вист 1 RUB)\n"
+        "/newpulka — новая пулька: без слов после команды — настройки кнопками; "
+        "или сразу <code>/newpulka sochi 20 0.5</code>, "
+        "<code>/newpulka leningrad 50 1 EUR</code>\n"
         "/join — сесть за стол; <code>/join Вася</code> — посадить гостя без Telegram\n"
         "/players — рассадка\n"
-        "/deal — записать сдачу:\n"
+        "/deal — записать сдачу кнопками (или «Новая сдача» под счётом), или текстом:\n"
         "  <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>\n"
         "  <code>/deal Анна 7ч 7 Борис вист 2 Вера пас 1</code>\n"
         "  <code>/deal Boris misere 0</code> · <code>/deal Борис мизер 0</code>\n"
@@ -245,6 +250,102 @@ ru: dict[str, str] = {
     "cmd_import": "загрузить запись",
     "cmd_lang": "язык",
     "cmd_help": "помощь",
+    # --- inline keyboards: buttons -----------------------------------------------
+    "btn_new_deal": "➕ Новая сдача",
+    "btn_undo": "↩️ Отменить сдачу",
+    "btn_sit": "🪑 Сесть за стол",
+    "btn_misere": "Мизер",
+    "btn_raspasy": "Распасы",
+    "btn_back": "« Назад",
+    "btn_cancel": "✖ Отмена",
+    "btn_write": "✅ Записать",
+    "btn_start": "▶️ Начать пульку",
+    "btn_done": "« Готово",
+    # --- scoreboard --------------------------------------------------------------
+    "headline": "{variant}, до {target}, вист по {stake} {currency}",
+    "lobby_ready": "Можно играть: «Новая сдача» или /deal. Раздаёт {dealer}.",
+    "board_title": "📋 <b>Пулька</b>: {headline}",
+    "board_last": "Последняя сдача №{number}: {notation}",
+    "board_archived": "Пулька расписана и сохранена в архив.",
+    # --- deal wizard -------------------------------------------------------------
+    "wiz_title": "<b>Сдача №{number}</b> · раздаёт {dealer}",
+    "wiz_run": "Идут распасы ({run} подряд): играть можно от {exit}.",
+    "wiz_ask_kind": "Кто играет? Или мизер, или распасы.",
+    "wiz_ask_contract": "Играет {declarer}. Какой контракт?",
+    "wiz_ask_defence": "Вист или пас?",
+    "wiz_ask_tricks": "Сколько взяток взял {name}?",
+    "wiz_ask_split": (
+        "{declarer} взял {tricks}, у защиты {rest}. Сколько из них у {name}? "
+        "Остальные — у {other}."
+    ),
+    "wiz_ask_misere": "Мизер: кто играет?",
+    "wiz_ask_misere_tricks": "Мизер играет {name}. Сколько взяток взял?",
+    "wiz_raspasy": "Распасы.",
+    "wiz_ask_raspasy": "Сколько взяток у {name}? (у {last} — остальные)",
+    "wiz_preview": "<b>Проверьте</b>: {notation}",
+    "wiz_closes": "После этой сдачи пулька закрыта.",
+    "wiz_cancelled": "Ввод сдачи отменён ({who}).",
+    "wiz_entered": "Записал: {who}.",
+    "def_first": "{a} вист · {b} пас",
+    "def_second": "{a} пас · {b} вист",
+    "def_both": "Оба вист",
+    "def_none": "Оба пас",
+    "def_half": "{a} пас · {b} полвиста",
+    # --- answers to button presses (plain text, short) -------------------------
+    "note_written": "Записано: сдача №{number}",
+    "note_finished": "Пулька закрыта. Расписать: /settle",
+    "note_seated": "Вы за столом: {name}, место {seat}.",
+    "note_hint": "Точное значение можно задать командой, например: /newpulka sochi 25 0.5 EUR",
+    "setup_limit": "Дальше некуда.",
+    "setup_too_many": "За стол уже сели {count}: столько мест не убрать.",
+    "setup_not_allowed": (
+        "Настройки меняют тот, кто их открыл, севшие за стол и администраторы чата."
+    ),
+    # --- settings message ------------------------------------------------------
+    "setup_title": "<b>Новая пулька</b> — настройки",
+    "setup_summary": (
+        "Вариант: {variant}; игроков: {seats}; пуля до {target}; вист по {stake} {currency}."
+    ),
+    "setup_seated": "За столом ({count} из {seats}): {names}",
+    "setup_nobody": "За столом пока никого — жмите «Сесть за стол».",
+    "setup_help": (
+        "Кнопки меняют настройки, «Игра и висты» и «Распасы и конец» — все соглашения. "
+        "Когда все сели, жмите «Начать пульку»."
+    ),
+    "setup_page_game": "<b>Соглашения: игра и висты</b>",
+    "setup_page_raspasy": "<b>Соглашения: распасы и конец пульки</b>",
+    "setup_tap": "Нажмите на соглашение, чтобы сменить его значение.",
+    "setup_cancelled": "Настройка пульки отменена.",
+    "set_variant": "Вариант: {value}",
+    "set_seats": "Игроков: {value}",
+    "set_target": "Пуля до {value}",
+    "set_stake": "Вист: {value}",
+    "set_currency": "Валюта: {value}",
+    "set_page_game": "⚙️ Игра и висты",
+    "set_page_raspasy": "⚙️ Распасы и конец",
+    "set_whist": "Висты: {value}",
+    "set_liability": "Ответственность вистующего: {value}",
+    "set_quota": "Обязательные взятки: {value}",
+    "set_quota_liable": "На 8–10 за недобор отвечает: {value}",
+    "set_half_whist": "Полвиста: {value}",
+    "set_consolation": "Консоляция: {value}",
+    "set_misere_consolation": "Консоляция на мизере: {value}",
+    "set_whist_factor": "Коэффициент вистов: {value}",
+    "set_game_clears": "Игра списывает гору: {value}",
+    "set_progression": "Распасы: {value}",
+    "set_exit": "Выход с распасов: от {value}",
+    "set_strict_exit": "Строгий выход: {value}",
+    "set_zero": "За 0 взяток на распасах в пулю: {value}",
+    "set_zero_progressive": "Очки за 0 взяток растут с множителем: {value}",
+    "set_raspasy_scoring": "Распасы пишутся: {value}",
+    "set_raspasy_whists": "Вистов за взятку на распасах: {value}",
+    "set_amnesty": "Амнистия на распасах: {value}",
+    "set_pulka_ratio": "Очко пули = {value} горы",
+    "set_help": "Помощь закрывшего: {value}",
+    "set_end": "Конец: {value}",
+    "set_division": "Деление горы: {value}",
+    "rules_quota_liable_second": "второй вистующий",
+    "rules_quota_liable_both": "оба вистующих",
 }
 
 en: dict[str, str] = {
@@ -280,7 +381,7 @@ en: dict[str, str] = {
     "join_ready": "Ready to play: write the first deal with /deal. {dealer} deals.",
     "already_seated": "You are already at the table.",
     "seating_closed": "Seating is closed: deals are being written.",
-    "table_full": "There are already four at the table.",
+    "table_full": "Every seat at the table is taken.",
     "name_taken": "The name {name} is taken; pick another: /join Name",
     "bad_name": (
         "A name is one word of up to 24 characters, not a number or a command word "
@@ -378,12 +479,15 @@ en: dict[str, str] = {
     "rules_body": (
         "Variant: {variant}; pool to {target}; a whist is {stake} {currency}.\n"
         "Whist split: {whist}; whister's liability: {liability}.\n"
-        "Tricks owed on 6/7/8/9/10: {quota}. Half-whist: {half_whist}.\n"
+        "Tricks owed on 6/7/8/9/10: {quota}; liable for a shortfall on 8-10: {quota_liable}. "
+        "Half-whist: {half_whist}.\n"
         "Consolation: {consolation}; on misère: {misere_consolation}.\n"
         "All-pass: multipliers {raspasy}{raspasy_cycle}; exit at {raspasy_exit} or higher; "
-        "written: {raspasy_scoring}; pool points for no tricks: {raspasy_zero}.\n"
+        "strict exit: {strict_exit}; written: {raspasy_scoring} (whists per trick: "
+        "{raspasy_whists}); pool points for no tricks: {raspasy_zero}{zero_progressive}; "
+        "amnesty: {amnesty}.\n"
         "Whist factor: {whist_factor}; a pool point = {pulka_ratio} mountain; "
-        "help by the closed player: {help}.\n"
+        "help by the closed player: {help}; a game clears the mountain: {game_clears}.\n"
         "End: {end}; mountain division: {division}."
     ),
     "yes": "yes",
@@ -403,6 +507,7 @@ en: dict[str, str] = {
     "rules_division_truncate": "truncated",
     "rules_division_adjust": "adjusted (4.2.12)",
     "rules_cycle": " in a cycle",
+    "rules_zero_progressive": " (grows with the multiplier)",
     "settle_final": "<b>The pulka is settled</b> ({stake} {currency} a whist)",
     "settle_now": "<b>If we stopped now</b> ({stake} {currency} a whist, rule 4.2.3)",
     "settle_line": "{name}: {result} whists = {money} {currency}",
@@ -436,11 +541,11 @@ en: dict[str, str] = {
     ),
     "help": (
         "<b>Pulka</b>: Preferans score-keeping in the chat.\n\n"
-        "/newpulka: a new pulka: <code>/newpulka sochi 20 0.5</code>, "
-        "<code>/newpulka leningrad 50 1 EUR</code> (default Sochi to 20, 1 RUB a whist)\n"
+        "/newpulka: a new pulka: alone, the settings by buttons; or at once "
+        "<code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad 50 1 EUR</code>\n"
         "/join: take a seat; <code>/join Vasya</code> seats a guest without Telegram\n"
         "/players: the seating\n"
-        "/deal: write a deal:\n"
+        "/deal: write a deal by buttons (or \"New deal\" under the score), or by text:\n"
         "  <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>\n"
         "  <code>/deal Boris misere 0</code>\n"
         "  <code>/deal raspasy Anna 3 Boris 2 Vera 5</code> · "
@@ -468,6 +573,97 @@ en: dict[str, str] = {
     "cmd_import": "import a record",
     "cmd_lang": "language",
     "cmd_help": "help",
+    "btn_new_deal": "➕ New deal",
+    "btn_undo": "↩️ Undo",
+    "btn_sit": "🪑 Sit down",
+    "btn_misere": "Misère",
+    "btn_raspasy": "All-pass",
+    "btn_back": "« Back",
+    "btn_cancel": "✖ Cancel",
+    "btn_write": "✅ Write it",
+    "btn_start": "▶️ Start the pulka",
+    "btn_done": "« Done",
+    "headline": "{variant}, to {target}, {stake} {currency} a whist",
+    "lobby_ready": "Ready to play: \"New deal\" or /deal. {dealer} deals.",
+    "board_title": "📋 <b>Pulka</b>: {headline}",
+    "board_last": "Last deal, no. {number}: {notation}",
+    "board_archived": "The pulka is settled and archived.",
+    "wiz_title": "<b>Deal {number}</b> · {dealer} deals",
+    "wiz_run": "All-pass run ({run} in a row): games from {exit} up.",
+    "wiz_ask_kind": "Who declares? Or a misère, or all-pass.",
+    "wiz_ask_contract": "{declarer} declares. Which contract?",
+    "wiz_ask_defence": "Whist or pass?",
+    "wiz_ask_tricks": "How many tricks did {name} take?",
+    "wiz_ask_split": (
+        "{declarer} took {tricks}, the defence {rest}. How many of them did {name} take? "
+        "{other} has the rest."
+    ),
+    "wiz_ask_misere": "Misère: who declares?",
+    "wiz_ask_misere_tricks": "Misère by {name}. How many tricks taken?",
+    "wiz_raspasy": "All-pass.",
+    "wiz_ask_raspasy": "How many tricks did {name} take? ({last} has the rest)",
+    "wiz_preview": "<b>Check</b>: {notation}",
+    "wiz_closes": "This deal closes the pulka.",
+    "wiz_cancelled": "Deal entry cancelled ({who}).",
+    "wiz_entered": "Entered by {who}.",
+    "def_first": "{a} whist · {b} pass",
+    "def_second": "{a} pass · {b} whist",
+    "def_both": "Both whist",
+    "def_none": "Both pass",
+    "def_half": "{a} pass · {b} half",
+    "note_written": "Written: deal {number}",
+    "note_finished": "The pulka is closed. Settle it: /settle",
+    "note_seated": "You are seated: {name}, seat {seat}.",
+    "note_hint": "An exact value can be set by command, e.g. /newpulka sochi 25 0.5 EUR",
+    "setup_limit": "That is the end of the range.",
+    "setup_too_many": "{count} have sat down already: the table cannot be smaller.",
+    "setup_not_allowed": (
+        "The settings are changed by whoever opened them, those seated and the chat's admins."
+    ),
+    "setup_title": "<b>New pulka</b>: settings",
+    "setup_summary": (
+        "Variant: {variant}; players: {seats}; pool to {target}; {stake} {currency} a whist."
+    ),
+    "setup_seated": "Seated ({count} of {seats}): {names}",
+    "setup_nobody": "Nobody is seated yet: press \"Sit down\".",
+    "setup_help": (
+        "The buttons change the settings; \"Game and whists\" and \"All-pass and end\" hold "
+        "every convention. Once everyone is seated, press \"Start the pulka\"."
+    ),
+    "setup_page_game": "<b>Conventions: game and whists</b>",
+    "setup_page_raspasy": "<b>Conventions: all-pass and the end</b>",
+    "setup_tap": "Tap a convention to change its value.",
+    "setup_cancelled": "The new pulka's settings were cancelled.",
+    "set_variant": "Variant: {value}",
+    "set_seats": "Players: {value}",
+    "set_target": "Pool to {value}",
+    "set_stake": "Whist: {value}",
+    "set_currency": "Currency: {value}",
+    "set_page_game": "⚙️ Game and whists",
+    "set_page_raspasy": "⚙️ All-pass and end",
+    "set_whist": "Whist split: {value}",
+    "set_liability": "Whister's liability: {value}",
+    "set_quota": "Tricks owed: {value}",
+    "set_quota_liable": "Liable on 8-10: {value}",
+    "set_half_whist": "Half-whist: {value}",
+    "set_consolation": "Consolation: {value}",
+    "set_misere_consolation": "Consolation on misère: {value}",
+    "set_whist_factor": "Whist factor: {value}",
+    "set_game_clears": "A game clears the mountain: {value}",
+    "set_progression": "All-pass: {value}",
+    "set_exit": "All-pass exit: from {value}",
+    "set_strict_exit": "Strict exit: {value}",
+    "set_zero": "Pool points for 0 all-pass tricks: {value}",
+    "set_zero_progressive": "Points for 0 tricks grow with the multiplier: {value}",
+    "set_raspasy_scoring": "All-pass written: {value}",
+    "set_raspasy_whists": "Whists per all-pass trick: {value}",
+    "set_amnesty": "All-pass amnesty: {value}",
+    "set_pulka_ratio": "A pool point = {value} mountain",
+    "set_help": "Help by the closed player: {value}",
+    "set_end": "End: {value}",
+    "set_division": "Mountain division: {value}",
+    "rules_quota_liable_second": "the second whister",
+    "rules_quota_liable_both": "both whisters",
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"ru": ru, "en": en}

@@ -20,6 +20,7 @@ from scoring import (
     Rules,
     Settlement,
     Suit,
+    Writes,
     deal_cost,
     standings,
 )
@@ -132,12 +133,7 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
     lines.append(tx("deal_written", number=live.number,
                     notation=declarer_prefix(deal) + notation(tx, deal, names)
                     + details(tx, deal, names)))
-    lines.append(tx("writes_title"))
-    lines.extend(writes_lines(tx, names, live))
-    cost = _cost(live)
-    lines.append(tx("cost_title"))
-    lines.append(", ".join(tx("cost_line", name=name(n), amount=signed(c))
-                           for n, c in zip(names, cost, strict=True)))
+    lines.extend(effect_lines(tx, names, live.step.writes, _cost(live)))
     state = live.step.state
     if live is table.deals[-1]:
         if state.finished:
@@ -152,8 +148,20 @@ def _cost(live: LiveDeal) -> tuple[Fraction, ...]:
     return deal_cost(live.before, live.deal)
 
 
-def writes_lines(tx: Texts, names: Sequence[str], live: LiveDeal) -> list[str]:
-    w = live.step.writes
+def effect_lines(tx: Texts, names: Sequence[str], writes: Writes,
+                 cost: Sequence[Fraction]) -> list[str]:
+    """What a deal writes on the sheet and what it costs each player, in whists."""
+    return [
+        tx("writes_title"),
+        *writes_lines(tx, names, writes),
+        tx("cost_title"),
+        ", ".join(tx("cost_line", name=name(n), amount=signed(c))
+                  for n, c in zip(names, cost, strict=True)),
+    ]
+
+
+def writes_lines(tx: Texts, names: Sequence[str], w: Writes) -> list[str]:
+    """One line per figure the deal writes (pulka, mountain, whists, help)."""
     out = []
     for i, who in enumerate(names):
         if w.pulka[i]:
@@ -211,7 +219,7 @@ def players_text(tx: Texts, table: Table) -> str:
         lines.append(tx("player_line", seat=p.seat + 1, name=name(p.name), extra=extra))
     if table.state is not None and table.deals:
         lines.append(tx("players_fixed", dealer=name(table.names[table.state.next_dealer])))
-    elif len(table.players) < 4:
+    elif table.seating_open:
         lines.append(tx("players_open"))
     return "\n".join(lines)
 
@@ -231,13 +239,54 @@ def score_text(tx: Texts, table: Table) -> str:
         lines.append(tx("score_line", name=name(who), pulka=num(sheet.pulka[i]),
                         mountain=num(sheet.mountain[i]), whists=whists))
     lines.append("")
-    lines.append(tx("standings_title"))
-    lines.append(", ".join(tx("standing_line", name=name(n), amount=signed(s))
-                           for n, s in zip(names, standings(state), strict=True)))
+    lines.extend(standings_lines(tx, table))
     if state.finished:
         lines.append(tx("finished"))
     elif table.deals:
         lines.append(tx("next_dealer", dealer=name(names[state.next_dealer])))
+    return "\n".join(lines)
+
+
+def standings_lines(tx: Texts, table: Table) -> list[str]:
+    """Where everyone would stand in whists if the pulka stopped now."""
+    if table.state is None:
+        return []
+    return [tx("standings_title"),
+            ", ".join(tx("standing_line", name=name(n), amount=signed(s))
+                      for n, s in zip(table.names, standings(table.state), strict=True))]
+
+
+def headline(tx: Texts, rules: Rules) -> str:
+    """``сочинка, до 20, вист по 1 RUB``."""
+    return tx("headline", variant=variant_name(tx, rules), target=rules.target,
+              stake=num(rules.stake), currency=escape(rules.currency))
+
+
+def lobby_text(tx: Texts, table: Table) -> str:
+    """A pulka before its first deal: the conventions in brief and the seating."""
+    r = table.rules
+    lines = [tx("started", variant=variant_name(tx, r), target=r.target, stake=num(r.stake),
+                currency=name(r.currency))]
+    if table.players:
+        lines.append(players_text(tx, table))
+    if table.state is not None:
+        lines.append(tx("lobby_ready", dealer=name(table.names[table.state.next_dealer])))
+    return "\n\n".join(lines)
+
+
+def board_text(tx: Texts, table: Table) -> str:
+    """The live scoreboard: the sheet, the standings if stopped now, whose deal is next."""
+    if table.active and not table.deals:
+        return lobby_text(tx, table)
+    lines = [tx("board_title", headline=headline(tx, table.rules))]
+    if table.deals:
+        last = table.deals[-1]
+        lines.append(tx("board_last", number=last.number,
+                        notation=declarer_prefix(last.deal) + notation(tx, last.deal,
+                                                                       table.names)))
+    lines.append(score_text(tx, table))
+    if not table.active:
+        lines.append(tx("board_archived"))
     return "\n".join(lines)
 
 
@@ -259,6 +308,11 @@ def rules_text(tx: Texts, rules: Rules) -> str:
         whist=tx(f"rules_whist_{rules.whist.value}"),
         liability=tx(f"rules_liability_{rules.liability.value}"),
         quota="/".join(str(q) for q in rules.quota),
+        quota_liable=tx(f"rules_quota_liable_{rules.quota_liable.value}"),
+        strict_exit=yn(rules.raspasy_strict_exit),
+        raspasy_whists=rules.raspasy_whists,
+        amnesty=yn(rules.raspasy_amnesty),
+        game_clears=yn(rules.game_clears_mountain),
         half_whist=yn(rules.half_whist),
         consolation=tx(f"rules_consolation_{rules.consolation.value}"),
         misere_consolation=yn(rules.misere_consolation),
@@ -267,6 +321,7 @@ def rules_text(tx: Texts, rules: Rules) -> str:
         raspasy_exit=rules.raspasy_exit,
         raspasy_scoring=tx(f"rules_raspasy_scoring_{rules.raspasy_scoring.value}"),
         raspasy_zero=rules.raspasy_zero,
+        zero_progressive=tx("rules_zero_progressive") if rules.raspasy_zero_progressive else "",
         whist_factor=rules.whist_factor,
         pulka_ratio=rules.pulka_ratio,
         help=yn(rules.help),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from . import deals, errors, private, settle, system, table
+from . import deals, errors, private, settle, setup, system, table, wizard
 
 
 def get_routers() -> list[Router]:
@@ -15,5 +15,7 @@ def get_routers() -> list[Router]:
         table.router(),
         deals.router(),
         settle.router(),
+        setup.router(),
+        wizard.router(),
         system.router(),
     ]

@@ -9,6 +9,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import Chat, Message, User
 
+from ..parsing import valid_name
 from ..service import Author, Table
 from ..storage import Source
 
@@ -31,6 +32,23 @@ def display_name(user: User | None, chat: Chat | None = None) -> str:
     if user is None:
         return chat.title or "?" if chat else "?"
     return user.full_name or user.username or str(user.id)
+
+
+def candidate_names(user: User) -> list[str]:
+    """Names to seat a Telegram user under, best first (one word, unique at the table)."""
+    first = (user.first_name or "").split()
+    last = (user.last_name or "").split()
+    options = []
+    if first:
+        options.append(first[0])
+        if last:
+            options.append(first[0] + last[0][:1])
+    if user.username:
+        options.append(user.username)
+    if first:
+        options.append(f"{first[0]}{user.id % 1000}")
+    options.append(f"Player{user.id % 10000}")
+    return [o[:24] for o in options if valid_name(o[:24])]
 
 
 def author_of(message: Message) -> Author:

@@ -1,20 +1,25 @@
-"""Writing deals: /deal, and /undo with its confirmation buttons."""
+"""Writing deals: /deal (without arguments: the deal wizard), and /undo with its
+confirmation buttons.  Every change is shown on the pulka's scoreboard too."""
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
 
 from scoring import ScoringError
 
+from ..board import Boards
 from ..callbacks import UndoCB
+from ..keyboards import deal_keyboard, undo_keyboard
+from ..middlewares import CallbackNote
 from ..parsing import ParseError, parse_deal
 from ..service import PulkaError, PulkaService
 from ..storage import Source
 from ..texts import Texts
 from ..views import deal_answer, declarer_prefix, name, notation, parse_error_text
 from .common import GROUP_TYPES, author_of, author_of_user, display_name, may_write, place, source
+from .wizard import send_wizard, undo_prompt
 
 
 def router() -> Router:
@@ -23,7 +28,7 @@ def router() -> Router:
 
     @r.message(Command("deal"))
     async def deal(message: Message, command: CommandObject, service: PulkaService,
-                   bot: Bot, tx: Texts) -> None:
+                   bot: Bot, tx: Texts, boards: Boards) -> None:
         table = await service.active(*place(message))
         if table is None:
             await message.answer(tx("no_pulka"))
@@ -34,6 +39,12 @@ def router() -> Router:
             return
         if table.state is None:
             await message.answer(tx("need_players", count=len(table.players)))
+            return
+        if not (command.args or "").strip():
+            if table.state.finished:
+                await message.answer(tx("finished"))
+            else:
+                await send_wizard(message, tx, table)
             return
         try:
             parsed = parse_deal(command.args or "", table.players)
@@ -51,11 +62,14 @@ def router() -> Router:
             await message.answer(tx(e.key, **e.params))
             return
         after = written.table
+        # The board first: the answer is then the last thing this command sends.
+        await boards.refresh(bot, tx, after)
         live = after.deal_by_event(written.event_id)
         if live is None:  # a repeated command whose deal was undone since
             await message.answer(tx("deal_repeat", number="—"))
             return
-        await message.answer(deal_answer(tx, after, live, repeat=written.duplicate))
+        await message.answer(deal_answer(tx, after, live, repeat=written.duplicate),
+                             reply_markup=deal_keyboard(tx, after, live))
 
     @r.message(Command("undo"))
     async def undo(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> None:
@@ -70,31 +84,23 @@ def router() -> Router:
         if not table.deals:
             await message.answer(tx("undo_nothing"))
             return
-        last = table.deals[-1]
-        text = tx("undo_confirm", number=last.number,
-                  notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names))
-        keyboard = InlineKeyboardMarkup(inline_keyboard=[[
-            InlineKeyboardButton(text=tx("undo_yes"), callback_data=UndoCB(
-                pulka=table.id, event=last.event.id, yes=1).pack()),
-            InlineKeyboardButton(text=tx("undo_no"), callback_data=UndoCB(
-                pulka=table.id, event=last.event.id, yes=0).pack()),
-        ]])
-        await message.answer(text, reply_markup=keyboard)
+        await message.answer(undo_prompt(tx, table),
+                             reply_markup=undo_keyboard(tx, table, table.deals[-1]))
 
     @r.callback_query(UndoCB.filter())
     async def undo_press(query: CallbackQuery, callback_data: UndoCB, service: PulkaService,
-                         bot: Bot, tx: Texts) -> None:
+                         bot: Bot, tx: Texts, boards: Boards,
+                         note: CallbackNote) -> None:
         msg = query.message
         table = await service.get(callback_data.pulka)
         if not isinstance(msg, Message) or table is None or table.row.chat_id != msg.chat.id:
-            await query.answer(tx("stale"), show_alert=True)
+            note(tx("stale"), alert=True)
             return
         if not await may_write(bot, table, msg.chat, query.from_user):
-            await query.answer(tx("not_allowed"), show_alert=True)
+            note(tx("not_allowed"), alert=True)
             return
         target = table.deal_by_event(callback_data.event)
         if not callback_data.yes:
-            await query.answer()
             number = target.number if target else "—"
             await msg.edit_text(tx("undo_kept", number=number), reply_markup=None)
             return
@@ -103,15 +109,15 @@ def router() -> Router:
                                          author_of_user(query.from_user), Source(msg.chat.id,
                                                                         msg.message_id))
         except PulkaError as e:
-            await query.answer(tx(e.key), show_alert=True)
+            note(tx(e.key), alert=True)
             await msg.edit_text(tx("stale"), reply_markup=None)
             return
         # ``target`` is None when the press was repeated: the deal is gone already.
-        del written
+        await boards.refresh(bot, tx, written.table)
         number = target.number if target else "—"
         shown = (declarer_prefix(target.deal) + notation(tx, target.deal, table.names)
                  if target else "")
-        await query.answer(tx("done"))
+        note(tx("done"))
         await msg.edit_text(tx("undo_done", number=number, notation=shown,
                                who=name(display_name(query.from_user))), reply_markup=None)
 

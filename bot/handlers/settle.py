@@ -19,7 +19,9 @@ from aiogram.types import (
 from scoring import ScoringError, settle_state
 from scoring.record import record_json
 
+from ..board import Boards
 from ..callbacks import EndCB
+from ..middlewares import CallbackNote
 from ..service import PulkaError, PulkaService, Table
 from ..storage import Source
 from ..texts import Texts
@@ -40,7 +42,8 @@ def router() -> Router:
     r.message.filter(F.chat.type.in_(GROUP_TYPES))
 
     @r.message(Command("settle"))
-    async def settle(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> None:
+    async def settle(message: Message, service: PulkaService, bot: Bot, tx: Texts,
+                     boards: Boards) -> None:
         table = await service.active(*place(message))
         if table is None:
             # A repeated /settle after the pulka was archived answers the same again.
@@ -64,6 +67,7 @@ def router() -> Router:
             except PulkaError as e:
                 await message.answer(tx(e.key))
                 return
+            await boards.refresh(bot, tx, written.table)
             await message.answer(final_text(tx, written.table) + "\n\n"
                                  + tx("settle_archived"))
             return
@@ -76,24 +80,25 @@ def router() -> Router:
 
     @r.callback_query(EndCB.filter())
     async def end_press(query: CallbackQuery, callback_data: EndCB, service: PulkaService,
-                        bot: Bot, tx: Texts) -> None:
+                        bot: Bot, tx: Texts, boards: Boards, note: CallbackNote) -> None:
         msg = query.message
         table = await service.get(callback_data.pulka)
         if not isinstance(msg, Message) or table is None or table.row.chat_id != msg.chat.id:
-            await query.answer(tx("stale"), show_alert=True)
+            note(tx("stale"), alert=True)
             return
         if not await may_write(bot, table, msg.chat, query.from_user):
-            await query.answer(tx("not_allowed"), show_alert=True)
+            note(tx("not_allowed"), alert=True)
             return
         try:
             written = await service.end(table.id, callback_data.last,
                                         author_of_user(query.from_user),
                                         Source(msg.chat.id, msg.message_id), agreed=True)
         except PulkaError as e:
-            await query.answer(tx(e.key), show_alert=True)
+            note(tx(e.key), alert=True)
             await msg.edit_reply_markup(reply_markup=None)
             return
-        await query.answer(tx("done"))
+        note(tx("done"))
+        await boards.refresh(bot, tx, written.table)
         await msg.edit_text(final_text(tx, written.table) + "\n\n"
                             + tx("settle_agreed", who=name(display_name(query.from_user))),
                             reply_markup=None)
@@ -113,7 +118,7 @@ def router() -> Router:
 
     @r.message(Command("import"))
     async def import_(message: Message, command: CommandObject, service: PulkaService,
-                      bot: Bot, tx: Texts) -> None:
+                      bot: Bot, tx: Texts, boards: Boards) -> None:
         raw = await _import_text(message, command, bot)
         if raw is None:
             await message.answer(tx("import_usage"))
@@ -137,8 +142,11 @@ def router() -> Router:
             await message.answer(tx(e.key, **{k: name(str(v)) for k, v in e.params.items()}))
             return
         table = written.table
-        await message.answer(tx("imported", count=len(table.deals)) + "\n\n"
-                             + score_text(tx, table))
+        sent = await message.answer(tx("imported", count=len(table.deals)) + "\n\n"
+                                    + score_text(tx, table))
+        if not written.duplicate:
+            # The answer becomes the scoreboard; it turns into one at the next change.
+            await boards.adopt(bot, tx, table, sent, now=False)
 
     return r
 

@@ -1,44 +1,39 @@
-"""Starting a pulka and seating: /newpulka, /join, /players, /rules, /score, /history, /lang."""
+"""Starting a pulka and seating: /newpulka, /join, /players, /rules, /score, /history, /lang.
+
+``/newpulka`` with arguments answers with the pulka's scoreboard; without
+arguments it opens the settings message (``handlers/setup.py``).
+"""
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message, User
+from aiogram.types import Message
 
 from scoring import InvalidRules
 
+from ..board import Boards
 from ..parsing import ParseError, parse_newpulka, valid_name
 from ..service import PulkaError, PulkaService
 from ..texts import LANGS, Texts
 from ..views import (
     history_chunks,
     name,
-    num,
     parse_error_text,
     players_text,
     rules_text,
     score_text,
-    variant_name,
 )
-from .common import GROUP_TYPES, answer_chunks, author_of, may_write, place, source
-
-
-def candidate_names(user: User) -> list[str]:
-    """Names to seat a Telegram user under, best first (one word, unique at the table)."""
-    first = (user.first_name or "").split()
-    last = (user.last_name or "").split()
-    options = []
-    if first:
-        options.append(first[0])
-        if last:
-            options.append(first[0] + last[0][:1])
-    if user.username:
-        options.append(user.username)
-    if first:
-        options.append(f"{first[0]}{user.id % 1000}")
-    options.append(f"Player{user.id % 10000}")
-    return [o[:24] for o in options if valid_name(o[:24])]
+from .common import (
+    GROUP_TYPES,
+    answer_chunks,
+    author_of,
+    candidate_names,
+    may_write,
+    place,
+    source,
+)
+from .setup import open_settings
 
 
 def router() -> Router:
@@ -47,7 +42,14 @@ def router() -> Router:
 
     @r.message(Command("newpulka"))
     async def newpulka(message: Message, command: CommandObject, service: PulkaService,
-                       tx: Texts) -> None:
+                       bot: Bot, tx: Texts, boards: Boards) -> None:
+        chat_id, thread = place(message)
+        if not (command.args or "").strip():
+            if await service.active(chat_id, thread) is not None:
+                await message.answer(tx("busy"))
+                return
+            await open_settings(message, service, tx, thread)
+            return
         try:
             rules = parse_newpulka(command.args or "").rules()
         except ParseError as e:
@@ -57,20 +59,22 @@ def router() -> Router:
             await message.answer(tx("bad_rules", reason=name(str(e))) + "\n"
                                  + tx("form_newpulka"))
             return
-        chat_id, thread = place(message)
         try:
             written = await service.create(chat_id, thread, rules, author_of(message),
                                            source(message))
         except PulkaError as e:
             await message.answer(tx(e.key, **e.params))
             return
-        r_ = written.table.rules
-        await message.answer(tx("started", variant=variant_name(tx, r_), target=r_.target,
-                                stake=num(r_.stake), currency=name(r_.currency)))
+        # The answer is the pulka's scoreboard: it is edited as players sit down
+        # and deals are written.
+        text, keyboard, shown = boards.render(tx, written.table)
+        sent = await message.answer(text, reply_markup=keyboard)
+        if not written.duplicate:
+            await boards.adopt(bot, tx, written.table, sent, shown)
 
     @r.message(Command("join"))
     async def join(message: Message, command: CommandObject, service: PulkaService,
-                   tx: Texts) -> None:
+                   bot: Bot, tx: Texts, boards: Boards) -> None:
         chat_id, thread = place(message)
         guest = (command.args or "").strip()
         user = message.from_user
@@ -91,6 +95,7 @@ def router() -> Router:
             await message.answer(tx(e.key, **{k: name(str(v)) for k, v in e.params.items()}))
             return
         table = written.table
+        await boards.refresh(bot, tx, table)
         seated = table.players[-1]
         if user_id is not None:
             seated = next((p for p in table.players if p.user_id == user_id), seated)

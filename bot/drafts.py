@@ -1,0 +1,229 @@
+"""The settings message of ``/newpulka``: its choices, kept in SQLite until "Start".
+
+A draft holds the conventions (a :class:`scoring.Rules`, every value checked by
+:mod:`scoring`), the table size and who has sat down.  Each button names the
+value it was pressed on (``cur``), so a repeated or out-of-date press is
+refused instead of moving the value twice.
+
+>>> d = Draft.new()
+>>> d.rules.whist.value, cur_of(d, "ws")
+('gentleman', '0')
+>>> apply(d, "ws", "0").rules.whist.value
+'greedy'
+>>> apply(d, "t+", "20").rules.target
+25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any
+
+from scoring import InvalidRules, Rules
+from scoring.record import rules_to_json
+
+from .service import PulkaError, Sitter, rules_from_json
+
+PAGES = ("main", "game", "raspasy")
+VARIANTS = ("sochi", "leningrad", "rostov")
+TARGETS = (5, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
+STAKES = tuple(Decimal(x) for x in ("0.01", "0.05", "0.1", "0.2", "0.25", "0.5", "1", "2",
+                                    "3", "5", "10", "20", "50", "100"))
+CURRENCIES = ("RUB", "EUR", "USD", "UAH", "BYN", "KZT")
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """A convention button: cycles ``field`` (and friends) through ``choices``."""
+
+    code: str
+    label: str
+    choices: tuple[dict[str, Any], ...]
+
+
+def _one(name: str, *values: Any) -> tuple[dict[str, Any], ...]:
+    return tuple({name: v} for v in values)
+
+
+#: Convention switches per page, in the order shown.  Every :class:`scoring.Rules`
+#: field but variant, target, stake and currency (those are on the main page).
+SWITCHES: dict[str, tuple[Switch, ...]] = {
+    "game": (
+        Switch("ws", "set_whist", _one("whist", "gentleman", "greedy")),
+        Switch("li", "set_liability", _one("liability", "full", "half")),
+        Switch("qu", "set_quota", _one("quota", [4, 2, 1, 1, 1], [4, 2, 1, 1, 0])),
+        Switch("ql", "set_quota_liable", _one("quota_liable", "second", "both")),
+        Switch("hw", "set_half_whist", _one("half_whist", True, False)),
+        Switch("co", "set_consolation", _one("consolation", "all", "defenders", "whisters")),
+        Switch("mc", "set_misere_consolation", _one("misere_consolation", False, True)),
+        Switch("wf", "set_whist_factor", _one("whist_factor", 1, 2)),
+        Switch("gc", "set_game_clears", _one("game_clears_mountain", False, True)),
+    ),
+    "raspasy": (
+        Switch("rp", "set_progression", (
+            {"raspasy": [1, 2, 2], "raspasy_cycle": False},
+            {"raspasy": [1, 2, 3], "raspasy_cycle": False},
+            {"raspasy": [1, 1, 1], "raspasy_cycle": False},
+            {"raspasy": [2, 4, 6], "raspasy_cycle": True},
+            {"raspasy": [1, 2, 3], "raspasy_cycle": True},
+        )),
+        Switch("rx", "set_exit", _one("raspasy_exit", 6, 7)),
+        Switch("rs", "set_strict_exit", _one("raspasy_strict_exit", False, True)),
+        Switch("rz", "set_zero", _one("raspasy_zero", 0, 1, 2)),
+        Switch("zp", "set_zero_progressive", _one("raspasy_zero_progressive", True, False)),
+        Switch("rc", "set_raspasy_scoring", _one("raspasy_scoring", "mountain", "whists")),
+        Switch("rw", "set_raspasy_whists", _one("raspasy_whists", 5, 10)),
+        Switch("ra", "set_amnesty", _one("raspasy_amnesty", False, True)),
+        Switch("pr", "set_pulka_ratio", _one("pulka_ratio", 1, 2)),
+        Switch("he", "set_help", _one("help", True, False)),
+        Switch("en", "set_end", _one("end", "closed", "total")),
+        Switch("di", "set_division", _one("division", "exact", "truncate", "adjust")),
+    ),
+}
+BY_CODE: dict[str, Switch] = {s.code: s for page in SWITCHES.values() for s in page}
+#: Main-page operations (besides the switches): variant, table size, target,
+#: stake, currency, page, sit down, start, cancel, and an info-only label.
+MAIN_OPS = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go", "x", "in"})
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """The choices of one settings message."""
+
+    rules: Rules = field(default_factory=Rules)
+    seats: int = 3
+    seated: tuple[Sitter, ...] = ()
+    page: str = "main"
+    closed: bool = False
+
+    @classmethod
+    def new(cls) -> Draft:
+        return cls()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rules": rules_to_json(self.rules),
+            "seats": self.seats,
+            "seated": [[s.user_id, s.name, s.username] for s in self.seated],
+            "page": self.page,
+            "closed": self.closed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Draft:
+        return cls(
+            rules=rules_from_json(data["rules"]),
+            seats=int(data["seats"]),
+            seated=tuple(Sitter(name, uid, username)
+                         for uid, name, username in data.get("seated", [])),
+            page=str(data.get("page", "main")),
+            closed=bool(data.get("closed", False)),
+        )
+
+    def is_seated(self, user_id: int) -> bool:
+        return any(s.user_id == user_id for s in self.seated)
+
+
+def value_index(rules: Rules, switch: Switch) -> int:
+    """Which of the switch's choices is in force (-1: none, e.g. an imported value)."""
+    current = rules.to_dict()
+    for i, choice in enumerate(switch.choices):
+        if all(current.get(k) == v for k, v in choice.items()):
+            return i
+    return -1
+
+
+def cur_of(draft: Draft, op: str, arg: str = "") -> str:
+    """The ``cur`` a button for ``op`` carries now (what the value is when pressed)."""
+    r = draft.rules
+    if op in BY_CODE:
+        return str(value_index(r, BY_CODE[op]))
+    return {
+        "va": r.variant.value,
+        "np": str(draft.seats),
+        "t-": str(r.target), "t+": str(r.target),
+        "s-": str(r.stake), "s+": str(r.stake),
+        "cu": r.currency,
+        "pg": arg,
+    }.get(op, "-")
+
+
+def step_value(values: tuple[Any, ...], current: Any, up: bool) -> Any:
+    """The next value of a sorted list above (or below) ``current``."""
+    if up:
+        return next((v for v in values if v > current), None)
+    return next((v for v in reversed(values) if v < current), None)
+
+
+def _rules(rules: Rules, **changes: Any) -> Rules:
+    try:
+        return Rules(**{**rules.to_dict(), **changes})
+    except InvalidRules:
+        raise PulkaError("stale") from None
+
+
+def apply(draft: Draft, op: str, cur: str) -> Draft:
+    """The draft after pressing ``op`` on value ``cur``; ``PulkaError`` to refuse.
+
+    ``stale`` when the value has changed since the button was drawn (a double
+    press) or the operation is unknown; ``setup_limit`` at the end of a range.
+    """
+    if draft.closed:
+        raise PulkaError("stale")
+    if op == "pg":
+        if cur not in PAGES:
+            raise PulkaError("stale")
+        return replace(draft, page=cur)
+    if cur != cur_of(draft, op):
+        raise PulkaError("stale")
+    r = draft.rules
+    if op in BY_CODE:
+        switch = BY_CODE[op]
+        i = value_index(r, switch)
+        return replace(draft, rules=_rules(r, **switch.choices[(i + 1) % len(switch.choices)]))
+    changes: dict[str, Callable[[], Draft]] = {
+        "va": lambda: replace(draft, rules=Rules.for_variant(
+            VARIANTS[(VARIANTS.index(r.variant.value) + 1) % len(VARIANTS)],
+            stake=r.stake, currency=r.currency)),
+        "np": lambda: _seats(draft),
+        "t-": lambda: _move(draft, "target", step_value(TARGETS, r.target, False)),
+        "t+": lambda: _move(draft, "target", step_value(TARGETS, r.target, True)),
+        "s-": lambda: _move(draft, "stake", step_value(STAKES, r.stake, False)),
+        "s+": lambda: _move(draft, "stake", step_value(STAKES, r.stake, True)),
+        "cu": lambda: replace(draft, rules=_rules(r, currency=CURRENCIES[
+            (CURRENCIES.index(r.currency) + 1) % len(CURRENCIES)
+            if r.currency in CURRENCIES else 0])),
+    }
+    if op not in changes:
+        raise PulkaError("stale")
+    return changes[op]()
+
+
+def _move(draft: Draft, key: str, value: Any) -> Draft:
+    if value is None:
+        raise PulkaError("setup_limit")
+    return replace(draft, rules=_rules(draft.rules, **{key: value}))
+
+
+def _seats(draft: Draft) -> Draft:
+    seats = 4 if draft.seats == 3 else 3
+    if len(draft.seated) > seats:
+        raise PulkaError("setup_too_many", count=len(draft.seated))
+    return replace(draft, seats=seats)
+
+
+def sit(draft: Draft, user_id: int, names: list[str], username: str | None) -> Draft:
+    """Seat a Telegram user on the draft under the first free name of ``names``."""
+    if draft.closed:
+        raise PulkaError("stale")
+    if draft.is_seated(user_id):
+        raise PulkaError("already_seated")
+    if len(draft.seated) >= draft.seats:
+        raise PulkaError("table_full")
+    taken = {s.name.casefold() for s in draft.seated}
+    name = next((n for n in names if n.casefold() not in taken), None)
+    if name is None:
+        raise PulkaError("name_taken", name=names[0] if names else "?")
+    return replace(draft, seated=(*draft.seated, Sitter(name, user_id, username)))

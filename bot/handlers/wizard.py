@@ -1,0 +1,172 @@
+"""Buttons of a running pulka: "New deal", the deal wizard, "Undo", "Sit down".
+
+Every press is checked as if hostile: the payload must parse, belong to a pulka
+of this chat, come from one of its players or a chat administrator, and
+describe a state the table can be in now; anything else is answered "out of
+date" and changes nothing.  The callback guard (``bot.middlewares``) has
+already refused payloads that are not on the message's keyboard, and answers
+every query exactly once with the ``note`` set here.
+"""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.types import CallbackQuery, Message
+
+from scoring import ScoringError
+
+from ..board import Boards
+from ..callbacks import CANCEL, SHOW, BadCallback, NewDealCB, SitCB, UndoAskCB, WizardData
+from ..keyboards import deal_keyboard, screen_markup, undo_keyboard
+from ..middlewares import CallbackNote
+from ..service import LiveDeal, PulkaError, PulkaService, Table
+from ..storage import Source
+from ..texts import Texts
+from ..views import deal_answer, declarer_prefix, name, notation, standings_lines
+from ..wizard import screen
+from .common import author_of_user, candidate_names, display_name, may_write
+
+
+def written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> str:
+    """A deal written by the wizard: what it wrote, its cost, the standings now."""
+    lines = [deal_answer(tx, table, live), tx("wiz_entered", who=name(who)), ""]
+    lines.extend(standings_lines(tx, table))
+    return "\n".join(lines)
+
+
+async def send_wizard(target: Message, tx: Texts, table: Table) -> Message | None:
+    """Open a deal wizard for ``table`` as a new message next to ``target``."""
+    first = screen(tx, table, WizardData(pulka=table.id, last=table.last_event_id))
+    return await target.answer(first.text, reply_markup=screen_markup(first))
+
+
+def undo_prompt(tx: Texts, table: Table) -> str:
+    last = table.deals[-1]
+    return tx("undo_confirm", number=last.number,
+              notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names))
+
+
+async def _table_here(service: PulkaService, pulka_id: int, msg: Message) -> Table | None:
+    """The pulka a button names, if it belongs to the chat the button is in."""
+    table = await service.get(pulka_id)
+    if table is None or table.row.chat_id != msg.chat.id:
+        return None
+    return table
+
+
+def router() -> Router:
+    r = Router(name="wizard")
+
+    @r.callback_query(NewDealCB.filter())
+    async def new_deal(query: CallbackQuery, callback_data: NewDealCB, service: PulkaService,
+                       bot: Bot, tx: Texts, note: CallbackNote) -> None:
+        msg = query.message
+        assert isinstance(msg, Message)  # the guard let only keyboard presses through
+        table = await _table_here(service, callback_data.pulka, msg)
+        if table is None or not table.active:
+            note(tx("stale"), alert=True)
+            return
+        if not await may_write(bot, table, msg.chat, query.from_user):
+            note(tx("not_allowed"), alert=True)
+            return
+        if table.state is None:
+            note(tx("need_players", count=len(table.players)), alert=True)
+            return
+        if table.state.finished:
+            note(tx("note_finished"), alert=True)
+            return
+        await send_wizard(msg, tx, table)
+
+    @r.callback_query(F.data.startswith("v1w:"))
+    async def wizard_press(query: CallbackQuery, service: PulkaService, bot: Bot, tx: Texts,
+                           note: CallbackNote, boards: Boards) -> None:
+        msg = query.message
+        assert isinstance(msg, Message) and query.data is not None
+        try:
+            w = WizardData.unpack(query.data)
+        except BadCallback:
+            note(tx("stale"), alert=True)
+            return
+        table = await _table_here(service, w.pulka, msg)
+        if table is None:
+            note(tx("stale"), alert=True)
+            return
+        if not await may_write(bot, table, msg.chat, query.from_user):
+            note(tx("not_allowed"), alert=True)
+            return
+        if w.op == CANCEL:
+            await msg.edit_text(tx("wiz_cancelled", who=name(display_name(query.from_user))),
+                                reply_markup=None)
+            return
+        try:
+            shown = screen(tx, table, w)
+        except PulkaError:
+            note(tx("stale"), alert=True)
+            return
+        if w.op == SHOW:
+            await msg.edit_text(shown.text, reply_markup=screen_markup(shown))
+            return
+        assert shown.deal is not None
+        try:
+            # The staleness token is checked again inside the write transaction, and
+            # the wizard message is the deal's source: of two "Write it" presses only
+            # the first writes.
+            written = await service.write_deal(
+                table.id, shown.deal, author_of_user(query.from_user),
+                Source(msg.chat.id, msg.message_id), expect_last=w.last)
+        except PulkaError as e:
+            note(tx(e.key, **e.params), alert=True)
+            return
+        except ScoringError as e:
+            note(tx("deal_rejected", reason=e.message), alert=True)
+            return
+        live = written.table.deal_by_event(written.event_id)
+        if written.duplicate or live is None:
+            note(tx("stale"), alert=True)
+            return
+        after = written.table
+        await msg.edit_text(written_text(tx, after, live, display_name(query.from_user)),
+                            reply_markup=deal_keyboard(tx, after, live))
+        await boards.refresh(bot, tx, after)
+        note(tx("note_written", number=live.number))
+
+    @r.callback_query(UndoAskCB.filter())
+    async def undo_ask(query: CallbackQuery, callback_data: UndoAskCB, service: PulkaService,
+                       bot: Bot, tx: Texts, note: CallbackNote) -> None:
+        msg = query.message
+        assert isinstance(msg, Message)
+        table = await _table_here(service, callback_data.pulka, msg)
+        if table is None or not table.active:
+            note(tx("stale"), alert=True)
+            return
+        if not await may_write(bot, table, msg.chat, query.from_user):
+            note(tx("not_allowed"), alert=True)
+            return
+        if not table.deals or table.deals[-1].event.id != callback_data.event:
+            note(tx("stale"), alert=True)
+            return
+        await msg.answer(undo_prompt(tx, table),
+                         reply_markup=undo_keyboard(tx, table, table.deals[-1]))
+
+    @r.callback_query(SitCB.filter())
+    async def sit_down(query: CallbackQuery, callback_data: SitCB, service: PulkaService,
+                       bot: Bot, tx: Texts, note: CallbackNote, boards: Boards) -> None:
+        msg = query.message
+        assert isinstance(msg, Message)
+        table = await _table_here(service, callback_data.pulka, msg)
+        if table is None or not table.active:
+            note(tx("stale"), alert=True)
+            return
+        user = query.from_user
+        try:
+            written = await service.join(
+                table.row.chat_id, table.row.thread_id, candidate_names(user), user.id,
+                user.username, author_of_user(user), None, pulka_id=table.id)
+        except PulkaError as e:
+            note(tx(e.key, **{k: str(v) for k, v in e.params.items()}), alert=True)
+            return
+        seated = next(p for p in written.table.players if p.user_id == user.id)
+        await boards.refresh(bot, tx, written.table)
+        note(tx("note_seated", name=seated.name, seat=seated.seat + 1))
+
+    return r

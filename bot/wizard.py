@@ -1,0 +1,269 @@
+"""The deal wizard: a deal entered by taps on one message that edits itself.
+
+Screens, in order (each button carries the whole state after the tap, see
+:class:`bot.callbacks.WizardData`):
+
+* who declares (the dealer sits out with four), or misère, or raspasy;
+* a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
+  one tap (whist / pass for both defenders, half-whist where the conventions
+  have it) -> the declarer's tricks when someone whisted -> with two whisters,
+  the first whister's tricks; the rest follow, since a deal has 10;
+* a misère: declarer -> tricks; raspasy: tricks of the first two at the table;
+* a preview of exactly what will be written and what it costs each player,
+  computed by :func:`scoring.play` and :func:`scoring.deal_cost` on the
+  replayed sheet -> "Write it".
+
+Everything a button says is checked against the table as it is now: a state
+the table cannot have (a forged or out-of-date button) raises
+``PulkaError("stale")``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_cost, play
+
+from .callbacks import CANCEL, DEFENCES, GAME, MISERE, RASPASY, SHOW, SUITS, WRITE, WizardData
+from .service import PulkaError, Table
+from .texts import Texts
+from .views import declarer_prefix, details, effect_lines, name, notation
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """One inline button: its label and its callback data."""
+
+    text: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """A wizard message: its text, its keyboard, and on the preview the deal."""
+
+    text: str
+    rows: tuple[tuple[Button, ...], ...]
+    deal: Deal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who plays the next deal: the dealer, who sits out with four, and the rest."""
+
+    n: int
+    dealer: int
+    out: int | None
+    #: Seats at the table, from the dealer's left (the order of speaking).
+    at_table: tuple[int, ...]
+
+    @classmethod
+    def of(cls, table: Table) -> Seating:
+        state = table.state
+        if state is None:
+            raise PulkaError("stale")
+        n, dealer = state.n, state.next_dealer
+        out = dealer if n == 4 else None
+        seats = tuple((dealer + k) % n for k in range(1, n + 1))
+        return cls(n, dealer, out, tuple(s for s in seats if s != out))
+
+    def defenders(self, declarer: int) -> tuple[int, int]:
+        """The two defenders in the order they speak: clockwise from the declarer."""
+        order = [(declarer + k) % self.n for k in range(1, self.n)]
+        first, second = (s for s in order if s != self.out)
+        return first, second
+
+
+def stale() -> PulkaError:
+    return PulkaError("stale")
+
+
+def half_whist_tricks(table: Table, level: int) -> int | None:
+    """The second defender's tricks on half-whist at ``level``, or None if not allowed."""
+    rules = table.rules
+    if not rules.half_whist or level not in (6, 7):
+        return None
+    quota = rules.quota_for(level)
+    if quota % 2 or level + quota // 2 > 10:
+        return None
+    return quota // 2
+
+
+def levels(table: Table) -> tuple[int, ...]:
+    """Contract levels allowed now (after raspasy only from the exit up)."""
+    state = table.state
+    low = table.rules.raspasy_exit if state is not None and state.raspasy_run else 6
+    return tuple(range(low, 11))
+
+
+def deal_of(table: Table, w: WizardData) -> Deal | None:
+    """The deal a complete wizard state describes (None while questions remain)."""
+    seating = Seating.of(table)
+    names = table.names
+    if w.kind == GAME and w.seat is not None and w.contract is not None and w.defence:
+        first, second = seating.defenders(w.seat)
+        level = w.contract.level
+        t = w.tricks
+        if w.defence == "p":
+            tricks = {w.seat: level, first: 10 - level, second: 0}
+        elif w.defence == "h":
+            half = half_whist_tricks(table, level)
+            if half is None:
+                raise stale()
+            tricks = {w.seat: level, first: 10 - level - half, second: half}
+        elif w.defence in ("a", "b") and len(t) == 1:
+            whister, passer = (first, second) if w.defence == "a" else (second, first)
+            tricks = {w.seat: t[0], whister: 10 - t[0], passer: 0}
+        elif w.defence == "w" and len(t) == 2:
+            tricks = {w.seat: t[0], first: t[1], second: 10 - t[0] - t[1]}
+        else:
+            return None
+        c1, c2 = DEFENCES[w.defence]
+        return Game.of(names[w.seat], w.contract, {names[first]: c1, names[second]: c2},
+                       {names[s]: tricks[s] for s in (w.seat, first, second)})
+    if w.kind == MISERE and w.seat is not None and len(w.tricks) == 1:
+        return Misere(names[w.seat], w.tricks[0])
+    if w.kind == RASPASY and len(w.tricks) == 2:
+        a, b, c = seating.at_table
+        t = w.tricks
+        return Raspasy.of({names[a]: t[0], names[b]: t[1], names[c]: 10 - t[0] - t[1]})
+    return None
+
+
+def _check(table: Table, seating: Seating, w: WizardData) -> None:
+    """Refuse a state this table cannot be in (forged, or the table changed)."""
+    if not table.playable or w.pulka != table.id or w.last != table.last_event_id:
+        raise stale()
+    if w.seat is not None and (w.seat >= seating.n or w.seat == seating.out):
+        raise stale()
+    if w.contract is not None and w.contract.level not in levels(table):
+        raise stale()
+    if w.defence == "h" and (w.contract is None
+                             or half_whist_tricks(table, w.contract.level) is None):
+        raise stale()
+
+
+def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
+    """The message for wizard state ``w`` on ``table`` (``PulkaError('stale')`` if impossible)."""
+    seating = Seating.of(table)
+    _check(table, seating, w)
+    names = table.names
+    state = table.state
+    assert state is not None
+    head = [tx("wiz_title", number=len(table.deals) + 1,
+               dealer=name(names[seating.dealer]))]
+    if state.raspasy_run:
+        head.append(tx("wiz_run", run=state.raspasy_run, exit=table.rules.raspasy_exit))
+    nav = _nav(tx, w)
+
+    deal = deal_of(table, w)
+    if deal is not None:
+        return _preview(tx, table, w, deal, head)
+    if w.op != SHOW:
+        raise stale()  # "Write it" is only on a complete deal
+
+    if w.kind == "":
+        who = tuple(Button(names[s], w.to(kind=GAME, seat=s).pack())
+                    for s in seating.at_table)
+        kinds = (Button(tx("btn_misere"), w.to(kind=MISERE).pack()),
+                 Button(tx("btn_raspasy"), w.to(kind=RASPASY).pack()))
+        return Screen("\n".join([*head, tx("wiz_ask_kind")]), (who, kinds, nav))
+
+    if w.kind == GAME:
+        assert w.seat is not None
+        declarer = name(names[w.seat])
+        if w.contract is None:
+            rows = []
+            for level in levels(table):
+                rows.append(tuple(
+                    Button(_contract_label(tx, Contract(level, suit)),
+                           w.to(contract=Contract(level, suit)).pack())
+                    for suit in SUITS))
+            return Screen("\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]),
+                          (*rows, nav))
+        game = f"{declarer} {_contract_label(tx, w.contract)}"
+        # Button labels are plain text; message texts are HTML (names escaped).
+        raw_first, raw_second = (names[s] for s in seating.defenders(w.seat))
+        first, second = name(raw_first), name(raw_second)
+        if w.defence is None:
+            codes = ["a", "b", "w", "p"]
+            if half_whist_tricks(table, w.contract.level) is not None:
+                codes.append("h")
+            buttons = [Button(_defence_label(tx, code, raw_first, raw_second),
+                              w.to(defence=code).pack()) for code in codes]
+            rows = [tuple(buttons[:2]), tuple(buttons[2:4]), tuple(buttons[4:])]
+            return Screen("\n".join([*head, game, tx("wiz_ask_defence")]),
+                          (*(r for r in rows if r), nav))
+        chosen = f"{game} · {_defence_label(tx, w.defence, first, second)}"
+        if not w.tricks:
+            # With both whisting, 10 for the declarer leaves nothing to split.
+            buttons = [Button(str(k), w.to(tricks=(k, 0) if w.defence == "w" and k == 10
+                                           else (k,)).pack())
+                       for k in range(11)]
+            return Screen("\n".join([*head, chosen, tx("wiz_ask_tricks", name=declarer)]),
+                          (*_grid(buttons), nav))
+        rest = 10 - w.tricks[0]
+        buttons = [Button(str(k), w.to(tricks=(w.tricks[0], k)).pack())
+                   for k in range(rest + 1)]
+        text = tx("wiz_ask_split", declarer=declarer, tricks=w.tricks[0], name=first,
+                  other=second, rest=rest)
+        return Screen("\n".join([*head, chosen, text]), (*_grid(buttons), nav))
+
+    if w.kind == MISERE:
+        if w.seat is None:
+            who = tuple(Button(names[s], w.to(seat=s).pack()) for s in seating.at_table)
+            return Screen("\n".join([*head, tx("wiz_ask_misere")]), (who, nav))
+        buttons = [Button(str(k), w.to(tricks=(k,)).pack()) for k in range(11)]
+        return Screen("\n".join([*head, tx("wiz_ask_misere_tricks",
+                                           name=name(names[w.seat]))]),
+                      (*_grid(buttons), nav))
+
+    # raspasy: the first two at the table; the third takes the rest.
+    a, b, c = (name(names[s]) for s in seating.at_table)
+    done = ", ".join(f"{who} {k}" for who, k in zip((a, b), w.tricks, strict=False))
+    ask = (a, b)[len(w.tricks)]
+    rest = 10 - sum(w.tricks)
+    buttons = [Button(str(k), w.to(tricks=(*w.tricks, k)).pack()) for k in range(rest + 1)]
+    lines = [*head, tx("wiz_raspasy")]
+    if done:
+        lines.append(done)
+    lines.append(tx("wiz_ask_raspasy", name=ask, last=c))
+    return Screen("\n".join(lines), (*_grid(buttons), nav))
+
+
+def _grid(buttons: list[Button], width: int = 6) -> list[tuple[Button, ...]]:
+    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
+
+
+def _nav(tx: Texts, w: WizardData) -> tuple[Button, ...]:
+    cancel = Button(tx("btn_cancel"), w.as_op(CANCEL).pack())
+    if w.kind == "":
+        return (cancel,)
+    return (Button(tx("btn_back"), w.back().pack()), cancel)
+
+
+def _contract_label(tx: Texts, c: Contract) -> str:
+    return f"{c.level}{tx('nt')}" if c.suit is SUITS[-1] else c.pretty()
+
+
+def _defence_label(tx: Texts, code: str, first: str, second: str) -> str:
+    key = {"a": "def_first", "b": "def_second", "w": "def_both", "p": "def_none",
+           "h": "def_half"}[code]
+    return tx(key, a=first, b=second)
+
+
+def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]) -> Screen:
+    state = table.state
+    assert state is not None
+    try:
+        step = play(state, deal)
+    except ScoringError:
+        raise stale() from None
+    names = table.names
+    lines = [*head, tx("wiz_preview", notation=declarer_prefix(deal)
+                       + notation(tx, deal, names) + details(tx, deal, names))]
+    lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal)))
+    if step.state.finished:
+        lines.append(tx("wiz_closes"))
+    rows = ((Button(tx("btn_write"), w.as_op(WRITE).pack()),), _nav(tx, w))
+    return Screen("\n".join(lines), rows, deal)
