@@ -12,6 +12,7 @@ scoring.errors.InvalidDeal: deals[0].tricks: tricks add up to 11, a deal has 10
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -263,11 +264,19 @@ def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
 
 
 def number(x: Number) -> int | float:
-    """A JSON number: whole numbers as integers, others rounded to 2 decimals."""
+    """A JSON number: whole numbers as integers, others to 2 decimals, halves away from 0.
+
+    Rounded exactly before the conversion to float, so 1/8 is 0.13, not 0.12:
+
+    >>> number(Fraction(1, 8)), number(Fraction(-187, 3)), number(Fraction(10, 2))
+    (0.13, -62.33, 5)
+    """
     x = norm(x)
     if isinstance(x, int):
         return x
-    return round(float(x), 2)
+    cents = math.floor(abs(Fraction(x)) * 100 + Fraction(1, 2))
+    value = norm(Fraction(cents if x > 0 else -cents, 100))
+    return value if isinstance(value, int) else float(value)
 
 
 def settlement_json(doc: Document) -> dict[str, Any]:
