@@ -1,7 +1,7 @@
 """Wiring: settings -> storage -> bot and dispatcher -> polling.
 
 Dependencies reach handlers as Dispatcher keyword arguments (``service``,
-``db``, ``boards``), never as globals, so tests can build as many dispatchers
+``db``, ``boards``, ``sheets``), never as globals, so tests can build as many dispatchers
 as they like.
 """
 
@@ -27,8 +27,9 @@ from .middlewares import (
     RetryMiddleware,
 )
 from .service import PulkaService
+from .sheets import Sheets
 from .storage import Storage
-from .texts import LANGS, t
+from .texts import DEFAULT_LANG, LANGS, t
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +53,10 @@ def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
 
 
 def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> Dispatcher:
-    """A Dispatcher with fresh routers; ``service``, ``db`` and ``boards`` go to the handlers."""
+    """A Dispatcher with fresh routers; ``service``, ``db``, ``boards`` and ``sheets`` go
+    to the handlers."""
     service = service or PulkaService(storage)
-    dp = Dispatcher(service=service, db=storage, boards=Boards(service))
+    dp = Dispatcher(service=service, db=storage, boards=Boards(service), sheets=Sheets())
     dp.update.outer_middleware(LanguageMiddleware(service))
     dp.callback_query.outer_middleware(CallbackGuard())
     dp.include_routers(*get_routers())
@@ -63,14 +65,16 @@ def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> 
 
 
 def command_list(lang: str) -> list[BotCommand]:
+    """The command menu in ``lang``."""
     return [BotCommand(command=c, description=t(lang, f"cmd_{c}")) for c in COMMANDS]
 
 
 async def set_commands(bot: Bot) -> None:
-    """Register the command menu (Russian by default, English for English clients)."""
+    """Register the command menu in every language: Russian for everyone by default,
+    Ukrainian and English for clients in those languages."""
     try:
         for lang in LANGS:
-            code = None if lang == "ru" else lang
+            code = None if lang == DEFAULT_LANG else lang
             await bot.set_my_commands(command_list(lang), scope=BotCommandScopeDefault(),
                                       language_code=code)
             await bot.set_my_commands(command_list(lang), scope=BotCommandScopeAllGroupChats(),

@@ -67,6 +67,12 @@ class SitCB(CallbackData, prefix="v1j"):
     pulka: int
 
 
+class SheetCB(CallbackData, prefix="v1p"):
+    """"📷 Sheet": send the picture of ``pulka``'s sheet as it is when pressed."""
+
+    pulka: int
+
+
 class SetupCB(CallbackData, prefix="v1s"):
     """A settings message's button: ``op`` with the value ``cur`` it was pressed on.
 

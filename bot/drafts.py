@@ -84,8 +84,10 @@ SWITCHES: dict[str, tuple[Switch, ...]] = {
 }
 BY_CODE: dict[str, Switch] = {s.code: s for page in SWITCHES.values() for s in page}
 #: Main-page operations (besides the switches): variant, table size, target,
-#: stake, currency, page, sit down, start, cancel, and an info-only label.
-MAIN_OPS = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go", "x", "in"})
+#: stake, currency, page, sit down, start, cancel, an info-only label, and the
+#: chat's language (a chat setting, not a convention: it is not in the draft).
+MAIN_OPS = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go", "x", "in",
+                      "lg"})
 
 
 @dataclass(frozen=True, slots=True)

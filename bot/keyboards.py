@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from .callbacks import NewDealCB, SitCB, UndoAskCB, UndoCB
+from .callbacks import NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
 from .service import LiveDeal, Table
 from .texts import Texts
 from .wizard import Button, Screen
@@ -46,11 +46,23 @@ def undo_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMark
     ]])
 
 
+def sheet_button(tx: Texts, table: Table) -> tuple[str, str]:
+    """"📷 Sheet": the picture of the pulka's sheet as it is when pressed."""
+    return tx("btn_sheet"), SheetCB(pulka=table.id).pack()
+
+
+def sheet_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+    """Under the text score: the "📷 Sheet" button."""
+    return markup([[sheet_button(tx, table)]]) if table.state is not None else None
+
+
 def board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
-    """"Sit down" while seats are open before the first deal, "New deal" while playable."""
+    """"Sit down" while seats are open before the first deal, "New deal" while playable,
+    and "📷 Sheet" once a deal is written (on a settled board too: the final sheet)."""
     row = []
     if table.active and table.seating_open:
         row.append((tx("btn_sit"), SitCB(pulka=table.id).pack()))
     if table.playable:
         row.append((tx("btn_new_deal"), NewDealCB(pulka=table.id).pack()))
-    return markup([row])
+    sheet = [sheet_button(tx, table)] if table.deals and table.state is not None else []
+    return markup([row, sheet])

@@ -25,10 +25,10 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
-from aiogram.types import CallbackQuery, Chat, Message, TelegramObject
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
 from .service import PulkaService
-from .texts import DEFAULT_LANG, Texts
+from .texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,13 @@ Migrate = Callable[[int, int], Awaitable[Any]]
 
 
 class LanguageMiddleware(BaseMiddleware):
-    """Puts ``tx`` (the catalog in the chat's language) and ``lang`` into handler data."""
+    """Puts ``tx`` (the catalog in the chat's language) and ``lang`` into handler data.
+
+    The chat's language is its setting (``/lang``); a chat without one yet
+    speaks the language of whoever wrote (their Telegram ``language_code``,
+    see :func:`bot.texts.lang_of`).  Creating a pulka stores that language as
+    the chat's, so it then stays the creator's.
+    """
 
     def __init__(self, service: PulkaService) -> None:
         self.service = service
@@ -48,9 +54,10 @@ class LanguageMiddleware(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         chat: Chat | None = data.get("event_chat")
-        lang = DEFAULT_LANG
-        if chat is not None:
-            lang = await self.service.lang(chat.id) or DEFAULT_LANG
+        user: User | None = data.get("event_from_user")
+        lang = await self.service.lang(chat.id) if chat is not None else None
+        if lang not in LANGS:
+            lang = lang_of(user.language_code if user is not None else None)
         data["lang"] = lang
         data["tx"] = Texts(lang)
         return await handler(event, data)

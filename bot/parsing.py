@@ -1,5 +1,12 @@
 """Reading command arguments: ``/deal`` in every accepted form, and ``/newpulka``.
 
+The words of every language of the bot are accepted in any chat: Russian
+(вист, пас, полвиста, мизер, распасы), Ukrainian (віст, пас, піввіста, мізер,
+розпаси) and English (whist, pass, half, misere/misère, raspasy/all-pass).
+Contracts are a level 6-10 and a suit: ♠♣♦♥, s c d h, п т б ч, and no-trumps
+as nt or бк (``7ч``, ``6бк``, ``8♠``; ``7 ч`` and the suit's name, ``7 черви``,
+``7 hearts``, also do).
+
 The parser only recognises words and names players; whether the deal can be
 written is the engine's call (:func:`scoring.play`).  Every problem is a
 :class:`ParseError` whose ``key`` names a message in :mod:`bot.texts`.
@@ -11,6 +18,8 @@ written is the engine's call (:func:`scoring.play`).  Every problem is a
 '7♥'
 >>> parse_deal("распасы 1 3 2 2 3 5", seats).trick_map
 {'Anna': 3, 'Boris': 2, 'Vera': 5}
+>>> parse_deal("Anna 6 бк 6 Boris пас 4 Vera піввіста 0", seats).contract
+Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>)
 """
 
 from __future__ import annotations
@@ -25,19 +34,40 @@ from scoring import Contract, Deal, Game, Misere, Raspasy, Rules, ScoringError
 
 from .storage import PlayerRow
 
-RASPASY_WORDS = frozenset({"raspasy", "raspas", "rasp", "allpass", "распасы", "распас", "расп"})
-MISERE_WORDS = frozenset({"misere", "misère", "miser", "мизер", "миз"})
+RASPASY_WORDS = frozenset({
+    "raspasy", "raspas", "rasp", "allpass", "all-pass", "all_pass",  # English
+    "распасы", "распас", "расп",  # Russian
+    "розпаси", "розпас", "розп",  # Ukrainian
+})
+MISERE_WORDS = frozenset({"misere", "misère", "miser", "мизер", "миз", "мізер", "міз"})
 CHOICE_WORDS = {
-    "whist": "whist", "w": "whist", "вист": "whist", "в": "whist",
-    "pass": "pass", "p": "pass", "пас": "pass",
-    "half": "half", "halfwhist": "half", "полвиста": "half", "пв": "half",
+    "whist": "whist", "w": "whist", "вист": "whist", "в": "whist", "віст": "whist",
+    "pass": "pass", "p": "pass", "пас": "pass", "п": "pass",
+    "half": "half", "halfwhist": "half", "half-whist": "half", "h": "half",
+    "полвиста": "half", "пв": "half", "піввіста": "half", "пів": "half",
+}
+#: Suits by name and by the letters players write (the engine reads the letters).
+SUIT_WORDS = {
+    "s": "S", "spade": "S", "spades": "S", "п": "S", "пики": "S", "піки": "S", "пика": "S",
+    "c": "C", "club": "C", "clubs": "C", "т": "C", "трефы": "C", "трефи": "C", "трефа": "C",
+    "d": "D", "diamond": "D", "diamonds": "D", "б": "D", "бубны": "D", "бубни": "D",
+    "бубна": "D",
+    "h": "H", "heart": "H", "hearts": "H", "ч": "H", "червы": "H", "черви": "H", "чирви": "H",
+    "черва": "H",
+    "nt": "NT", "бк": "NT", "б/к": "NT", "notrumps": "NT", "no-trumps": "NT",
+    "♠": "S", "♣": "C", "♦": "D", "♥": "H",
 }
 VARIANT_WORDS = {
-    "sochi": "sochi", "сочи": "sochi", "сочинка": "sochi",
+    "sochi": "sochi", "сочи": "sochi", "сочинка": "sochi", "сочі": "sochi",
     "leningrad": "leningrad", "ленинград": "leningrad", "ленинградка": "leningrad",
-    "piter": "leningrad", "питер": "leningrad",
+    "ленінград": "leningrad", "ленінградка": "leningrad",
+    "piter": "leningrad", "питер": "leningrad", "пітер": "leningrad",
     "rostov": "rostov", "ростов": "rostov",
 }
+#: ``/score`` arguments asking for the text table instead of the picture.
+TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
+#: Usage hints a :class:`ParseError` can ask for (the messages ``form_{form}``).
+FORMS = ("all", "game", "misere", "raspasy", "newpulka")
 #: What a new name may be: one word, not a number, not a command word.
 NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
 RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS)
@@ -86,6 +116,27 @@ def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
     return p.name
 
 
+def parse_contract(token: str) -> Contract:
+    """A contract as players write it: ``7ч``, ``6бк``, ``8♠``, ``10nt``, ``7черви``.
+
+    >>> str(parse_contract("6бк")), str(parse_contract("7Ч")), str(parse_contract("9hearts"))
+    ('6NT', '7H', '9H')
+    """
+    try:
+        return Contract.parse(token)
+    except ScoringError:
+        pass
+    word = token.strip().casefold()
+    digits = word[:2] if word[:2] == "10" else word[:1]
+    suit = SUIT_WORDS.get(word[len(digits):].strip(" .-"))
+    if suit is None:
+        raise ParseError("bad_contract", "game", token=token)
+    try:
+        return Contract.parse(digits + suit)
+    except ScoringError:
+        raise ParseError("bad_contract", "game", token=token) from None
+
+
 def _tricks(token: str | None, form: str, who: str) -> int:
     if token is None:
         raise ParseError("missing_tricks", form, name=who)
@@ -128,15 +179,16 @@ def parse_deal(text: str, players: Sequence[PlayerRow]) -> Deal:
                              players=", ".join(x.name for x in players))
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
+    if (len(words) > 2 and words[1].isdigit() and words[2].casefold() in SUIT_WORDS
+            and not words[2].isdigit()):
+        # "7 ч", "6 бк": the level and the suit written apart.
+        words = [words[0], words[1] + words[2], *words[3:]]
     second = words[1].casefold()
     if second in MISERE_WORDS:
         if len(words) > 3:
             raise ParseError("misere_extra", "misere")
         return Misere(declarer, _tricks(words[2] if len(words) > 2 else None, "misere", declarer))
-    try:
-        contract = Contract.parse(words[1])
-    except ScoringError:
-        raise ParseError("bad_contract", "game", token=words[1]) from None
+    contract = parse_contract(words[1])
     declarer_tricks = _tricks(words[2] if len(words) > 2 else None, "game", declarer)
     rest = words[3:]
     if len(rest) != 6:

@@ -221,11 +221,13 @@ class PulkaService:
         *,
         seats: int | None = None,
         seated: Sequence[Sitter] = (),
+        lang: str | None = None,
     ) -> Written:
         """Start a pulka; ``PulkaError('busy')`` while one is running here.
 
         ``seats`` fixes the table size (3 or 4); ``seated`` are seated at once, in order
-        (the settings message's "Sit down" presses).
+        (the settings message's "Sit down" presses).  ``lang`` (the creator's
+        language) becomes the chat's language if it has none yet.
         """
         if seats not in (None, 3, 4) or len(seated) > (seats or 4):
             raise PulkaError("table_full")
@@ -239,6 +241,8 @@ class PulkaService:
                 chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source,
                 seats,
             )
+            if lang is not None:
+                await tx.default_chat_lang(chat_id, lang)
             for seat, sitter in enumerate(seated):
                 await tx.add_player(pulka_id, seat, sitter.name, sitter.user_id,
                                     sitter.username)
@@ -247,9 +251,13 @@ class PulkaService:
             return Written(await _table(tx, pulka_id))
 
     async def import_record(
-        self, chat_id: int, thread_id: int, data: Any, author: Author, source: Source
+        self, chat_id: int, thread_id: int, data: Any, author: Author, source: Source,
+        *, lang: str | None = None,
     ) -> Written:
-        """Start a pulka from a ``pulka/1`` record (players as guests, deals replayed)."""
+        """Start a pulka from a ``pulka/1`` record (players as guests, deals replayed).
+
+        ``lang`` becomes the chat's language if it has none yet (as in :meth:`create`).
+        """
         if not isinstance(data, dict) or data.get("format") != "pulka/1":
             raise PulkaError("import_format")
         doc = load_document(data)  # raises ScoringError with the path
@@ -265,6 +273,8 @@ class PulkaService:
             pulka_id = await tx.create_pulka(
                 chat_id, thread_id, rules_to_json(doc.rules), author.user_id, author.name, source
             )
+            if lang is not None:
+                await tx.default_chat_lang(chat_id, lang)
             for seat, name in enumerate(doc.players):
                 await tx.add_player(pulka_id, seat, name, None, None)
             for deal in doc.deals:
@@ -372,10 +382,17 @@ class PulkaService:
     # --- settings drafts -----------------------------------------------------------
 
     async def open_draft(self, chat_id: int, message_id: int, thread_id: int,
-                         data: dict[str, Any], created_by: int | None) -> None:
-        """Remember a new settings message's choices."""
+                         data: dict[str, Any], created_by: int | None,
+                         lang: str | None = None) -> None:
+        """Remember a new settings message's choices.
+
+        ``lang`` (the language of whoever opened it, the pulka's creator) becomes
+        the chat's language if it has none yet.
+        """
         async with self.storage.uow() as tx:
             await tx.create_draft(chat_id, message_id, thread_id, data, created_by)
+            if lang is not None:
+                await tx.default_chat_lang(chat_id, lang)
 
     async def draft(self, chat_id: int, message_id: int) -> DraftRow | None:
         async with self.storage.read() as tx:

@@ -24,7 +24,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _MIGRATIONS: dict[int, str] = {
     1: """
@@ -96,6 +96,13 @@ _MIGRATIONS: dict[int, str] = {
         shown       TEXT NOT NULL DEFAULT '',
         updated_at  TEXT NOT NULL
     );
+    """,
+    # 3: languages.  A chat without a language now speaks its pulka creator's;
+    # chats that already play keep Russian, what they had until now.
+    3: """
+    INSERT OR IGNORE INTO chats (chat_id, lang, updated_at)
+        SELECT DISTINCT chat_id, 'ru', strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')
+        FROM (SELECT chat_id FROM pulkas UNION SELECT chat_id FROM drafts);
     """,
 }
 
@@ -287,6 +294,14 @@ class Tx:
             "INSERT INTO chats (chat_id, lang, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (chat_id) DO UPDATE SET lang = excluded.lang, "
             "updated_at = excluded.updated_at",
+            (chat_id, lang, now()),
+        )
+
+    async def default_chat_lang(self, chat_id: int, lang: str) -> None:
+        """Set the chat's language unless it has one already."""
+        await self.conn.execute(
+            "INSERT INTO chats (chat_id, lang, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (chat_id) DO NOTHING",
             (chat_id, lang, now()),
         )
 

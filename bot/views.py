@@ -13,17 +13,20 @@ from html import escape
 
 from scoring import (
     Choice,
+    Contract,
     Deal,
     Game,
     Misere,
     Raspasy,
     Rules,
+    ScoringError,
     Settlement,
     Suit,
     Writes,
     deal_cost,
     standings,
 )
+from scoring.errors import MESSAGES
 from scoring.sheet import Number
 
 from .parsing import ParseError
@@ -32,8 +35,8 @@ from .texts import Texts
 
 #: Telegram's limit is 4096 characters per message; keep a margin.
 MESSAGE_LIMIT = 4000
-_RU_COUNT = ["", "одной", "двух", "трёх", "четырёх", "пяти", "шести", "семи", "восьми",
-             "девяти", "десяти"]
+#: Telegram's limit on a photo's caption.
+CAPTION_LIMIT = 1024
 
 
 def num(x: Number | Decimal) -> str:
@@ -66,12 +69,17 @@ def money(x: Decimal) -> str:
 
 
 def name(text: str) -> str:
+    """A player's name (or any text from players) made safe for HTML parse mode."""
     return escape(text, quote=False)
 
 
-def contract_text(tx: Texts, deal: Game) -> str:
-    c = deal.contract
+def contract_label(tx: Texts, c: Contract) -> str:
+    """``7♥``, ``6БК`` (no-trumps in the chat's language)."""
     return f"{c.level}{tx('nt')}" if c.suit is Suit.NO_TRUMPS else c.pretty()
+
+
+def contract_text(tx: Texts, deal: Game) -> str:
+    return contract_label(tx, deal.contract)
 
 
 def notation(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
@@ -88,9 +96,7 @@ def notation(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
             return f"{head} / {tx('exactly')}"
         if diff > 0:
             return f"{head} / {tx('over', n=diff)}"
-        n = -diff
-        word = _RU_COUNT[n] if tx.lang == "ru" and n < len(_RU_COUNT) else str(n)
-        return f"{head} / {tx('down', n=word)}"
+        return f"{head} / {tx('down', n=-diff)}"
     if isinstance(deal, Misere):
         outcome = tx("misere_clean") if deal.made else tx("misere_tricks", n=deal.tricks)
         return f"{tx('misere')} / {outcome}"
@@ -149,10 +155,13 @@ def _cost(live: LiveDeal) -> tuple[Fraction, ...]:
 
 
 def effect_lines(tx: Texts, names: Sequence[str], writes: Writes,
-                 cost: Sequence[Fraction]) -> list[str]:
-    """What a deal writes on the sheet and what it costs each player, in whists."""
+                 cost: Sequence[Fraction], *, preview: bool = False) -> list[str]:
+    """What a deal writes on the sheet and what it costs each player, in whists.
+
+    ``preview``: the deal is not written yet ("Будет записано:").
+    """
     return [
-        tx("writes_title"),
+        tx("writes_title_preview" if preview else "writes_title"),
         *writes_lines(tx, names, writes),
         tx("cost_title"),
         ", ".join(tx("cost_line", name=name(n), amount=signed(c))
@@ -220,7 +229,8 @@ def players_text(tx: Texts, table: Table) -> str:
     if table.state is not None and table.deals:
         lines.append(tx("players_fixed", dealer=name(table.names[table.state.next_dealer])))
     elif table.seating_open:
-        lines.append(tx("players_open"))
+        # Everyone needed is seated: only a fourth may still join.
+        lines.append(tx("players_open" if table.state is None else "players_fourth"))
     return "\n".join(lines)
 
 
@@ -265,8 +275,11 @@ def headline(tx: Texts, rules: Rules) -> str:
 def lobby_text(tx: Texts, table: Table) -> str:
     """A pulka before its first deal: the conventions in brief and the seating."""
     r = table.rules
-    lines = [tx("started", variant=variant_name(tx, r), target=r.target, stake=num(r.stake),
-                currency=name(r.currency))]
+    head = tx("started", variant=variant_name(tx, r), target=r.target, stake=num(r.stake),
+              currency=name(r.currency))
+    if table.state is None:  # not enough players yet: how to sit down
+        head += "\n" + tx("started_join")
+    lines = [head]
     if table.players:
         lines.append(players_text(tx, table))
     if table.state is not None:
@@ -359,3 +372,66 @@ def parse_error_text(tx: Texts, err: ParseError, players: Sequence[str]) -> str:
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
     lines.append(tx("nothing_recorded"))
     return "\n".join(lines)
+
+
+def error_param(tx: Texts, key: str, value: object, *, html: bool = True) -> str:
+    """One parameter of a scoring error, as the players read it."""
+    if key == "contract":
+        try:
+            text = contract_label(tx, Contract.parse(str(value)))
+        except ScoringError:
+            text = str(value)
+    elif isinstance(value, list | tuple):
+        text = ", ".join(str(x) for x in value)
+    elif isinstance(value, Fraction | Decimal):
+        text = num(value)
+    else:
+        text = str(value)
+    return name(text) if html else text
+
+
+def error_text(tx: Texts, err: ScoringError, *, html: bool = True, path: bool = False) -> str:
+    """A :mod:`scoring` error in the chat's language: the message ``err-{code}``.
+
+    Its parameters are filled in (HTML-escaped when ``html``); with ``path`` the
+    place in the record comes first, as in ``deals[3].tricks: ...``.  An error
+    without a known code keeps the engine's English text.
+    """
+    if err.code in MESSAGES:
+        params = {k: error_param(tx, k, v, html=html) for k, v in err.params.items()}
+        text = tx(f"err-{err.code}", **params)
+    else:
+        text = name(err.message) if html else err.message
+    if path and err.path:
+        text = f"{name(err.path) if html else err.path}: {text}"
+    return text
+
+
+def sheet_title(tx: Texts, rules: Rules, kind: str = "live") -> str:
+    """The picture's title: ``live`` sheet, settlement ``now`` or ``final``."""
+    key = {"live": "sheet_title", "now": "sheet_title_now", "final": "sheet_title_final"}[kind]
+    return tx(key, variant=variant_name(tx, rules), target=rules.target)
+
+
+def sheet_caption(tx: Texts, table: Table, settlement: Settlement | None = None, *,
+                  final: bool = False) -> str:
+    """The photo's caption: the standings now and whose deal is next, or the settlement's head."""
+    if settlement is not None:
+        cur = escape(table.rules.currency)
+        return tx("settle_final" if final else "settle_now", stake=num(table.rules.stake),
+                  currency=cur)
+    state = table.state
+    if state is None:
+        return tx("score_title", target=table.rules.target)
+    lines = [tx("score_title", target=state.rules.target), *standings_lines(tx, table)]
+    if state.finished:
+        lines.append(tx("finished"))
+    elif table.deals:
+        lines.append(tx("next_dealer", dealer=name(table.names[state.next_dealer])))
+    caption = "\n".join(lines)
+    return caption if len(caption) <= CAPTION_LIMIT else lines[0]
+
+
+def lang_usage(tx: Texts) -> str:
+    """``/lang`` without a valid language: the current one and how to change it."""
+    return tx("lang_usage", current=tx(f"lang_name_{tx.lang}"))

@@ -27,7 +27,7 @@ from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_co
 from .callbacks import CANCEL, DEFENCES, GAME, MISERE, RASPASY, SHOW, SUITS, WRITE, WizardData
 from .service import PulkaError, Table
 from .texts import Texts
-from .views import declarer_prefix, details, effect_lines, name, notation
+from .views import contract_label, declarer_prefix, details, effect_lines, name, notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,12 +176,12 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             rows = []
             for level in levels(table):
                 rows.append(tuple(
-                    Button(_contract_label(tx, Contract(level, suit)),
+                    Button(contract_label(tx, Contract(level, suit)),
                            w.to(contract=Contract(level, suit)).pack())
                     for suit in SUITS))
             return Screen("\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]),
                           (*rows, nav))
-        game = f"{declarer} {_contract_label(tx, w.contract)}"
+        game = f"{declarer} {contract_label(tx, w.contract)}"
         # Button labels are plain text; message texts are HTML (names escaped).
         raw_first, raw_second = (names[s] for s in seating.defenders(w.seat))
         first, second = name(raw_first), name(raw_second)
@@ -242,10 +242,6 @@ def _nav(tx: Texts, w: WizardData) -> tuple[Button, ...]:
     return (Button(tx("btn_back"), w.back().pack()), cancel)
 
 
-def _contract_label(tx: Texts, c: Contract) -> str:
-    return f"{c.level}{tx('nt')}" if c.suit is SUITS[-1] else c.pretty()
-
-
 def _defence_label(tx: Texts, code: str, first: str, second: str) -> str:
     key = {"a": "def_first", "b": "def_second", "w": "def_both", "p": "def_none",
            "h": "def_half"}[code]
@@ -262,7 +258,7 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
     names = table.names
     lines = [*head, tx("wiz_preview", notation=declarer_prefix(deal)
                        + notation(tx, deal, names) + details(tx, deal, names))]
-    lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal)))
+    lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))
     if step.state.finished:
         lines.append(tx("wiz_closes"))
     rows = ((Button(tx("btn_write"), w.as_op(WRITE).pack()),), _nav(tx, w))

@@ -8,6 +8,8 @@ import pytest
 from aiogram import Bot
 from fakebotapi import FakeTelegram
 
+from bot import texts
+
 
 @pytest.fixture
 async def fake_tg() -> AsyncIterator[FakeTelegram]:
@@ -28,3 +30,9 @@ async def tg_bot(fake_tg: FakeTelegram) -> AsyncIterator[Bot]:
         yield bot
     finally:
         await bot.session.close()
+
+
+@pytest.fixture(autouse=True)
+def strict_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A missing message or parameter fails the test instead of being logged."""
+    monkeypatch.setattr(texts, "STRICT", True)

@@ -26,6 +26,7 @@ from bot.storage import Storage
 NEW_DEAL = "➕ Новая сдача"
 WRITE = "✅ Записать"
 STALE = "устарела"
+SHEET = "📷 Лист пульки"
 
 
 @pytest.fixture
@@ -114,6 +115,18 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         t.board = settings  # the settings message became the scoreboard
         assert "Новая пулька: сочинка, до 10, вист по 0.5 RUB" in ui.text(settings)
         assert ui.labels(settings) == [NEW_DEAL]
+        # Everyone is seated: who sits where and that play can start, no call to sit down.
+        board = ui.text(settings)
+        assert "Рассадка (по часовой стрелке):\n1. Anna (@anna)\n2. Boris\n3. Vera" in board
+        assert "Можно играть: «Новая сдача» или /deal. Первым раздаёт Anna." in board
+        assert "Садитесь" not in board and "Нужно 3 или 4" not in board
+
+        # The preview says what will be written; the written deal, what was.
+        wizard = await ui.tap_new(p["anna"], settings, NEW_DEAL)
+        for label in ("Anna", "6♠", "Boris вист · Vera пас", "6"):
+            await ui.tap(p["anna"], wizard, label)
+        assert "Будет записано:\n" in ui.text(wizard) and "\nЗаписано:" not in ui.text(wizard)
+        await ui.tap(p["anna"], wizard, "✖ Отмена")
 
         await t.deal("anna", "one whister", "Anna", "6♠", "Boris вист · Vera пас", "6")
         first = ui.text(t.last_deal)
@@ -148,7 +161,7 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         await t.deal("vera", "both pass", "Anna", "6♥", "Оба пас", via_last=True)
         assert "Пулька закрыта!" in ui.text(t.last_deal)
         assert ui.labels(t.last_deal) == ["↩️ Отменить сдачу"]
-        assert ui.labels(t.board) == []  # nothing more to deal
+        assert ui.labels(t.board) == [SHEET]  # nothing more to deal: only the picture
         assert "Anna: пуля 10, гора 21, висты: на Boris 0, на Vera 8" in ui.text(t.board)
 
         history = await t.say("boris", "/history")

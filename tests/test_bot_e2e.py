@@ -40,15 +40,24 @@ class App:
                                    description="updates confirmed")
 
     async def say(self, chat: dict[str, Any], user: dict[str, Any], text: str) -> str:
-        """Send ``text`` as ``user`` and return the bot's first answer after it."""
+        """Send ``text`` as ``user`` and return the bot's first answer after it
+        (a photo's caption if that answer is a photo)."""
         sent = self.tg.send_message(chat, user, text)
         reply = await self.tg.wait_for_message(chat, after=sent["message_id"])
-        return str(reply["text"])
+        # Updates are handled one by one: once confirmed, the command has sent all it
+        # sends (the /settle picture after its text), so the next message is the next
+        # command's answer.
+        await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
+                               description="the command handled")
+        return str(reply.get("text", reply.get("caption", "")))
 
     async def reply_msg(self, chat: dict[str, Any], user: dict[str, Any],
                         text: str) -> dict[str, Any]:
         sent = self.tg.send_message(chat, user, text)
-        return await self.tg.wait_for_message(chat, after=sent["message_id"])
+        reply = await self.tg.wait_for_message(chat, after=sent["message_id"])
+        await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
+                               description="the command handled")
+        return reply
 
     async def count(self, kind: str | None = None) -> int:
         async with self.storage.read() as tx:
@@ -130,7 +139,7 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
         assert "Vera: гора +2" in answers[4]
         assert "Boris мизер / чистый" in answers[5]
         assert "Boris помогает Anna: 2 в пулю" in answers[5]  # Boris closed at 14
-        assert "мизер / 2 взят." in answers[7]
+        assert "мизер / 2 взятки" in answers[7]
         assert "Vera: гора +20" in answers[7]
         assert "Anna 8♥ / без одной" in answers[9]
         assert "распасы 2-4-4" in answers[10]
@@ -142,8 +151,12 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
         assert "4. распасы 4-0-6 — Anna 4, Boris 0, Vera 6 · Vera" in history
         assert "16. Boris 6♦ / ровно — Anna пас 1, Vera вист 3 · Boris Petrov" in history
 
-        score = await app.say(chat, p["stranger"], "/score")
+        score = await app.say(chat, p["stranger"], "/score text")
         assert "Anna: пуля 14, гора 21, висты: на Boris 20, на Vera 46" in score
+        photos = len(tg.photos)
+        caption = await app.say(chat, p["stranger"], "/score")
+        assert "Anna -36.67, Boris +258.33, Vera -221.67" in caption
+        assert len(tg.photos) == photos + 1
 
         settled = await app.say(chat, p["vera"], "/settle")
         assert "Пулька расписана" in settled
@@ -290,7 +303,7 @@ MALFORMED = [
     ("/deal raspasy Anna 5 Boris 5", "нужны взятки всех троих"),
     ("/deal raspasy Anna 5 Boris", "пары: игрок и его взятки"),
     ("/deal Boris misere 0 1", "только взятки мизерящего"),
-    ("/deal Anna 6s 5 Boris pass 4 Vera pass 1", "Сдача не записана: nobody whisted"),
+    ("/deal Anna 6s 5 Boris pass 4 Vera pass 1", "Сдача не записана: никто не вистовал"),
     ("/deal <b>x</b> 6s", "Не знаю игрока «&lt;b&gt;x&lt;/b&gt;»"),
 ]
 
@@ -342,15 +355,15 @@ async def test_export_import_roundtrip(app: App, people: dict[str, Any]) -> None
         assert "Ответьте командой /import" in got["text"]
         reply = tg.send_message(other, p["boris"], "/import", reply_to=doc)
         got = await tg.wait_for_message(other, after=reply["message_id"])
-        assert "Пулька загружена: 2 сдач" in got["text"]
-        score = await app.say(other, p["boris"], "/score")
+        assert "Пулька загружена: 2 сдачи" in got["text"]
+        score = await app.say(other, p["boris"], "/score text")
         assert "Anna: пуля 4" in score
         # A broken record is answered with where it is wrong.
         third = tg.create_group("Third", members=list(p.values()), creator=p["admin"])
         bad = await app.say(third, p["anna"], '/import {"format": "pulka/1", "players": '
                                               '["A", "B", "C"], "deals": [{"type": "raspasy", '
                                               '"tricks": {"A": 5, "B": 5, "C": 1}}]}')
-        assert "deals[0].tricks: tricks add up to 11, a deal has 10" in bad
+        assert "deals[0].tricks: взятки в сумме 11, а в сдаче их 10" in bad
         assert "Это не JSON" in await app.say(third, p["anna"], "/import {nope")
         assert "Пулька уже идёт" in await app.say(chat, p["anna"], "/import " + data)
 
@@ -367,7 +380,7 @@ async def test_group_migration_keeps_the_pulka(app: App, people: dict[str, Any])
     new = tg.migrate_group(chat)
     async with app.polling():
         await tg.wait_for_message(new, lambda m: "Сдача №2" in m.get("text", ""))
-        score = await app.say(new, p["vera"], "/score")
+        score = await app.say(new, p["vera"], "/score text")
         assert "Boris: пуля 4" in score
         assert "Сдача №3" in await app.say(new, p["vera"],
                                            "/deal raspasy Anna 3 Boris 2 Vera 5")
@@ -385,5 +398,5 @@ async def test_flood_wait_and_bot_readded(app: App, people: dict[str, Any]) -> N
         assert "Сдача №1" in answer
         tg.bot_removed(chat)
         tg.bot_added(chat)
-        assert "Anna: пуля 2" in await app.say(chat, p["vera"], "/score")
+        assert "Anna: пуля 2" in await app.say(chat, p["vera"], "/score text")
     assert await app.count("deal") == 1

@@ -131,3 +131,58 @@ def test_names() -> None:
     assert valid_name("Вася") and valid_name("Anna")
     for bad in ("12", "two words", "пас", "misere", "", "@x", "<b>"):
         assert not valid_name(bad), bad
+
+
+# --- the words of every language --------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Anna 7ч 7 Boris віст 2 Vera пас 1",  # Ukrainian
+    "Anna 7h 7 Boris whist 2 Vera pass 1",  # English
+    "Anna 7 ч 7 Boris вист 2 Vera пас 1",  # level and suit apart
+    "Anna 7 ♥ 7 Boris whist 2 Vera pass 1",
+    "Anna 7черви 7 Boris віст 2 Vera пас 1",  # the suit's name
+    "Anna 7чирви 7 Boris віст 2 Vera пас 1",
+    "Anna 7hearts 7 Boris whist 2 Vera pass 1",
+    "1 7 h 7 2 whist 2 3 pass 1",  # seats by number
+])
+def test_game_in_every_language(text: str) -> None:
+    g = game(text)
+    assert g.declarer == "Anna" and g.contract.level == 7 and g.contract.suit is Suit.HEARTS
+    assert g.choices == {"Boris": Choice.WHIST, "Vera": Choice.PASS}
+
+
+@pytest.mark.parametrize("word", ["6бк", "6БК", "6 бк", "6б/к", "6 nt", "6NT", "6 notrumps"])
+def test_no_trumps(word: str) -> None:
+    assert game(f"Anna {word} 6 Boris whist 3 Vera pass 1").contract.suit is Suit.NO_TRUMPS
+
+
+@pytest.mark.parametrize(("half", "misere", "raspasy"), [
+    ("полвиста", "мизер", "распасы"),
+    ("піввіста", "мізер", "розпаси"),
+    ("half", "misère", "all-pass"),
+    ("half-whist", "misere", "allpass"),
+    ("пв", "miser", "raspasy"),
+])
+def test_kinds_in_every_language(half: str, misere: str, raspasy: str) -> None:
+    assert game(f"Anna 6s 6 Boris пас 2 Vera {half} 2").choices["Vera"] is Choice.HALF
+    assert parse_deal(f"Vera {misere} 0", THREE) == Misere("Vera", 0)
+    assert parse_deal(f"{raspasy} Anna 3 Boris 2 Vera 5", THREE) == Raspasy.of(
+        {"Anna": 3, "Boris": 2, "Vera": 5})
+
+
+@pytest.mark.parametrize("word", ["віст", "піввіста", "мізер", "розпаси", "all-pass", "half"])
+def test_words_of_every_language_are_not_names(word: str) -> None:
+    assert not valid_name(word)
+
+
+def test_bad_contract_in_any_form() -> None:
+    for token in ("6x", "5ч", "11бк", "6черв", "5 ч"):
+        with pytest.raises(ParseError) as e:
+            parse_deal(f"Anna {token} 6 Boris whist 3 Vera pass 1", THREE)
+        assert e.value.key in ("bad_contract", "defenders_form"), token
+
+
+def test_ukrainian_variants() -> None:
+    assert parse_newpulka("ленінградка 50 1 UAH").variant == "leningrad"
+    assert parse_newpulka("сочі").variant == "sochi"

@@ -139,3 +139,20 @@ async def test_migration_and_forum_topics(service: PulkaService) -> None:
     assert moved is not None and moved.id == pid
     assert await service.active(-5, 0) is None
     assert await service.lang(-1005) == "en"
+
+
+async def test_the_creators_language_becomes_the_chats(service: PulkaService) -> None:
+    assert await service.lang(-9) is None
+    await service.create(-9, 0, Rules(), ANNA, Source(-9, 1), lang="uk")
+    assert await service.lang(-9) == "uk"
+    # A pulka created later, by someone else, keeps the chat's language.
+    await service.create(-9, 5, Rules(), ANNA, Source(-9, 2), lang="en")
+    assert await service.lang(-9) == "uk"
+    await service.set_lang(-9, "en")  # /lang changes it
+    assert await service.lang(-9) == "en"
+    await service.open_draft(-10, 1, 0, {}, 1, lang="en")
+    assert await service.lang(-10) == "en"
+    # A refused creation (a pulka runs here) changes nothing.
+    with pytest.raises(PulkaError):
+        await service.create(-9, 0, Rules(), ANNA, Source(-9, 3), lang="ru")
+    assert await service.lang(-9) == "en"

@@ -346,7 +346,7 @@ def test_seats_and_names() -> None:
 
 
 @pytest.mark.parametrize("page", ["main", "game", "raspasy"])
-@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
 def test_settings_buttons_fit(page: str, lang: str) -> None:
     draft = dataclasses.replace(Draft.new(), page=page)
     text, keyboard = draft_view(Texts(lang), draft)
@@ -370,11 +370,13 @@ async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
     storage = await Storage(str(path)).open()
     try:
         version = await (await storage.conn.execute("PRAGMA user_version")).fetchone()
-        assert version is not None and version[0] == SCHEMA_VERSION == 2
+        assert version is not None and version[0] == SCHEMA_VERSION == 3
         async with storage.read() as tx:
             row = await tx.load(1)
             assert row is not None and row.seats is None and row.chat_id == -5
             assert await tx.board(1) is None and await tx.draft(-5, 1) is None
+            # A chat that already played keeps Russian, its language until schema 3.
+            assert await tx.chat_lang(-5) == "ru" and await tx.chat_lang(-6) is None
     finally:
         await storage.close()
 

@@ -17,7 +17,14 @@ from ..parsing import ParseError, parse_deal
 from ..service import PulkaError, PulkaService
 from ..storage import Source
 from ..texts import Texts
-from ..views import deal_answer, declarer_prefix, name, notation, parse_error_text
+from ..views import (
+    deal_answer,
+    declarer_prefix,
+    error_text,
+    name,
+    notation,
+    parse_error_text,
+)
 from .common import GROUP_TYPES, author_of, author_of_user, display_name, may_write, place, source
 from .wizard import send_wizard, undo_prompt
 
@@ -55,7 +62,7 @@ def router() -> Router:
             written = await service.write_deal(table.id, parsed, author_of(message),
                                                source(message))
         except ScoringError as e:
-            await message.answer(tx("deal_rejected", reason=name(e.message)) + "\n"
+            await message.answer(tx("deal_rejected", reason=error_text(tx, e)) + "\n"
                                  + tx("nothing_recorded"))
             return
         except PulkaError as e:

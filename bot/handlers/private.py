@@ -1,12 +1,15 @@
-"""Private chat: /start and /help explain; everything else points to a group."""
+"""Private chat: /start and /help explain, /lang sets the language; everything else
+points to a group."""
 
 from __future__ import annotations
 
 from aiogram import F, Router
-from aiogram.filters import Command, CommandStart
+from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
-from ..texts import Texts
+from ..service import PulkaService
+from ..texts import LANGS, Texts
+from ..views import lang_usage
 
 
 def router() -> Router:
@@ -20,6 +23,17 @@ def router() -> Router:
     @r.message(Command("help"))
     async def help_(message: Message, tx: Texts) -> None:
         await message.answer(tx("help"))
+
+    @r.message(Command("lang"))
+    async def lang(message: Message, command: CommandObject, service: PulkaService,
+                   tx: Texts) -> None:
+        """The language of this private chat (``/lang uk``)."""
+        choice = (command.args or "").strip().lower()
+        if choice not in LANGS:
+            await message.answer(lang_usage(tx))
+            return
+        await service.set_lang(message.chat.id, choice)
+        await message.answer(Texts(choice)("lang_set"))
 
     @r.message(F.text)
     async def other(message: Message, tx: Texts) -> None:

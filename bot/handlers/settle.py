@@ -1,4 +1,9 @@
-"""The end of a pulka: /settle (and ending by agreement), /export and /import."""
+"""The end of a pulka: /settle (and ending by agreement), /export and /import.
+
+The settlement is answered as text and then as the picture of the sheet with
+the settlement written in (a picture that cannot be drawn is only logged: the
+text has said it all).
+"""
 
 from __future__ import annotations
 
@@ -23,9 +28,10 @@ from ..board import Boards
 from ..callbacks import EndCB
 from ..middlewares import CallbackNote
 from ..service import PulkaError, PulkaService, Table
+from ..sheets import FINAL, NOW, Sheets
 from ..storage import Source
 from ..texts import Texts
-from ..views import name, score_text, settlement_text
+from ..views import error_text, name, score_text, settlement_text
 from .common import GROUP_TYPES, author_of, author_of_user, display_name, may_write, place, source
 
 #: The largest record file /import reads.
@@ -43,13 +49,14 @@ def router() -> Router:
 
     @r.message(Command("settle"))
     async def settle(message: Message, service: PulkaService, bot: Bot, tx: Texts,
-                     boards: Boards) -> None:
+                     boards: Boards, sheets: Sheets) -> None:
         table = await service.active(*place(message))
         if table is None:
             # A repeated /settle after the pulka was archived answers the same again.
             again = await service.written_by(source(message))
             if again is not None and again.state is not None:
                 await message.answer(final_text(tx, again) + "\n\n" + tx("settle_archived"))
+                await final_sheet(message, tx, again, sheets)
             else:
                 await message.answer(tx("no_pulka"))
             return
@@ -70,17 +77,21 @@ def router() -> Router:
             await boards.refresh(bot, tx, written.table)
             await message.answer(final_text(tx, written.table) + "\n\n"
                                  + tx("settle_archived"))
+            await final_sheet(message, tx, written.table, sheets)
             return
-        text = settlement_text(tx, table.rules, settle_state(table.state), final=False)
+        settlement = settle_state(table.state)
+        text = settlement_text(tx, table.rules, settlement, final=False)
         keyboard = InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
             text=tx("settle_agree"),
             callback_data=EndCB(pulka=table.id, last=table.last_event_id).pack(),
         )]])
         await message.answer(text, reply_markup=keyboard)
+        await sheets.send(message, tx, table, settlement, kind=NOW)
 
     @r.callback_query(EndCB.filter())
     async def end_press(query: CallbackQuery, callback_data: EndCB, service: PulkaService,
-                        bot: Bot, tx: Texts, boards: Boards, note: CallbackNote) -> None:
+                        bot: Bot, tx: Texts, boards: Boards, note: CallbackNote,
+                        sheets: Sheets) -> None:
         msg = query.message
         table = await service.get(callback_data.pulka)
         if not isinstance(msg, Message) or table is None or table.row.chat_id != msg.chat.id:
@@ -102,6 +113,8 @@ def router() -> Router:
         await msg.edit_text(final_text(tx, written.table) + "\n\n"
                             + tx("settle_agreed", who=name(display_name(query.from_user))),
                             reply_markup=None)
+        if not written.duplicate:
+            await final_sheet(msg, tx, written.table, sheets)
 
     @r.message(Command("export"))
     async def export(message: Message, service: PulkaService, tx: Texts) -> None:
@@ -134,9 +147,9 @@ def router() -> Router:
         chat_id, thread = place(message)
         try:
             written = await service.import_record(chat_id, thread, data, author_of(message),
-                                                  source(message))
+                                                  source(message), lang=tx.lang)
         except ScoringError as e:
-            await message.answer(tx("import_invalid", reason=name(str(e))))
+            await message.answer(tx("import_invalid", reason=error_text(tx, e, path=True)))
             return
         except PulkaError as e:
             await message.answer(tx(e.key, **{k: name(str(v)) for k, v in e.params.items()}))
@@ -149,6 +162,12 @@ def router() -> Router:
             await boards.adopt(bot, tx, table, sent, now=False)
 
     return r
+
+
+async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> None:
+    """The sheet of a settled pulka, with the settlement written in (after its text)."""
+    if table.state is not None:
+        await sheets.send(target, tx, table, settle_state(table.state), kind=FINAL)
 
 
 async def _import_text(message: Message, command: CommandObject, bot: Bot) -> bytes | str | None:

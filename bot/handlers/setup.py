@@ -2,8 +2,9 @@
 
 One message that edits itself: variant, table size, target, stake, currency,
 two pages of conventions (every switch of :class:`scoring.Rules`, each showing
-its value and cycling on tap), "Sit down" and "Start".  The choices live in
-SQLite (``drafts``), keyed by the message, so they survive a restart.  "Start"
+its value and cycling on tap), the chat's language, "Sit down" and "Start".
+The choices live in SQLite (``drafts``), keyed by the message, so they survive
+a restart.  "Start"
 creates the pulka through the same service call as the text command, and the
 settings message becomes the pulka's scoreboard.
 """
@@ -37,7 +38,7 @@ from ..keyboards import markup
 from ..middlewares import CallbackNote
 from ..service import PulkaError, PulkaService
 from ..storage import DraftRow
-from ..texts import Texts
+from ..texts import LANGS, Texts
 from ..views import name, num, rules_text, variant_name
 from .common import author_of_user, candidate_names, is_admin
 
@@ -95,7 +96,9 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
              _button(tx, draft, "in", tx("set_stake", value=f"{num(r.stake)} {r.currency}")),
              _button(tx, draft, "s+", _arrow(step_value(STAKES, r.stake, True), r.currency,
                                              left=False))],
-            [_button(tx, draft, "cu", tx("set_currency", value=r.currency))],
+            [_button(tx, draft, "cu", tx("set_currency", value=r.currency)),
+             (tx("set_lang", value=tx(f"lang_name_{tx.lang}")),
+              SetupCB(op="lg", cur=tx.lang).pack())],
             [_button(tx, draft, "pg", tx("set_page_game"), "game"),
              _button(tx, draft, "pg", tx("set_page_raspasy"), "raspasy")],
             [_button(tx, draft, "sd", tx("btn_sit"))],
@@ -118,8 +121,11 @@ async def open_settings(message: Message, service: PulkaService, tx: Texts,
     text, keyboard = draft_view(tx, draft)
     sent = await message.answer(text, reply_markup=keyboard)
     user = message.from_user
+    # Whoever opens the settings creates the pulka: their language becomes the
+    # chat's if it has none yet.
     await service.open_draft(sent.chat.id, sent.message_id, thread_id, draft.to_json(),
-                             None if user is None or message.sender_chat else user.id)
+                             None if user is None or message.sender_chat else user.id,
+                             lang=tx.lang)
 
 
 def router() -> Router:
@@ -150,6 +156,9 @@ def router() -> Router:
         if op == "go":
             await _start(query, msg, row, service, bot, tx, note, boards)
             return
+        if op == "lg":
+            await _next_lang(msg, row, cur, service, tx, note)
+            return
 
         def change(current: DraftRow) -> dict[str, Any]:
             draft = Draft.from_json(current.data)
@@ -173,6 +182,19 @@ def router() -> Router:
         await msg.edit_text(text, reply_markup=keyboard)
 
     return r
+
+
+async def _next_lang(msg: Message, row: DraftRow, cur: str, service: PulkaService, tx: Texts,
+                     note: CallbackNote) -> None:
+    """"🌐 Language": the chat's next language; the settings message redrawn in it."""
+    if cur != tx.lang or cur not in LANGS:  # pressed twice, or changed by /lang since
+        note(tx("stale"), alert=True)
+        return
+    new = Texts(LANGS[(LANGS.index(cur) + 1) % len(LANGS)])
+    await service.set_lang(msg.chat.id, new.lang)
+    text, keyboard = draft_view(new, Draft.from_json(row.data))
+    await msg.edit_text(text, reply_markup=keyboard)
+    note(new("lang_set"))
 
 
 async def _start(query: CallbackQuery, msg: Message, row: DraftRow, service: PulkaService,

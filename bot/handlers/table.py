@@ -1,23 +1,31 @@
 """Starting a pulka and seating: /newpulka, /join, /players, /rules, /score, /history, /lang.
 
 ``/newpulka`` with arguments answers with the pulka's scoreboard; without
-arguments it opens the settings message (``handlers/setup.py``).
+arguments it opens the settings message (``handlers/setup.py``).  ``/score``
+sends the picture of the sheet (``/score text``: the text table); the "📷 Sheet"
+button of the scoreboard and of the text table sends the picture too.
 """
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
 
-from scoring import InvalidRules
+from scoring import InvalidRules, settle_state
 
 from ..board import Boards
-from ..parsing import ParseError, parse_newpulka, valid_name
-from ..service import PulkaError, PulkaService
+from ..callbacks import SheetCB
+from ..keyboards import sheet_keyboard
+from ..middlewares import CallbackNote
+from ..parsing import TEXT_WORDS, ParseError, parse_newpulka, valid_name
+from ..service import PulkaError, PulkaService, Table
+from ..sheets import FINAL, LIVE, Sheets
 from ..texts import LANGS, Texts
 from ..views import (
+    error_text,
     history_chunks,
+    lang_usage,
     name,
     parse_error_text,
     players_text,
@@ -56,12 +64,12 @@ def router() -> Router:
             await message.answer(parse_error_text(tx, e, ()))
             return
         except InvalidRules as e:
-            await message.answer(tx("bad_rules", reason=name(str(e))) + "\n"
+            await message.answer(tx("bad_rules", reason=error_text(tx, e, path=True)) + "\n"
                                  + tx("form_newpulka"))
             return
         try:
             written = await service.create(chat_id, thread, rules, author_of(message),
-                                           source(message))
+                                           source(message), lang=tx.lang)
         except PulkaError as e:
             await message.answer(tx(e.key, **e.params))
             return
@@ -123,9 +131,38 @@ def router() -> Router:
         await message.answer(tx("no_pulka") if table is None else rules_text(tx, table.rules))
 
     @r.message(Command("score"))
-    async def score(message: Message, service: PulkaService, tx: Texts) -> None:
+    async def score(message: Message, command: CommandObject, service: PulkaService,
+                    tx: Texts, sheets: Sheets) -> None:
         table = await service.active(*place(message))
-        await message.answer(tx("no_pulka") if table is None else score_text(tx, table))
+        if table is None:
+            await message.answer(tx("no_pulka"))
+            return
+        if table.state is None:
+            await message.answer(players_text(tx, table))
+            return
+        if (command.args or "").strip().casefold() in TEXT_WORDS:
+            await message.answer(score_text(tx, table), reply_markup=sheet_keyboard(tx, table))
+            return
+        # One message: the picture, the standings in its caption.
+        if not await sheets.send(message, tx, table, kind=LIVE):
+            await message.answer(tx("sheet_failed") + "\n\n" + score_text(tx, table))
+
+    @r.callback_query(SheetCB.filter())
+    async def sheet_press(query: CallbackQuery, callback_data: SheetCB, service: PulkaService,
+                          tx: Texts, sheets: Sheets, note: CallbackNote) -> None:
+        """"📷 Sheet": anyone in the chat may look; a press repeated soon is not resent."""
+        msg = query.message
+        assert isinstance(msg, Message)  # the guard let only keyboard presses through
+        table = await service.get(callback_data.pulka)
+        if table is None or table.row.chat_id != msg.chat.id or table.state is None:
+            note(tx("stale"), alert=True)
+            return
+        if sheets.pressed_lately((msg.chat.id, table.id, table.last_event_id, tx.lang)):
+            note(tx("sheet_recent"))
+            return
+        sent = await send_table_sheet(msg, tx, table, sheets)
+        if not sent:
+            await msg.answer(tx("sheet_failed") + "\n\n" + score_text(tx, table))
 
     @r.message(Command("history"))
     async def history(message: Message, service: PulkaService, tx: Texts) -> None:
@@ -137,10 +174,10 @@ def router() -> Router:
 
     @r.message(Command("lang"))
     async def lang(message: Message, command: CommandObject, service: PulkaService,
-                   bot: Bot, tx: Texts) -> None:
+                   bot: Bot, tx: Texts, boards: Boards) -> None:
         choice = (command.args or "").strip().lower()
         if choice not in LANGS:
-            await message.answer(tx("lang_usage"))
+            await message.answer(lang_usage(tx))
             return
         table = await service.active(*place(message))
         if table is not None and not await may_write(bot, table, message.chat,
@@ -148,6 +185,15 @@ def router() -> Router:
             await message.answer(tx("not_allowed"))
             return
         await service.set_lang(message.chat.id, choice)
-        await message.answer(Texts(choice)("lang_set"))
+        new = Texts(choice)
+        await boards.refresh(bot, new, table)  # the scoreboard speaks the new language
+        await message.answer(new("lang_set"))
 
     return r
+
+
+async def send_table_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> bool:
+    """The sheet of a running pulka, or of an archived one with its settlement written in."""
+    if table.active or table.state is None:
+        return await sheets.send(target, tx, table, kind=LIVE)
+    return await sheets.send(target, tx, table, settle_state(table.state), kind=FINAL)

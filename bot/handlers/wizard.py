@@ -22,7 +22,7 @@ from ..middlewares import CallbackNote
 from ..service import LiveDeal, PulkaError, PulkaService, Table
 from ..storage import Source
 from ..texts import Texts
-from ..views import deal_answer, declarer_prefix, name, notation, standings_lines
+from ..views import deal_answer, declarer_prefix, error_text, name, notation, standings_lines
 from ..wizard import screen
 from .common import author_of_user, candidate_names, display_name, may_write
 
@@ -118,7 +118,7 @@ def router() -> Router:
             note(tx(e.key, **e.params), alert=True)
             return
         except ScoringError as e:
-            note(tx("deal_rejected", reason=e.message), alert=True)
+            note(tx("deal_rejected", reason=error_text(tx, e, html=False)), alert=True)
             return
         live = written.table.deal_by_event(written.event_id)
         if written.duplicate or live is None:

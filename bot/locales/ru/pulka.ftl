@@ -1,0 +1,396 @@
+### Pulka: the bot's texts in Russian (the default language).
+###
+### Placeholders are { $name }; the bot passes every parameter as a ready string
+### (numbers formatted, player names HTML-escaped).  Plural forms select on
+### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
+### note_* answers to button presses and the menu are plain text).
+### Domain words: пулька, пуля, гора, висты; вист, пас, полвиста; мизер, распасы;
+### сдача, сдающий, разыгрывающий, вистующий, взятка.
+
+## General
+
+private =
+    Я веду запись пульки преферанса в групповом чате. Добавьте меня в группу, где вы играете, и начните пульку командой /newpulka.
+    Все команды: /help
+error_generic = Извините, что-то пошло не так, и команда не выполнена. Попробуйте ещё раз; записанные сдачи не пострадали.
+not_allowed = Это могут делать только игроки пульки и администраторы чата.
+no_pulka = Здесь нет идущей пульки. Начните новую: /newpulka
+busy = Пулька уже идёт — новая начнётся, когда эта будет расписана (/settle). Текущий счёт: /score
+stale = Кнопка устарела: с тех пор пулька изменилась. Ничего не сделано.
+done = Готово
+lang_set = Язык чата: русский.
+lang_usage = Язык чата: { $current }. Сменить: /lang ru (русский), /lang uk (українська) или /lang en (English).
+lang_name_ru = русский
+lang_name_uk = українська
+lang_name_en = English
+
+## Pulka and seating
+
+variant_sochi = сочинка
+variant_leningrad = ленинградка
+variant_rostov = ростов
+started = <b>Новая пулька</b>: { $variant }, до { $target }, вист по { $stake } { $currency }.
+started_join = Садитесь за стол: /join (гость без Telegram: /join Имя). Нужно 3 или 4 игрока; первый севший сдаёт первым.
+joined = { $name } садится за стол, место { $seat }.
+join_ready = Можно играть: первая сдача — /deal. Раздаёт { $dealer }.
+already_seated = Вы уже за столом.
+seating_closed = Рассадка закрыта: сдачи уже записываются.
+table_full = Все места за столом заняты.
+name_taken = Имя { $name } уже занято — выберите другое: /join Имя
+bad_name = Имя должно быть одним словом до 24 символов, не числом и не служебным словом (пас, вист, мизер...). Например: /join Вася
+players_title = <b>Рассадка</b> (по часовой стрелке):
+player_line = { $seat }. { $name }{ $extra }
+player_guest = {" "}(гость)
+players_none = За столом пока никого. Садитесь: /join
+players_open = Рассадка открыта: /join. Нужно 3 или 4 игрока.
+players_fourth = Четвёртый может подсесть до первой сдачи: /join
+players_fixed = Рассадка закреплена. Следующим раздаёт { $dealer }.
+need_players = Для сдачи нужно 3 или 4 игрока, за столом { $count }. Садитесь: /join
+
+## Deals
+
+deal_empty = Напишите сдачу после /deal.
+deal_short = Сдача не дописана.
+unknown_player = Не знаю игрока «{ $token }». Игроки: { $players } (можно по имени, @нику или номеру места).
+bad_contract = Не понимаю контракт «{ $token }»: нужен уровень 6–10 и масть, например 7ч, 8♠, 6бк.
+missing_tricks = Не указано, сколько взяток у { $name }.
+bad_tricks = «{ $token }» — не число взяток для { $name }: нужно целое от 0 до 10.
+defenders_form = После контракта и взяток разыгрывающего нужны оба защитника: имя, вист или пас, взятки.
+bad_choice = «{ $token }» для { $name }: нужно вист, пас или полвиста.
+player_twice = { $name } назван дважды.
+declarer_defends = { $name } разыгрывает и не может вистовать на своей игре.
+tricks_sum = Взятки в сумме { $total }, а в сдаче их 10.
+table_count = На распасах нужны взятки всех троих игроков, названо { $count }.
+table_count4 = Вчетвером назовите трёх игроков за столом (сдающий не играет), названо { $count }.
+raspasy_form = На распасах после слова «распасы» идут пары: игрок и его взятки.
+misere_extra = Для мизера нужны только взятки мизерящего.
+deal_rejected = Сдача не записана: { $reason }
+form_all =
+    Формы:
+    <code>/deal { $a } 7ч 7 { $b } вист 2 { $c } пас 1</code> — игра
+    <code>/deal { $b } мизер 0</code> — мизер
+    <code>/deal распасы { $a } 3 { $b } 2 { $c } 5</code> — распасы
+form_game =
+    Форма: /deal Разыгрывающий Контракт Взятки Защитник вист|пас Взятки Защитник вист|пас Взятки
+    Например: <code>/deal { $a } 7ч 7 { $b } вист 2 { $c } пас 1</code>
+form_misere =
+    Форма: /deal Игрок мизер Взятки
+    Например: <code>/deal { $b } мизер 0</code>
+form_raspasy =
+    Форма: /deal распасы Игрок Взятки Игрок Взятки Игрок Взятки
+    Например: <code>/deal распасы { $a } 3 { $b } 2 { $c } 5</code>
+nothing_recorded = Ничего не записано.
+deal_written = <b>Сдача №{ $number }</b>: { $notation }
+deal_repeat = Эта сдача уже записана (№{ $number }).
+writes_title = Записано:
+writes_title_preview = Будет записано:
+write_pulka = { $name }: пуля { $amount }
+write_mountain = { $name }: гора { $amount }
+write_whists = { $name } → { $on }: висты { $amount }
+write_help = { $name } помогает { $on }: { $amount } в пулю
+write_nothing = ничего (пулька не изменилась)
+cost_title = Цена сдачи в вистах:
+cost_line = { $name } { $amount }
+next_dealer = Следующим раздаёт { $dealer }.
+finished = <b>Пулька закрыта!</b> Расписать: /settle
+
+## Protocol notation
+
+nt = БК
+exactly = ровно
+over = +{ $n }
+down = без { NUMBER($n) ->
+        [1] одной
+        [2] двух
+        [3] трёх
+        [4] четырёх
+        [5] пяти
+        [6] шести
+        [7] семи
+        [8] восьми
+        [9] девяти
+        [10] десяти
+       *[other] { $n }
+    }
+not_whisted = без виста
+half_whisted = полвиста
+misere = мизер
+misere_clean = чистый
+misere_tricks = { $n } { NUMBER($n) ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }
+raspasy = распасы
+whist = вист
+pass = пас
+half = полвиста
+defender = { $name } { $choice } { $tricks }
+
+## Undo
+
+undo_nothing = Нечего отменять: сдач нет.
+undo_confirm = Отменить последнюю сдачу №{ $number }: { $notation }?
+undo_yes = Да, отменить
+undo_no = Нет
+undo_done = Сдача №{ $number } отменена ({ $notation }). Ввёл отмену: { $who }.
+undo_kept = Отмена не нужна — сдача №{ $number } остаётся.
+
+## History, score, rules
+
+history_title = <b>История пульки</b>
+history_empty = Сдач пока нет.
+history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
+score_title = <b>Пулька</b> (до { $target })
+score_line = { $name }: пуля { $pulka }, гора { $mountain }, висты: { $whists }
+score_whist = на { $on } { $amount }
+standings_title = Если закончить сейчас (в вистах):
+standing_line = { $name } { $amount }
+rules_title = <b>Правила этой пульки</b>
+rules_body =
+    Вариант: { $variant }; пуля до { $target }; вист стоит { $stake } { $currency }.
+    Висты: { $whist }; ответственность вистующего: { $liability }.
+    Обязательные взятки на 6/7/8/9/10: { $quota }; на 8–10 за недобор отвечает { $quota_liable }. Полвиста: { $half_whist }.
+    Консоляция: { $consolation }; на мизере: { $misere_consolation }.
+    Распасы: множители { $raspasy }{ $raspasy_cycle }; выход не ниже { $raspasy_exit }; строгий выход: { $strict_exit }; запись: { $raspasy_scoring } (вистов за взятку: { $raspasy_whists }); за ноль взяток в пулю: { $raspasy_zero }{ $zero_progressive }; амнистия: { $amnesty }.
+    Коэффициент вистов: { $whist_factor }; очко пули = { $pulka_ratio } горы; помощь закрывшего: { $help }; игра списывает гору: { $game_clears }.
+    Конец: { $end }; деление горы: { $division }.
+yes = да
+no = нет
+rules_whist_gentleman = джентльменские
+rules_whist_greedy = жлобские
+rules_liability_full = полная
+rules_liability_half = половинная
+rules_consolation_all = все, включая сдающего
+rules_consolation_defenders = оба защитника
+rules_consolation_whisters = только вистующие
+rules_raspasy_scoring_mountain = в гору
+rules_raspasy_scoring_whists = вистами
+rules_end_closed = когда все закрыли пулю
+rules_end_total = когда сумма пуль достигла цели
+rules_division_exact = точное
+rules_division_truncate = с отбрасыванием долей
+rules_division_adjust = с поправкой (4.2.12)
+rules_cycle = {" "}по кругу
+rules_zero_progressive = {" "}(растёт с множителем)
+
+## Settlement
+
+settle_final = <b>Пулька расписана</b> (вист по { $stake } { $currency })
+settle_now = <b>Если закончить сейчас</b> (вист по { $stake } { $currency }, п. 4.2.3)
+settle_line = { $name }: { $result } вист. = { $money } { $currency }
+payments_title = Кто кому платит:
+payment_line = { $payer } → { $payee }: { $amount } { $currency }
+payments_none = Никто никому не платит.
+settle_archived = Пулька закрыта и сохранена в архив. Новая: /newpulka
+settle_agree = Закончить по согласию
+settle_agreed = Пулька закончена по согласию игроков ({ $who }) и сохранена в архив.
+
+## Export / import
+
+export_caption = Запись пульки (формат pulka/1)
+import_usage = Ответьте командой /import на сообщение с файлом записи (.json) или вставьте JSON после команды.
+import_bad_json = Это не JSON: { $reason }
+import_format = Нужна запись партии в формате pulka/1.
+import_name = Имя «{ $name }» не годится для бота: одно слово, не число.
+import_invalid = Запись не принята: { $reason }
+import_too_big = Файл слишком большой.
+imported = <b>Пулька загружена</b>: { $count } { NUMBER($count) ->
+        [one] сдача
+        [few] сдачи
+       *[many] сдач
+    }.
+
+## Newpulka arguments
+
+bad_variant = Не знаю вариант «{ $token }»: сочинка, ленинградка или ростов (sochi, leningrad, rostov).
+bad_target = «{ $token }» — не цель пули: нужно целое число, например 20.
+bad_stake = «{ $token }» — не ставка: нужно число, например 0.5.
+bad_currency = «{ $token }» — не валюта: например RUB или EUR.
+newpulka_extra = Лишнее слово «{ $token }».
+bad_rules = Такие правила невозможны: { $reason }
+form_newpulka =
+    Форма: /newpulka [вариант] [до скольки] [ставка] [валюта]
+    Например: <code>/newpulka sochi 20 0.5</code> или <code>/newpulka leningrad 50 1 EUR</code>
+
+## Help
+
+help =
+    <b>Пулька</b> — запись преферанса в чате.
+
+    /newpulka — новая пулька: без слов после команды — настройки кнопками; или сразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленинградка 50 1 EUR</code>
+    /join — сесть за стол; <code>/join Вася</code> — посадить гостя без Telegram
+    /players — рассадка
+    /deal — записать сдачу кнопками («Новая сдача» под счётом) или текстом:
+    {"  "}<code>/deal Анна 7ч 7 Борис вист 2 Вера пас 1</code> — игра
+    {"  "}<code>/deal Анна 6бк 6 Борис пас 2 Вера полвиста 2</code> — полвиста
+    {"  "}<code>/deal Борис мизер 0</code> — мизер
+    {"  "}<code>/deal распасы Анна 3 Борис 2 Вера 5</code> или <code>/deal распасы 1 3 2 2 3 5</code> — распасы
+    {"  "}Игрок — по имени, @нику или номеру места. Масти: ♠♣♦♥ или п т б ч; без козыря — бк. Защитник: вист, пас или полвиста. Вчетвером сдающий — тот, кого не назвали.
+    {"  "}Можно и латиницей: <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>
+    /undo — отменить последнюю сдачу
+    /history — протокол сдач
+    /score — лист пульки картинкой; <code>/score текст</code> — счёт текстом
+    /rules — правила этой пульки
+    /settle — расписать пульку
+    /export — файл записи; /import — начать с записи
+    /lang ru|uk|en — язык чата
+
+## Commands menu
+
+cmd_newpulka = новая пулька
+cmd_join = сесть за стол
+cmd_players = рассадка
+cmd_deal = записать сдачу
+cmd_undo = отменить последнюю сдачу
+cmd_history = протокол сдач
+cmd_score = счёт
+cmd_rules = правила
+cmd_settle = расписать пульку
+cmd_export = выгрузить запись
+cmd_import = загрузить запись
+cmd_lang = язык
+cmd_help = помощь
+
+## Inline keyboards: buttons
+
+btn_new_deal = ➕ Новая сдача
+btn_undo = ↩️ Отменить сдачу
+btn_sit = 🪑 Сесть за стол
+btn_misere = Мизер
+btn_raspasy = Распасы
+btn_back = « Назад
+btn_cancel = ✖ Отмена
+btn_write = ✅ Записать
+btn_start = ▶️ Начать пульку
+btn_done = « Готово
+btn_sheet = 📷 Лист пульки
+set_lang = 🌐 Язык: { $value }
+
+## Scoreboard
+
+headline = { $variant }, до { $target }, вист по { $stake } { $currency }
+lobby_ready = Можно играть: «Новая сдача» или /deal. Первым раздаёт { $dealer }.
+board_title = 📋 <b>Пулька</b>: { $headline }
+board_last = Последняя сдача №{ $number }: { $notation }
+board_archived = Пулька расписана и сохранена в архив.
+
+## The sheet (a picture: only the title is words)
+
+sheet_title = Пулька: { $variant }, до { $target }
+sheet_title_now = Если закончить сейчас: { $variant }, до { $target }
+sheet_title_final = Пулька расписана: { $variant }, до { $target }
+sheet_failed = Лист пульки нарисовать не получилось — вот счёт текстом.
+sheet_recent = Лист пульки только что отправлен — он выше в чате.
+
+## Deal wizard
+
+wiz_title = <b>Сдача №{ $number }</b> · раздаёт { $dealer }
+wiz_run = Идут распасы ({ $run } подряд): играть можно от { $exit }.
+wiz_ask_kind = Кто играет? Или мизер, или распасы.
+wiz_ask_contract = Играет { $declarer }. Какой контракт?
+wiz_ask_defence = Вист или пас?
+wiz_ask_tricks = Сколько взяток взял { $name }?
+wiz_ask_split = { $declarer } взял { $tricks }, у защиты { $rest }. Сколько из них у { $name }? Остальные — у { $other }.
+wiz_ask_misere = Мизер: кто играет?
+wiz_ask_misere_tricks = Мизер играет { $name }. Сколько взяток взял?
+wiz_raspasy = Распасы.
+wiz_ask_raspasy = Сколько взяток у { $name }? (у { $last } — остальные)
+wiz_preview = <b>Проверьте</b>: { $notation }
+wiz_closes = После этой сдачи пулька закрыта.
+wiz_cancelled = Ввод сдачи отменён ({ $who }).
+wiz_entered = Записал: { $who }.
+def_first = { $a } вист · { $b } пас
+def_second = { $a } пас · { $b } вист
+def_both = Оба вист
+def_none = Оба пас
+def_half = { $a } пас · { $b } полвиста
+
+## Answers to button presses (plain text, short)
+
+note_written = Записано: сдача №{ $number }
+note_finished = Пулька закрыта. Расписать: /settle
+note_seated = Вы за столом: { $name }, место { $seat }.
+note_hint = Точное значение можно задать командой, например: /newpulka sochi 25 0.5 EUR
+setup_limit = Дальше некуда.
+setup_too_many = За стол уже сели { $count }: столько мест не убрать.
+setup_not_allowed = Настройки меняют тот, кто их открыл, севшие за стол и администраторы чата.
+
+## Settings message
+
+setup_title = <b>Новая пулька</b> — настройки
+setup_summary = Вариант: { $variant }; игроков: { $seats }; пуля до { $target }; вист по { $stake } { $currency }.
+setup_seated = За столом ({ $count } из { $seats }): { $names }
+setup_nobody = За столом пока никого — жмите «Сесть за стол».
+setup_help = Кнопки меняют настройки, «Игра и висты» и «Распасы и конец» — все соглашения. Когда все сели, жмите «Начать пульку».
+setup_page_game = <b>Соглашения: игра и висты</b>
+setup_page_raspasy = <b>Соглашения: распасы и конец пульки</b>
+setup_tap = Нажмите на соглашение, чтобы сменить его значение.
+setup_cancelled = Настройка пульки отменена.
+set_variant = Вариант: { $value }
+set_seats = Игроков: { $value }
+set_target = Пуля до { $value }
+set_stake = Вист: { $value }
+set_currency = Валюта: { $value }
+set_page_game = ⚙️ Игра и висты
+set_page_raspasy = ⚙️ Распасы и конец
+set_whist = Висты: { $value }
+set_liability = Ответственность вистующего: { $value }
+set_quota = Обязательные взятки: { $value }
+set_quota_liable = На 8–10 за недобор отвечает: { $value }
+set_half_whist = Полвиста: { $value }
+set_consolation = Консоляция: { $value }
+set_misere_consolation = Консоляция на мизере: { $value }
+set_whist_factor = Коэффициент вистов: { $value }
+set_game_clears = Игра списывает гору: { $value }
+set_progression = Распасы: { $value }
+set_exit = Выход с распасов: от { $value }
+set_strict_exit = Строгий выход: { $value }
+set_zero = За 0 взяток на распасах в пулю: { $value }
+set_zero_progressive = Очки за 0 взяток растут с множителем: { $value }
+set_raspasy_scoring = Распасы пишутся: { $value }
+set_raspasy_whists = Вистов за взятку на распасах: { $value }
+set_amnesty = Амнистия на распасах: { $value }
+set_pulka_ratio = Очко пули = { $value } горы
+set_help = Помощь закрывшего: { $value }
+set_end = Конец: { $value }
+set_division = Деление горы: { $value }
+rules_quota_liable_second = второй вистующий
+rules_quota_liable_both = оба вистующих
+
+## Scoring errors: one per code of scoring.errors.MESSAGES (after "Сдача не записана: " or a record's path)
+
+err-players_count = в пульке 3 или 4 игрока, а не { $count }
+err-player_name_empty = имя игрока не может быть пустым
+err-player_names_distinct = имена игроков должны быть разными
+err-unknown_player = нет игрока «{ $name }»; игроки: { $players }
+err-pulka_over = пулька уже закрыта: распишите её (/settle) или внесите поправку
+err-named_twice = { $name } назван дважды
+err-tricks_range = { $name }: взятки — целое число от 0 до 10, а не «{ $count }»
+err-tricks_three = нужны взятки всех трёх игроков ({ $players })
+err-tricks_four = вчетвером нужны взятки трёх игроков за столом; кого не назвали — тот сдаёт и не играет
+err-dealer_at_table = сдающий { $dealer } не играет и не может быть за столом
+err-tricks_sum = взятки в сумме { $total }, а в сдаче их 10
+err-declarer_tricks = нужны взятки разыгрывающего ({ $declarer })
+err-declarer_whists = { $declarer } разыгрывает и не может вистовать или пасовать на своей игре
+err-not_defender = { $name } не защищается в этой сдаче (сдающий не играет)
+err-whist_missing = скажите вист или пас за { $names }
+err-raspasy_exit = после распасов играют не ниже { $exit }, а не { $level }
+err-unwhisted_short = никто не вистовал, игра не разыгрывается: { $declarer } пишет { $contract } ровно, а взяток у разыгрывающего должно быть не меньше { $level }
+err-half_off = полвиста в этих правилах не играют
+err-half_level = полвиста бывает только на шестерной и семерной игре, а не на { $level }
+err-half_order = полвиста может сказать только второй защитник ({ $second }) и только после паса первого
+err-half_tricks = на полвиста игру не разыгрывают: { $declarer } пишет { $level } взяток, а { $second } — { $half }
+err-misere_tricks = взятки на мизере — целое число от 0 до 10, а не «{ $count }»
+err-misere_dealer = { $declarer } в этот раз сдаёт и не играет; если сдавал другой, назовите сдающего
+err-misere_declarer_tricks = нужны взятки мизерящего, например {"{"}"{ $declarer }": 0{"}"}
+err-misere_only_declarer = для мизера нужны только взятки мизерящего
+err-self_whists = { $player } не может писать висты на себя
+err-contract_text = не понимаю контракт «{ $text }»: нужен уровень 6–10 и масть S, C, D, H или NT, например 7H или 10NT
+err-contract_level = уровень контракта — от 6 до 10, а не { $level }
+err-choice = { $name }: нужно вист, пас или полвиста, а не «{ $choice }»
+err-unknown_deal = непонятная сдача: { $deal }
+err-document_object = запись должна быть JSON-объектом
+err-unknown_format = непонятный формат «{ $format }»: нужен "pulka/1" или "pulka-sheet/1"
+err-field = неверное значение ({ $detail })
+err-rules = недопустимое соглашение ({ $detail })

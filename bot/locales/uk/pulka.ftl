@@ -1,0 +1,403 @@
+### Pulka: the bot's texts in Ukrainian.
+###
+### Placeholders are { $name }; the bot passes every parameter as a ready string
+### (numbers formatted, player names HTML-escaped).  Plural forms select on
+### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
+### note_* answers to button presses and the menu are plain text).
+### Domain words: пулька (the game and its sheet), куля, гора, вісти; віст, пас,
+### піввіста; мізер, розпаси; роздача, здавач, той, хто грає, захисник, взятка.
+
+## General
+
+private =
+    Я веду запис пульки преферансу в груповому чаті. Додайте мене до групи, де ви граєте, і почніть пульку командою /newpulka.
+    Усі команди: /help
+error_generic = Вибачте, щось пішло не так, і команду не виконано. Спробуйте ще раз; записані роздачі не постраждали.
+not_allowed = Це можуть робити лише гравці пульки та адміністратори чату.
+no_pulka = Тут немає пульки, що триває. Почніть нову: /newpulka
+busy = Пулька вже йде — нова почнеться, коли цю розпишуть (/settle). Поточний рахунок: /score
+stale = Кнопка застаріла: відтоді пулька змінилася. Нічого не зроблено.
+done = Готово
+lang_set = Мова чату: українська.
+lang_usage = Мова чату: { $current }. Змінити: /lang ru (русский), /lang uk (українська) або /lang en (English).
+lang_name_ru = русский
+lang_name_uk = українська
+lang_name_en = English
+
+## Pulka and seating
+
+variant_sochi = сочинка
+variant_leningrad = ленінградка
+variant_rostov = ростов
+started = <b>Нова пулька</b>: { $variant }, до { $target }, віст по { $stake } { $currency }.
+started_join = Сідайте за стіл: /join (гість без Telegram: /join Ім'я). Потрібно 3 або 4 гравці; хто сів першим, той першим і здає.
+joined = { $name } сідає за стіл, місце { $seat }.
+join_ready = Можна грати: перша роздача — /deal. Здає { $dealer }.
+already_seated = Ви вже за столом.
+seating_closed = Розсадку закрито: роздачі вже записуються.
+table_full = Усі місця за столом зайняті.
+name_taken = Ім'я { $name } уже зайняте — виберіть інше: /join Ім'я
+bad_name = Ім'я має бути одним словом до 24 символів, не числом і не службовим словом (пас, віст, мізер...). Наприклад: /join Василь
+players_title = <b>Розсадка</b> (за годинниковою стрілкою):
+player_line = { $seat }. { $name }{ $extra }
+player_guest = {" "}(гість)
+players_none = За столом поки нікого. Сідайте: /join
+players_open = Розсадка відкрита: /join. Потрібно 3 або 4 гравці.
+players_fourth = Четвертий може підсісти до першої роздачі: /join
+players_fixed = Розсадку закріплено. Наступним здає { $dealer }.
+need_players = Для роздачі потрібно 3 або 4 гравці, за столом { $count }. Сідайте: /join
+
+## Deals
+
+deal_empty = Напишіть роздачу після /deal.
+deal_short = Роздачу не дописано.
+unknown_player = Не знаю гравця «{ $token }». Гравці: { $players } (можна на ім'я, @нік або номер місця).
+bad_contract = Не розумію контракт «{ $token }»: потрібен рівень 6–10 і масть, наприклад 7ч, 8♠, 6бк.
+missing_tricks = Не вказано, скільки взяток у { $name }.
+bad_tricks = «{ $token }» — не кількість взяток для { $name }: потрібне ціле число від 0 до 10.
+defenders_form = Після контракту і взяток того, хто грає, потрібні обидва захисники: ім'я, віст або пас, взятки.
+bad_choice = «{ $token }» для { $name }: потрібно віст, пас або піввіста.
+player_twice = { $name } названо двічі.
+declarer_defends = { $name } грає сам і не може вістувати на своїй грі.
+tricks_sum = Разом { $total } { NUMBER($total) ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }, а в роздачі їх 10.
+table_count = На розпасах потрібні взятки всіх трьох гравців, названо { $count }.
+table_count4 = Учотирьох назвіть трьох гравців за столом (здавач не грає), названо { $count }.
+raspasy_form = На розпасах після слова «розпаси» йдуть пари: гравець і його взятки.
+misere_extra = Для мізера потрібні лише взятки того, хто грає мізер.
+deal_rejected = Роздачу не записано: { $reason }
+form_all =
+    Форми:
+    <code>/deal { $a } 7ч 7 { $b } віст 2 { $c } пас 1</code> — гра
+    <code>/deal { $b } мізер 0</code> — мізер
+    <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code> — розпаси
+form_game =
+    Форма: /deal Гравець Контракт Взятки Захисник віст|пас Взятки Захисник віст|пас Взятки
+    Наприклад: <code>/deal { $a } 7ч 7 { $b } віст 2 { $c } пас 1</code>
+form_misere =
+    Форма: /deal Гравець мізер Взятки
+    Наприклад: <code>/deal { $b } мізер 0</code>
+form_raspasy =
+    Форма: /deal розпаси Гравець Взятки Гравець Взятки Гравець Взятки
+    Наприклад: <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code>
+nothing_recorded = Нічого не записано.
+deal_written = <b>Роздача №{ $number }</b>: { $notation }
+deal_repeat = Цю роздачу вже записано (№{ $number }).
+writes_title = Записано:
+writes_title_preview = Буде записано:
+write_pulka = { $name }: куля { $amount }
+write_mountain = { $name }: гора { $amount }
+write_whists = { $name } → { $on }: вісти { $amount }
+write_help = { $name } допомагає { $on }: { $amount } у кулю
+write_nothing = нічого (пулька не змінилася)
+cost_title = Ціна роздачі у вістах:
+cost_line = { $name } { $amount }
+next_dealer = Наступним здає { $dealer }.
+finished = <b>Пульку закрито!</b> Розписати: /settle
+
+## Protocol notation
+
+nt = БК
+exactly = рівно
+over = +{ $n }
+down = без { NUMBER($n) ->
+        [1] однієї
+        [2] двох
+        [3] трьох
+        [4] чотирьох
+        [5] п'яти
+        [6] шести
+        [7] семи
+        [8] восьми
+        [9] дев'яти
+        [10] десяти
+       *[other] { $n }
+    }
+not_whisted = без вісту
+half_whisted = піввіста
+misere = мізер
+misere_clean = чистий
+misere_tricks = { $n } { NUMBER($n) ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }
+raspasy = розпаси
+whist = віст
+pass = пас
+half = піввіста
+defender = { $name } { $choice } { $tricks }
+
+## Undo
+
+undo_nothing = Нічого скасовувати: роздач немає.
+undo_confirm = Скасувати останню роздачу №{ $number }: { $notation }?
+undo_yes = Так, скасувати
+undo_no = Ні
+undo_done = Роздачу №{ $number } скасовано ({ $notation }). Скасував: { $who }.
+undo_kept = Скасування не потрібне — роздача №{ $number } лишається.
+
+## History, score, rules
+
+history_title = <b>Історія пульки</b>
+history_empty = Роздач поки немає.
+history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
+score_title = <b>Пулька</b> (до { $target })
+score_line = { $name }: куля { $pulka }, гора { $mountain }, вісти: { $whists }
+score_whist = на { $on } { $amount }
+standings_title = Якщо закінчити зараз (у вістах):
+standing_line = { $name } { $amount }
+rules_title = <b>Правила цієї пульки</b>
+rules_body =
+    Варіант: { $variant }; куля до { $target }; віст коштує { $stake } { $currency }.
+    Вісти: { $whist }; відповідальність за віст: { $liability }.
+    Обов'язкові взятки на 6/7/8/9/10: { $quota }; на 8–10 за недобір відповідає { $quota_liable }. Піввіста: { $half_whist }.
+    Консоляція: { $consolation }; на мізері: { $misere_consolation }.
+    Розпаси: множники { $raspasy }{ $raspasy_cycle }; вихід не нижче { $raspasy_exit }; суворий вихід: { $strict_exit }; запис: { $raspasy_scoring } (вістів за взятку: { $raspasy_whists }); за нуль взяток у кулю: { $raspasy_zero }{ $zero_progressive }; амністія: { $amnesty }.
+    Коефіцієнт вістів: { $whist_factor }; очко кулі = { $pulka_ratio } гори; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears }.
+    Кінець: { $end }; поділ гори: { $division }.
+yes = так
+no = ні
+rules_whist_gentleman = джентльменські
+rules_whist_greedy = жлобські
+rules_liability_full = повна
+rules_liability_half = половинна
+rules_consolation_all = усі, разом зі здавачем
+rules_consolation_defenders = обидва захисники
+rules_consolation_whisters = лише ті, хто вістував
+rules_raspasy_scoring_mountain = у гору
+rules_raspasy_scoring_whists = вістами
+rules_end_closed = коли всі закрили кулю
+rules_end_total = коли сума куль досягла мети
+rules_division_exact = точний
+rules_division_truncate = з відкиданням дробів
+rules_division_adjust = з поправкою (4.2.12)
+rules_cycle = {" "}по колу
+rules_zero_progressive = {" "}(зростає з множником)
+
+## Settlement
+
+settle_final = <b>Пульку розписано</b> (віст по { $stake } { $currency })
+settle_now = <b>Якщо закінчити зараз</b> (віст по { $stake } { $currency }, п. 4.2.3)
+settle_line = { $name }: { $result } віст. = { $money } { $currency }
+payments_title = Хто кому платить:
+payment_line = { $payer } → { $payee }: { $amount } { $currency }
+payments_none = Ніхто нікому не платить.
+settle_archived = Пульку закрито й збережено в архіві. Нова: /newpulka
+settle_agree = Закінчити за згодою
+settle_agreed = Пульку закінчено за згодою гравців ({ $who }) і збережено в архіві.
+
+## Export / import
+
+export_caption = Запис пульки (формат pulka/1)
+import_usage = Дайте відповідь командою /import на повідомлення з файлом запису (.json) або вставте JSON після команди.
+import_bad_json = Це не JSON: { $reason }
+import_format = Потрібен запис партії у форматі pulka/1.
+import_name = Ім'я «{ $name }» не годиться для бота: одне слово, не число.
+import_invalid = Запис не прийнято: { $reason }
+import_too_big = Файл завеликий.
+imported = <b>Пульку завантажено</b>: { $count } { NUMBER($count) ->
+        [one] роздача
+        [few] роздачі
+       *[many] роздач
+    }.
+
+## Newpulka arguments
+
+bad_variant = Не знаю варіант «{ $token }»: сочинка, ленінградка або ростов (sochi, leningrad, rostov).
+bad_target = «{ $token }» — не мета кулі: потрібне ціле число, наприклад 20.
+bad_stake = «{ $token }» — не ставка: потрібне число, наприклад 0.5.
+bad_currency = «{ $token }» — не валюта: наприклад UAH або EUR.
+newpulka_extra = Зайве слово «{ $token }».
+bad_rules = Такі правила неможливі: { $reason }
+form_newpulka =
+    Форма: /newpulka [варіант] [до скількох] [ставка] [валюта]
+    Наприклад: <code>/newpulka сочинка 20 0.5</code> або <code>/newpulka ленінградка 50 1 UAH</code>
+
+## Help
+
+help =
+    <b>Пулька</b> — запис преферансу в чаті.
+
+    /newpulka — нова пулька: без слів після команди — налаштування кнопками; або одразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленінградка 50 1 UAH</code>
+    /join — сісти за стіл; <code>/join Василь</code> — посадити гостя без Telegram
+    /players — розсадка
+    /deal — записати роздачу кнопками («Нова роздача» під рахунком) або текстом:
+    {"  "}<code>/deal Анна 7ч 7 Борис віст 2 Віра пас 1</code> — гра
+    {"  "}<code>/deal Анна 6бк 6 Борис пас 2 Віра піввіста 2</code> — піввіста
+    {"  "}<code>/deal Борис мізер 0</code> — мізер
+    {"  "}<code>/deal розпаси Анна 3 Борис 2 Віра 5</code> або <code>/deal розпаси 1 3 2 2 3 5</code> — розпаси
+    {"  "}Гравець — на ім'я, @нік або номер місця. Масті: ♠♣♦♥ або п т б ч; без козиря — бк. Захисник: віст, пас або піввіста. Учотирьох здавач — той, кого не назвали.
+    /undo — скасувати останню роздачу
+    /history — протокол роздач
+    /score — аркуш пульки картинкою; <code>/score текст</code> — рахунок текстом
+    /rules — правила цієї пульки
+    /settle — розписати пульку
+    /export — файл запису; /import — почати із запису
+    /lang ru|uk|en — мова чату
+
+## Commands menu
+
+cmd_newpulka = нова пулька
+cmd_join = сісти за стіл
+cmd_players = розсадка
+cmd_deal = записати роздачу
+cmd_undo = скасувати останню роздачу
+cmd_history = протокол роздач
+cmd_score = рахунок
+cmd_rules = правила
+cmd_settle = розписати пульку
+cmd_export = вивантажити запис
+cmd_import = завантажити запис
+cmd_lang = мова
+cmd_help = довідка
+
+## Inline keyboards: buttons
+
+btn_new_deal = ➕ Нова роздача
+btn_undo = ↩️ Скасувати роздачу
+btn_sit = 🪑 Сісти за стіл
+btn_misere = Мізер
+btn_raspasy = Розпаси
+btn_back = « Назад
+btn_cancel = ✖ Скасувати
+btn_write = ✅ Записати
+btn_start = ▶️ Почати пульку
+btn_done = « Готово
+btn_sheet = 📷 Аркуш пульки
+set_lang = 🌐 Мова: { $value }
+
+## Scoreboard
+
+headline = { $variant }, до { $target }, віст по { $stake } { $currency }
+lobby_ready = Можна грати: «Нова роздача» або /deal. Першим здає { $dealer }.
+board_title = 📋 <b>Пулька</b>: { $headline }
+board_last = Остання роздача №{ $number }: { $notation }
+board_archived = Пульку розписано й збережено в архіві.
+
+## The sheet (a picture: only the title is words)
+
+sheet_title = Пулька: { $variant }, до { $target }
+sheet_title_now = Якщо закінчити зараз: { $variant }, до { $target }
+sheet_title_final = Пульку розписано: { $variant }, до { $target }
+sheet_failed = Аркуш пульки намалювати не вдалося — ось рахунок текстом.
+sheet_recent = Аркуш пульки щойно надіслано — він вище в чаті.
+
+## Deal wizard
+
+wiz_title = <b>Роздача №{ $number }</b> · здає { $dealer }
+wiz_run = Ідуть розпаси ({ $run } поспіль): грати можна від { $exit }.
+wiz_ask_kind = Хто грає? Або мізер, або розпаси.
+wiz_ask_contract = Грає { $declarer }. Який контракт?
+wiz_ask_defence = Віст чи пас?
+wiz_ask_tricks = Скільки взяток узяв { $name }?
+wiz_ask_split = { $declarer } узяв { $tricks }, у захисту { $rest }. Скільки з них у { $name }? Решта — у { $other }.
+wiz_ask_misere = Мізер: хто грає?
+wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взяток узято?
+wiz_raspasy = Розпаси.
+wiz_ask_raspasy = Скільки взяток у { $name }? (у { $last } — решта)
+wiz_preview = <b>Перевірте</b>: { $notation }
+wiz_closes = Після цієї роздачі пульку закрито.
+wiz_cancelled = Введення роздачі скасовано ({ $who }).
+wiz_entered = Записав: { $who }.
+def_first = { $a } віст · { $b } пас
+def_second = { $a } пас · { $b } віст
+def_both = Обидва віст
+def_none = Обидва пас
+def_half = { $a } пас · { $b } піввіста
+
+## Answers to button presses (plain text, short)
+
+note_written = Записано: роздача №{ $number }
+note_finished = Пульку закрито. Розписати: /settle
+note_seated = Ви за столом: { $name }, місце { $seat }.
+note_hint = Точне значення можна задати командою, наприклад: /newpulka sochi 25 0.5 UAH
+setup_limit = Далі нікуди.
+setup_too_many = За стіл уже сіли { $count }: стільки місць не прибрати.
+setup_not_allowed = Налаштування змінюють той, хто їх відкрив, ті, хто сів за стіл, і адміністратори чату.
+
+## Settings message
+
+setup_title = <b>Нова пулька</b> — налаштування
+setup_summary = Варіант: { $variant }; гравців: { $seats }; куля до { $target }; віст по { $stake } { $currency }.
+setup_seated = За столом ({ $count } з { $seats }): { $names }
+setup_nobody = За столом поки нікого — тисніть «Сісти за стіл».
+setup_help = Кнопки змінюють налаштування, «Гра і вісти» та «Розпаси й кінець» — усі домовленості. Коли всі сядуть, тисніть «Почати пульку».
+setup_page_game = <b>Домовленості: гра і вісти</b>
+setup_page_raspasy = <b>Домовленості: розпаси й кінець пульки</b>
+setup_tap = Натисніть на домовленість, щоб змінити її значення.
+setup_cancelled = Налаштування пульки скасовано.
+set_variant = Варіант: { $value }
+set_seats = Гравців: { $value }
+set_target = Куля до { $value }
+set_stake = Віст: { $value }
+set_currency = Валюта: { $value }
+set_page_game = ⚙️ Гра і вісти
+set_page_raspasy = ⚙️ Розпаси й кінець
+set_whist = Вісти: { $value }
+set_liability = Відповідальність за віст: { $value }
+set_quota = Обов'язкові взятки: { $value }
+set_quota_liable = На 8–10 за недобір відповідає: { $value }
+set_half_whist = Піввіста: { $value }
+set_consolation = Консоляція: { $value }
+set_misere_consolation = Консоляція на мізері: { $value }
+set_whist_factor = Коефіцієнт вістів: { $value }
+set_game_clears = Гра списує гору: { $value }
+set_progression = Розпаси: { $value }
+set_exit = Вихід з розпасів: від { $value }
+set_strict_exit = Суворий вихід: { $value }
+set_zero = За 0 взяток на розпасах у кулю: { $value }
+set_zero_progressive = Очки за 0 взяток зростають із множником: { $value }
+set_raspasy_scoring = Розпаси пишуться: { $value }
+set_raspasy_whists = Вістів за взятку на розпасах: { $value }
+set_amnesty = Амністія на розпасах: { $value }
+set_pulka_ratio = Очко кулі = { $value } гори
+set_help = Допомога того, хто закрив кулю: { $value }
+set_end = Кінець: { $value }
+set_division = Поділ гори: { $value }
+rules_quota_liable_second = другий, хто вістував
+rules_quota_liable_both = обидва, хто вістував
+
+## Scoring errors: one per code of scoring.errors.MESSAGES (after "Роздачу не записано: " or a record's path)
+
+err-players_count = у пульці 3 або 4 гравці, а не { $count }
+err-player_name_empty = ім'я гравця не може бути порожнім
+err-player_names_distinct = імена гравців мають бути різними
+err-unknown_player = немає гравця «{ $name }»; гравці: { $players }
+err-pulka_over = пульку вже закрито: розпишіть її (/settle) або внесіть поправку
+err-named_twice = { $name } названо двічі
+err-tricks_range = { $name }: взятки — ціле число від 0 до 10, а не «{ $count }»
+err-tricks_three = потрібні взятки всіх трьох гравців ({ $players })
+err-tricks_four = учотирьох потрібні взятки трьох гравців за столом; кого не названо — той здає і не грає
+err-dealer_at_table = здавач { $dealer } не грає і не може бути за столом
+err-tricks_sum = разом { $total } { NUMBER($total) ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }, а в роздачі їх 10
+err-declarer_tricks = потрібні взятки того, хто грає ({ $declarer })
+err-declarer_whists = { $declarer } грає сам і не може вістувати чи пасувати на своїй грі
+err-not_defender = { $name } не захищається в цій роздачі (здавач не грає)
+err-whist_missing = скажіть віст чи пас за { $names }
+err-raspasy_exit = після розпасів грають не нижче { $exit }, а не { $level }
+err-unwhisted_short = ніхто не вістував, гру не розігрують: { $declarer } пише { $contract } рівно, а взяток у того, хто грає, має бути щонайменше { $level }
+err-half_off = піввіста за цими правилами не грають
+err-half_level = піввіста буває лише на шістці й сімці, а не на { $level }
+err-half_order = піввіста може сказати лише другий захисник ({ $second }) і лише після пасу першого
+err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взяток, а { $second } — { $half }
+err-misere_tricks = взятки на мізері — ціле число від 0 до 10, а не «{ $count }»
+err-misere_dealer = { $declarer } цього разу здає і не грає; якщо здавав інший, назвіть здавача
+err-misere_declarer_tricks = потрібні взятки того, хто грає мізер, наприклад {"{"}"{ $declarer }": 0{"}"}
+err-misere_only_declarer = для мізера потрібні лише взятки того, хто його грає
+err-self_whists = { $player } не може писати вісти на себе
+err-contract_text = не розумію контракт «{ $text }»: потрібен рівень 6–10 і масть S, C, D, H або NT, наприклад 7H або 10NT
+err-contract_level = рівень контракту — від 6 до 10, а не { $level }
+err-choice = { $name }: потрібно віст, пас або піввіста, а не «{ $choice }»
+err-unknown_deal = незрозуміла роздача: { $deal }
+err-document_object = запис має бути JSON-об'єктом
+err-unknown_format = незрозумілий формат «{ $format }»: потрібен "pulka/1" або "pulka-sheet/1"
+err-field = неправильне значення ({ $detail })
+err-rules = неприпустима домовленість ({ $detail })

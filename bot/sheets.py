@@ -1,0 +1,116 @@
+"""The pulka sheet as a photo in the chat: drawn by :mod:`bot.picture`, sent with a caption.
+
+Rendering runs in a worker thread (:func:`bot.picture.render_sheet_async`) and
+never under the database lock: the table is read first, then drawn and sent.
+A drawing that fails is logged and the caller answers with the text score
+instead; a handler never fails because of the picture.
+
+:class:`Sheets` (a Dispatcher keyword argument, ``sheets``) remembers the
+Telegram ``file_id`` of the sheets it sent lately, so the same sheet asked for
+again is resent without drawing it again, and when a "📷 Sheet" button was
+last pressed, so repeated presses do not flood the chat.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
+
+from scoring import Settlement
+
+from . import picture
+from .service import Table
+from .texts import Texts
+from .views import sheet_caption, sheet_title
+
+log = logging.getLogger(__name__)
+
+#: Sheet kinds: the live sheet, the settlement if stopped now, the final settlement.
+LIVE, NOW, FINAL = "live", "now", "final"
+
+
+class Sheets:
+    """Draws and sends pulka sheets; remembers recent sends (file ids, button presses)."""
+
+    def __init__(self, *, cooldown: float = 30.0, size: int = 256,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.cooldown = cooldown
+        self.size = size
+        self.clock = clock
+        self._file_ids: OrderedDict[Hashable, str] = OrderedDict()
+        self._pressed: OrderedDict[Hashable, float] = OrderedDict()
+
+    # --- drawing -------------------------------------------------------------------
+
+    async def render(self, tx: Texts, table: Table, settlement: Settlement | None = None,
+                     kind: str = LIVE) -> bytes | None:
+        """The PNG of ``table``'s sheet, or None (logged) if it could not be drawn."""
+        try:
+            return await picture.render_sheet_async(
+                table.names, table.rules, [d.step for d in table.deals], settlement,
+                title=sheet_title(tx, table.rules, kind))
+        except Exception:
+            log.exception("the sheet of pulka %s could not be drawn", table.id)
+            return None
+
+    # --- sending -------------------------------------------------------------------
+
+    async def send(self, target: Message, tx: Texts, table: Table,
+                   settlement: Settlement | None = None, *, kind: str = LIVE,
+                   reply_markup: InlineKeyboardMarkup | None = None) -> bool:
+        """Send the sheet next to ``target`` (same chat and topic); False if it was not sent.
+
+        ``kind`` is :data:`LIVE` (standings by the names), :data:`NOW` or
+        :data:`FINAL` (with ``settlement`` written in).
+        """
+        if table.state is None:
+            return False
+        caption = sheet_caption(tx, table, settlement, final=kind == FINAL)
+        key = (table.id, table.last_event_id, tx.lang, kind)
+        cached = self._file_ids.get(key)
+        if cached is not None:
+            try:
+                await target.answer_photo(cached, caption=caption, reply_markup=reply_markup)
+                return True
+            except TelegramRetryAfter:
+                raise
+            except TelegramAPIError as e:  # the file id went stale: draw it again
+                log.info("cached sheet of pulka %s not resent: %s", table.id, e)
+                self._file_ids.pop(key, None)
+        png = await self.render(tx, table, settlement, kind)
+        if png is None:
+            return False
+        try:
+            sent = await target.answer_photo(
+                BufferedInputFile(png, filename=f"pulka-{table.id}.png"),
+                caption=caption, reply_markup=reply_markup)
+        except TelegramRetryAfter:
+            raise
+        except TelegramAPIError as e:
+            log.warning("the sheet of pulka %s was not sent: %s", table.id, e)
+            return False
+        if sent.photo:
+            self._remember(self._file_ids, key, sent.photo[-1].file_id)
+        return True
+
+    # --- flood control of the button -------------------------------------------------
+
+    def pressed_lately(self, key: Hashable) -> bool:
+        """Was a button for ``key`` pressed within the cooldown?  Records this press if not."""
+        now = self.clock()
+        last = self._pressed.get(key)
+        if last is not None and now - last < self.cooldown:
+            return True
+        self._remember(self._pressed, key, now)
+        return False
+
+    def _remember(self, store: OrderedDict, key: Hashable, value: object) -> None:
+        store[key] = value
+        store.move_to_end(key)
+        while len(store) > self.size:
+            store.popitem(last=False)
