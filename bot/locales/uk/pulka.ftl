@@ -5,7 +5,7 @@
 ### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
 ### note_* answers to button presses and the menu are plain text).
 ### Domain words: пулька (the game and its sheet), куля, гора, вісти; віст, пас,
-### піввіста; мізер, розпаси; роздача, здавач, той, хто грає, захисник, взятка.
+### піввіста; мізер, розпаси; роздача, здавач, той, хто грає, захисник, взяток.
 
 ## General
 
@@ -53,16 +53,16 @@ deal_empty = Напишіть роздачу після /deal.
 deal_short = Роздачу не дописано.
 unknown_player = Не знаю гравця «{ $token }». Гравці: { $players } (можна на ім'я, @нік або номер місця).
 bad_contract = Не розумію контракт «{ $token }»: потрібен рівень 6–10 і масть, наприклад 7ч, 8♠, 6бк.
-missing_tricks = Не вказано, скільки взяток у { $name }.
-bad_tricks = «{ $token }» — не кількість взяток для { $name }: потрібне ціле число від 0 до 10.
-defenders_form = Після контракту і взяток того, хто грає, потрібні обидва захисники: ім'я, віст або пас, взятки.
+missing_tricks = Не вказано, скільки взятків у { $name }.
+bad_tricks = «{ $token }» — не кількість взятків для { $name }: потрібне ціле число від 0 до 10.
+defenders_form = Після контракту і взятків того, хто грає, потрібні обидва захисники: ім'я, віст або пас, взятки.
 bad_choice = «{ $token }» для { $name }: потрібно віст, пас або піввіста.
 player_twice = { $name } названо двічі.
 declarer_defends = { $name } грає сам і не може вістувати на своїй грі.
 tricks_sum = Разом { $total } { NUMBER($total) ->
-        [one] взятка
+        [one] взяток
         [few] взятки
-       *[many] взяток
+       *[many] взятків
     }, а в роздачі їх 10.
 table_count = На розпасах потрібні взятки всіх трьох гравців, названо { $count }.
 table_count4 = Учотирьох назвіть трьох гравців за столом (здавач не грає), названо { $count }.
@@ -121,9 +121,9 @@ half_whisted = піввіста
 misere = мізер
 misere_clean = чистий
 misere_tricks = { $n } { NUMBER($n) ->
-        [one] взятка
+        [one] взяток
         [few] взятки
-       *[many] взяток
+       *[many] взятків
     }
 raspasy = розпаси
 whist = віст
@@ -156,7 +156,7 @@ rules_body =
     Вісти: { $whist }; відповідальність за віст: { $liability }.
     Обов'язкові взятки на 6/7/8/9/10: { $quota }; на 8–10 за недобір відповідає { $quota_liable }. Піввіста: { $half_whist }.
     Консоляція: { $consolation }; на мізері: { $misere_consolation }.
-    Розпаси: множники { $raspasy }{ $raspasy_cycle }; вихід не нижче { $raspasy_exit }; суворий вихід: { $strict_exit }; запис: { $raspasy_scoring } (вістів за взятку: { $raspasy_whists }); за нуль взяток у кулю: { $raspasy_zero }{ $zero_progressive }; амністія: { $amnesty }.
+    Розпаси: множники { $raspasy }{ $raspasy_cycle }; вихід не нижче { $raspasy_exit }; суворий вихід: { $strict_exit }; запис: { $raspasy_scoring } (вістів за взяток: { $raspasy_whists }); за нуль взятків у кулю: { $raspasy_zero }{ $zero_progressive }; амністія: { $amnesty }.
     Коефіцієнт вістів: { $whist_factor }; очко кулі = { $pulka_ratio } гори; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears }.
     Кінець: { $end }; поділ гори: { $division }.
 yes = так
@@ -293,12 +293,12 @@ wiz_run = Ідуть розпаси ({ $run } поспіль): грати мож
 wiz_ask_kind = Хто грає? Або мізер, або розпаси.
 wiz_ask_contract = Грає { $declarer }. Який контракт?
 wiz_ask_defence = Віст чи пас?
-wiz_ask_tricks = Скільки взяток узяв { $name }?
+wiz_ask_tricks = Скільки взятків узяв { $name }?
 wiz_ask_split = { $declarer } узяв { $tricks }, у захисту { $rest }. Скільки з них у { $name }? Решта — у { $other }.
 wiz_ask_misere = Мізер: хто грає?
-wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взяток узято?
+wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взятків узято?
 wiz_raspasy = Розпаси.
-wiz_ask_raspasy = Скільки взяток у { $name }? (у { $last } — решта)
+wiz_ask_raspasy = Скільки взятків у { $name }? (у { $last } — решта)
 wiz_preview = <b>Перевірте</b>: { $notation }
 wiz_closes = Після цієї роздачі пульку закрито.
 wiz_cancelled = Введення роздачі скасовано ({ $who }).
@@ -349,10 +349,10 @@ set_game_clears = Гра списує гору: { $value }
 set_progression = Розпаси: { $value }
 set_exit = Вихід з розпасів: від { $value }
 set_strict_exit = Суворий вихід: { $value }
-set_zero = За 0 взяток на розпасах у кулю: { $value }
-set_zero_progressive = Очки за 0 взяток зростають із множником: { $value }
+set_zero = За 0 взятків на розпасах у кулю: { $value }
+set_zero_progressive = Очки за 0 взятків зростають із множником: { $value }
 set_raspasy_scoring = Розпаси пишуться: { $value }
-set_raspasy_whists = Вістів за взятку на розпасах: { $value }
+set_raspasy_whists = Вістів за взяток на розпасах: { $value }
 set_amnesty = Амністія на розпасах: { $value }
 set_pulka_ratio = Очко кулі = { $value } гори
 set_help = Допомога того, хто закрив кулю: { $value }
@@ -374,20 +374,20 @@ err-tricks_three = потрібні взятки всіх трьох гравц�
 err-tricks_four = учотирьох потрібні взятки трьох гравців за столом; кого не названо — той здає і не грає
 err-dealer_at_table = здавач { $dealer } не грає і не може бути за столом
 err-tricks_sum = разом { $total } { NUMBER($total) ->
-        [one] взятка
+        [one] взяток
         [few] взятки
-       *[many] взяток
+       *[many] взятків
     }, а в роздачі їх 10
 err-declarer_tricks = потрібні взятки того, хто грає ({ $declarer })
 err-declarer_whists = { $declarer } грає сам і не може вістувати чи пасувати на своїй грі
 err-not_defender = { $name } не захищається в цій роздачі (здавач не грає)
 err-whist_missing = скажіть віст чи пас за { $names }
 err-raspasy_exit = після розпасів грають не нижче { $exit }, а не { $level }
-err-unwhisted_short = ніхто не вістував, гру не розігрують: { $declarer } пише { $contract } рівно, а взяток у того, хто грає, має бути щонайменше { $level }
+err-unwhisted_short = ніхто не вістував, гру не розігрують: { $declarer } пише { $contract } рівно, а взятків у того, хто грає, має бути щонайменше { $level }
 err-half_off = піввіста за цими правилами не грають
 err-half_level = піввіста буває лише на шістці й сімці, а не на { $level }
 err-half_order = піввіста може сказати лише другий захисник ({ $second }) і лише після пасу першого
-err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взяток, а { $second } — { $half }
+err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взятків, а { $second } — { $half }
 err-misere_tricks = взятки на мізері — ціле число від 0 до 10, а не «{ $count }»
 err-misere_dealer = { $declarer } цього разу здає і не грає; якщо здавав інший, назвіть здавача
 err-misere_declarer_tricks = потрібні взятки того, хто грає мізер, наприклад {"{"}"{ $declarer }": 0{"}"}
