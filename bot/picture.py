@@ -454,7 +454,7 @@ def _geometry(n: int, top: int) -> _Geometry:
     side = x1 - x0
     # Depths of the whist, mountain and pulka bands at the sides, top and bottom.
     if n == 4:
-        height = side
+        height = side - top  # the title fits inside Telegram's 1280 px, not below it
         ins_x = ins_t = ins_b = (160, 160, 200)
     else:
         height = 1100

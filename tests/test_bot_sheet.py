@@ -21,9 +21,9 @@ from test_bot_e2e import App, group
 from bot import picture
 
 PNG = b"\x89PNG\r\n\x1a\n"
-#: What bot.picture draws with a title: 1280 px wide, 1196 (three) or 1344 (four) high.
+#: What bot.picture draws with a title: 1280 px wide, 1196 (three) or 1280 (four) high.
 SIZE_3 = (1280, 1196)
-SIZE_4 = (1280, 1344)
+SIZE_4 = (1280, 1280)
 SHEET = "📷 Лист пульки"
 
 DEALS = [
