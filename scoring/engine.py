@@ -16,14 +16,23 @@ so A writes 2 into the pulka and B writes 8 whists on A.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
+from types import MappingProxyType
 
 from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
 from .errors import IllegalDeal, InvalidDeal, ScoringError
-from .rules import MISERE_PRICE, Consolation, PulkaEnd, QuotaLiable, RaspasyScoring, Rules
+from .rules import (
+    MISERE_PRICE,
+    Consolation,
+    Liability,
+    PulkaEnd,
+    QuotaLiable,
+    RaspasyScoring,
+    Rules,
+    WhistSplit,
+)
 from .sheet import Number, Sheet, Writes, norm
 
 
@@ -42,6 +51,8 @@ class PulkaState:
     #: Is the pulka over (rule 4.2.3; Leningrad: pulkas add up to target x n)?
     #: Kept, not derived, because every deal asks.
     finished: bool = False
+    #: Seat by player name (read-only; kept because every deal looks names up).
+    seats: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def new(cls, players: Sequence[str], rules: Rules) -> PulkaState:
@@ -53,7 +64,8 @@ class PulkaState:
         if len({p.casefold() for p in names}) != len(names):
             raise InvalidDeal.of("player_names_distinct", "players")
         sheet = Sheet.empty(names)
-        return cls(rules, sheet, finished=is_finished(sheet.pulka, rules))
+        seats = MappingProxyType({name: i for i, name in enumerate(names)})
+        return cls(rules, sheet, finished=is_finished(sheet.pulka, rules), seats=seats)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -66,16 +78,12 @@ class PulkaState:
 
     def seat(self, name: str, path: str = "") -> int:
         """Seat of a player named exactly as in the record."""
-        seat = _seats(self.sheet.players).get(name)
+        seat = self.seats.get(name)
         if seat is None:
             known = ", ".join(self.players)
             raise InvalidDeal.of("unknown_player", path, name=name, players=known)
         return seat
 
-
-@lru_cache(maxsize=256)
-def _seats(players: tuple[str, ...]) -> dict[str, int]:
-    return {name: i for i, name in enumerate(players)}
 
 
 def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
@@ -113,7 +121,7 @@ def play(state: PulkaState, deal: Deal) -> Step:
     writes = pen.freeze()
     sheet = state.sheet.plus(writes)
     new = PulkaState(state.rules, sheet, run, state.deals + 1, (dealer + 1) % state.n,
-                     is_finished(sheet.pulka, state.rules))
+                     is_finished(sheet.pulka, state.rules), state.seats)
     return Step(new, writes)
 
 
@@ -235,7 +243,7 @@ def _table(state: PulkaState, tricks: tuple[tuple[str, int], ...], dealer: str |
     Checks that the right players are named and the tricks add up to 10.
     """
     t: dict[int, int] = {}
-    seats = _seats(state.sheet.players)
+    seats = state.seats
     for name, count in tricks:
         s = seats.get(name)
         if s is None:
@@ -286,7 +294,7 @@ def _consolers(state: PulkaState, declarer: int, defenders: list[int], whisters:
 def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     rules = state.rules
     n = len(state.sheet.players)
-    seats = _seats(state.sheet.players)
+    seats = state.seats
     t, out = _table(state, g.tricks, g.dealer)
     decl = state.seat(g.declarer, "declarer")
     if decl not in t:
@@ -360,7 +368,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
             w = whisters[0]
             passer = second if w == first else first
             defence = 10 - t[decl]
-            if rules.whist.value == "greedy":
+            if rules.whist is WhistSplit.GREEDY:
                 pen.whist(w, decl, defence * price * f)
             else:
                 pen.whist(w, decl, _half(defence * price * f))
@@ -378,7 +386,7 @@ def _shortfall(pen: _Pen, whister: int, short: Number, price: int) -> None:
     if short <= 0:
         return
     amount = short * price * pen.rules.whist_factor
-    if pen.rules.liability.value == "half":
+    if pen.rules.liability is Liability.HALF:
         amount = _half(amount)
     pen.mount(whister, amount)
 
