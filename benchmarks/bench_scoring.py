@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from common import print_table, timed
+
 from scoring import Game, Misere, PulkaState, Raspasy, Rules, play, replay, settle_state
 from scoring.record import load_document, record_json, settlement_json
+
+REPEAT = 30
 
 
 def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1) -> list:
@@ -54,15 +55,6 @@ def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1
     return deals
 
 
-def timed(fn: Callable[[], object], repeat: int = 30) -> tuple[float, float]:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(samples), min(samples)
-
-
 def main() -> None:
     rows = []
     for n, variant in ((3, "sochi"), (4, "sochi"), (3, "leningrad"), (3, "rostov")):
@@ -73,14 +65,11 @@ def main() -> None:
         text = json.dumps(doc)
         rows.append((f"{variant} x{n}: replay + settle",
                      *timed(lambda p=players, r=rules, d=deals: settle_state(
-                         replay(p, r, d).state))))
+                         replay(p, r, d).state), REPEAT)))
         rows.append((f"{variant} x{n}: JSON -> validate -> settle JSON",
-                     *timed(lambda t=text: settlement_json(load_document(json.loads(t))))))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'1,000-deal record':<{width}}  {'median ms':>10}  {'best ms':>8}")
-    print("-" * (width + 22))
-    for name, med, best in rows:
-        print(f"{name:<{width}}  {med:>10.2f}  {best:>8.2f}")
+                     *timed(lambda t=text: settlement_json(load_document(json.loads(t))),
+                            REPEAT)))
+    print_table("1,000-deal record", rows, digits=2)
     print("goal: replay + settle under 10 ms")
 
 

@@ -232,17 +232,10 @@ class PulkaService:
         if seats not in (None, 3, 4) or len(seated) > (seats or 4):
             raise PulkaError("table_full")
         async with self.storage.uow() as tx:
-            again = await tx.pulka_by_source(source)
-            if again is not None:
-                return Written(await _table(tx, again), duplicate=True)
-            if await tx.active_pulka_id(chat_id, thread_id) is not None:
-                raise PulkaError("busy")
-            pulka_id = await tx.create_pulka(
-                chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source,
-                seats,
-            )
-            if lang is not None:
-                await tx.default_chat_lang(chat_id, lang)
+            pulka_id, again = await _open_pulka(tx, chat_id, thread_id, rules, author, source,
+                                                lang, seats)
+            if again:
+                return Written(await _table(tx, pulka_id), duplicate=True)
             for seat, sitter in enumerate(seated):
                 await tx.add_player(pulka_id, seat, sitter.name, sitter.user_id,
                                     sitter.username)
@@ -265,16 +258,10 @@ class PulkaService:
             if not valid_name(name):
                 raise PulkaError("import_name", name=name)
         async with self.storage.uow() as tx:
-            again = await tx.pulka_by_source(source)
-            if again is not None:
-                return Written(await _table(tx, again), duplicate=True)
-            if await tx.active_pulka_id(chat_id, thread_id) is not None:
-                raise PulkaError("busy")
-            pulka_id = await tx.create_pulka(
-                chat_id, thread_id, rules_to_json(doc.rules), author.user_id, author.name, source
-            )
-            if lang is not None:
-                await tx.default_chat_lang(chat_id, lang)
+            pulka_id, again = await _open_pulka(tx, chat_id, thread_id, doc.rules, author,
+                                                source, lang)
+            if again:
+                return Written(await _table(tx, pulka_id), duplicate=True)
             for seat, name in enumerate(doc.players):
                 await tx.add_player(pulka_id, seat, name, None, None)
             for deal in doc.deals:
@@ -445,6 +432,25 @@ async def _table(tx: Tx, pulka_id: int) -> Table:
     if row is None:
         raise PulkaError("no_pulka")
     return build_table(row)
+
+
+async def _open_pulka(tx: Tx, chat_id: int, thread_id: int, rules: Rules, author: Author,
+                      source: Source, lang: str | None,
+                      seats: int | None = None) -> tuple[int, bool]:
+    """A new pulka in the place, or the one ``source`` created already (``True``: a
+    repeated command).  ``PulkaError('busy')`` while another one runs there; ``lang``
+    becomes the chat's language if it has none yet."""
+    again = await tx.pulka_by_source(source)
+    if again is not None:
+        return again, True
+    if await tx.active_pulka_id(chat_id, thread_id) is not None:
+        raise PulkaError("busy")
+    pulka_id = await tx.create_pulka(
+        chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source, seats,
+    )
+    if lang is not None:
+        await tx.default_chat_lang(chat_id, lang)
+    return pulka_id, False
 
 
 async def _active(tx: Tx, chat_id: int, thread_id: int) -> Table | None:

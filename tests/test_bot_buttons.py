@@ -9,47 +9,18 @@ tricks, and on an unwhisted game the first defender all of them).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fakebotapi import FakeTelegram
+from harness import App, group
 from tapping import Tapper
-from test_bot_e2e import App, group
 
-from bot.app import create_bot
 from bot.callbacks import WizardData
-from bot.service import PulkaService
-from bot.storage import Storage
 
 NEW_DEAL = "➕ Новая сдача"
 WRITE = "✅ Записать"
 STALE = "устарела"
 SHEET = "📷 Лист пульки"
-
-
-@pytest.fixture
-async def app(fake_tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[App]:
-    a = App(fake_tg, tmp_path / "pulka.sqlite3")
-    await a.storage.open()
-    try:
-        yield a
-    finally:
-        await a.bot.session.close()
-        await a.storage.close()
-
-
-@pytest.fixture
-def people(fake_tg: FakeTelegram) -> dict[str, dict[str, Any]]:
-    return {
-        "anna": fake_tg.create_user("Anna", username="anna"),
-        "boris": fake_tg.create_user("Boris", last_name="Petrov"),
-        "vera": fake_tg.create_user("Vera", username="verochka"),
-        "gleb": fake_tg.create_user("Gleb"),
-        "stranger": fake_tg.create_user("Stranger"),
-        "admin": fake_tg.create_user("Admin"),
-    }
 
 
 class Table:
@@ -384,8 +355,7 @@ async def test_stale_wizard_after_undo(app: App, people: dict[str, Any]) -> None
     assert await app.count("deal") == 2
 
 
-async def test_restart_in_the_middle_of_a_wizard(app: App, people: dict[str, Any],
-                                                 fake_tg: FakeTelegram, tmp_path: Path) -> None:
+async def test_restart_in_the_middle_of_a_wizard(app: App, people: dict[str, Any]) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     t = Table(app, chat, p)
@@ -397,11 +367,7 @@ async def test_restart_in_the_middle_of_a_wizard(app: App, people: dict[str, Any
             await ui.tap(p["vera"], wizard, label)
         assert "Сколько взяток взял Vera?" in ui.text(wizard)
     # The bot stops; a new process opens the same database with a new Bot and Dispatcher.
-    await app.bot.session.close()
-    await app.storage.close()
-    app.storage = await Storage(str(tmp_path / "pulka.sqlite3")).open()
-    app.service = PulkaService(app.storage)
-    app.bot = create_bot(app.settings, app.service)
+    await app.restart()
     async with app.polling():
         await ui.tap(p["vera"], wizard, "8")
         assert "Vera взял 8, у защиты 2. Сколько из них у Anna?" in ui.text(wizard)

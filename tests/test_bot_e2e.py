@@ -6,90 +6,9 @@ equivalent records (and by hand for the first deal's cost).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
-import pytest
-from fakebotapi import FakeTelegram
-
-from bot.app import create_bot, create_dispatcher
-from bot.config import Settings
-from bot.service import PulkaService
-from bot.storage import Storage
-
-
-class App:
-    """The bot wired as in production, plus helpers to talk to it."""
-
-    def __init__(self, tg: FakeTelegram, db: Path) -> None:
-        self.tg = tg
-        self.settings = Settings(bot_token=tg.token, database_url=f"sqlite:///{db}",
-                                 telegram_api_url=tg.base_url)
-        self.storage = Storage(str(db))
-        self.service = PulkaService(self.storage)
-        self.bot = create_bot(self.settings, self.service)
-
-    @asynccontextmanager
-    async def polling(self) -> AsyncIterator[None]:
-        dp = create_dispatcher(self.storage, self.service)
-        async with self.tg.run_polling(dp, self.bot, handle_as_tasks=False):
-            yield
-            await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
-                                   description="updates confirmed")
-
-    async def say(self, chat: dict[str, Any], user: dict[str, Any], text: str) -> str:
-        """Send ``text`` as ``user`` and return the bot's first answer after it
-        (a photo's caption if that answer is a photo)."""
-        sent = self.tg.send_message(chat, user, text)
-        reply = await self.tg.wait_for_message(chat, after=sent["message_id"])
-        # Updates are handled one by one: once confirmed, the command has sent all it
-        # sends (the /settle picture after its text), so the next message is the next
-        # command's answer.
-        await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
-                               description="the command handled")
-        return str(reply.get("text", reply.get("caption", "")))
-
-    async def reply_msg(self, chat: dict[str, Any], user: dict[str, Any],
-                        text: str) -> dict[str, Any]:
-        sent = self.tg.send_message(chat, user, text)
-        reply = await self.tg.wait_for_message(chat, after=sent["message_id"])
-        await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
-                               description="the command handled")
-        return reply
-
-    async def count(self, kind: str | None = None) -> int:
-        async with self.storage.read() as tx:
-            return await tx.count_events(kind)
-
-
-@pytest.fixture
-async def app(fake_tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[App]:
-    a = App(fake_tg, tmp_path / "pulka.sqlite3")
-    await a.storage.open()
-    try:
-        yield a
-    finally:
-        await a.bot.session.close()
-        await a.storage.close()
-
-
-@pytest.fixture
-def people(fake_tg: FakeTelegram) -> dict[str, dict[str, Any]]:
-    return {
-        "anna": fake_tg.create_user("Anna", username="anna"),
-        "boris": fake_tg.create_user("Boris", last_name="Petrov"),
-        "vera": fake_tg.create_user("Vera", username="verochka"),
-        "gleb": fake_tg.create_user("Gleb"),
-        "stranger": fake_tg.create_user("Stranger"),
-        "admin": fake_tg.create_user("Admin"),
-    }
-
-
-def group(tg: FakeTelegram, people: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    chat = tg.create_group(members=list(people.values()), creator=people["admin"])
-    return chat
+from harness import App, group
 
 
 async def seat_three(app: App, chat: dict[str, Any], p: dict[str, Any], args: str) -> None:
@@ -340,7 +259,7 @@ async def test_private_chat_explains(app: App, people: dict[str, Any]) -> None:
 async def test_export_import_roundtrip(app: App, people: dict[str, Any]) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
-    other = tg.create_group("Second table", members=list(p.values()), creator=p["admin"])
+    other = group(tg, p, "Second table")
     async with app.polling():
         await seat_three(app, chat, p, "leningrad 50 1 EUR")
         await app.say(chat, p["anna"], "/deal Anna 7s 7 Boris whist 2 Vera pass 1")
@@ -359,7 +278,7 @@ async def test_export_import_roundtrip(app: App, people: dict[str, Any]) -> None
         score = await app.say(other, p["boris"], "/score text")
         assert "Anna: пуля 4" in score
         # A broken record is answered with where it is wrong.
-        third = tg.create_group("Third", members=list(p.values()), creator=p["admin"])
+        third = group(tg, p, "Third")
         bad = await app.say(third, p["anna"], '/import {"format": "pulka/1", "players": '
                                               '["A", "B", "C"], "deals": [{"type": "raspasy", '
                                               '"tricks": {"A": 5, "B": 5, "C": 1}}]}')

@@ -14,7 +14,6 @@ import fnmatch
 import re
 import string
 import tomllib
-from collections.abc import AsyncIterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -23,8 +22,8 @@ import pytest
 from fakebotapi import FakeTelegram
 from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
+from harness import App, group
 from tapping import Tapper
-from test_bot_e2e import App
 
 from bot.app import COMMANDS
 from bot.drafts import PAGES
@@ -284,17 +283,6 @@ def test_package_ships_the_catalogs() -> None:
 # --- end to end -------------------------------------------------------------------------
 
 
-@pytest.fixture
-async def app(fake_tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[App]:
-    a = App(fake_tg, tmp_path / "pulka.sqlite3")
-    await a.storage.open()
-    try:
-        yield a
-    finally:
-        await a.bot.session.close()
-        await a.storage.close()
-
-
 def people(tg: FakeTelegram, lang: str | None) -> dict[str, dict[str, Any]]:
     first = {"uk": ("Анна", "Борис", "Віра"), "ru": ("Анна", "Борис", "Вера")}.get(
         lang or "", ("Anna", "Boris", "Vera"))
@@ -314,8 +302,8 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
     """The creator speaks Ukrainian: the chat does, for everyone, with Ukrainian words."""
     tg = fake_tg
     p = people(tg, "uk")
-    chat = tg.create_group(members=list(p.values()), creator=p["admin"])
-    other = tg.create_group("Another table", members=list(p.values()), creator=p["admin"])
+    chat = group(tg, p)
+    other = group(tg, p, "Another table")
     async with app.polling():
         assert "Нова пулька" in await app.say(chat, p["anna"], "/newpulka сочинка 10 0.5 UAH")
         # Boris's Telegram is in Russian, the chat stays Ukrainian.
@@ -357,7 +345,7 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
 async def test_a_chat_switched_to_english(app: App, fake_tg: FakeTelegram) -> None:
     tg = fake_tg
     p = people(tg, "ru")
-    chat = tg.create_group(members=list(p.values()), creator=p["admin"])
+    chat = group(tg, p)
     async with app.polling():
         assert "Новая пулька" in await app.say(chat, p["anna"], "/newpulka sochi 10")
         for who in ("anna", "boris", "vera"):
@@ -385,7 +373,7 @@ async def test_a_chat_switched_to_english(app: App, fake_tg: FakeTelegram) -> No
         # The Ukrainian words work in an English chat too.
         assert "Deal 4" in await app.say(chat, p["vera"],
                                          "/deal Вера 7♠ 7 Анна віст 3 Борис пас 0")
-        third = tg.create_group("Third", members=list(p.values()), creator=p["admin"])
+        third = group(tg, p, "Third")
         await app.say(third, p["admin"], "/lang en")
         bad = await app.say(third, p["admin"], BAD_RECORD)
         assert ("The record was not accepted: deals[0].tricks: tricks add up to 11, "
@@ -427,7 +415,7 @@ async def test_the_settings_message_switches_the_language(app: App,
                                                           fake_tg: FakeTelegram) -> None:
     tg = fake_tg
     p = people(tg, "ru")
-    chat = tg.create_group(members=list(p.values()), creator=p["admin"])
+    chat = group(tg, p)
     ui = Tapper(tg, chat)
     async with app.polling():
         settings = await app.reply_msg(chat, p["anna"], "/newpulka")

@@ -8,15 +8,12 @@ a renderer that fails (monkeypatched) still gets the players a text answer.
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from fakebotapi import FakeTelegram
+from harness import App, group
 from PIL import Image
 from tapping import Tapper
-from test_bot_e2e import App, group
 
 from bot import picture
 
@@ -31,29 +28,6 @@ DEALS = [
     "/deal Boris 7h 7 Anna whist 2 Vera pass 1",
     "/deal raspasy Anna 3 Boris 2 Vera 5",
 ]
-
-
-@pytest.fixture
-async def app(fake_tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[App]:
-    a = App(fake_tg, tmp_path / "pulka.sqlite3")
-    await a.storage.open()
-    try:
-        yield a
-    finally:
-        await a.bot.session.close()
-        await a.storage.close()
-
-
-@pytest.fixture
-def people(fake_tg: FakeTelegram) -> dict[str, dict[str, Any]]:
-    return {
-        "anna": fake_tg.create_user("Anna", username="anna"),
-        "boris": fake_tg.create_user("Boris"),
-        "vera": fake_tg.create_user("Vera"),
-        "gleb": fake_tg.create_user("Gleb"),
-        "stranger": fake_tg.create_user("Stranger"),
-        "admin": fake_tg.create_user("Admin"),
-    }
 
 
 class Renders:

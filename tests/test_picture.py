@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import io
 import os
-import random
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
 import pytest
+from evenings import long_evening
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot import picture
@@ -30,12 +30,10 @@ from scoring import (
     Deal,
     Game,
     Misere,
-    PulkaState,
     Raspasy,
     Replay,
     Rules,
     Settlement,
-    play,
     replay,
     settle_state,
     standings,
@@ -100,41 +98,6 @@ def known3() -> Replay:
 
 def known4() -> Replay:
     return replay(FOUR, Rules(target=10), deals4())
-
-
-def long_evening(players: tuple[str, ...], count: int, seed: int = 7) -> Replay:
-    """``count`` plausible deals (games, raspasy, misères), valid throughout."""
-    rules = Rules(target=60)
-    rnd = random.Random(seed)
-    state = PulkaState.new(players, rules)
-    deals: list[Deal] = []
-    n = len(players)
-    while len(deals) < count:
-        dealer = players[len(deals) % n] if n == 4 else None
-        table = [p for p in players if p != dealer]
-        kind = rnd.random()
-        deal: Deal
-        if kind < 0.15:
-            t = [rnd.randint(0, 5), rnd.randint(0, 5)]
-            deal = Raspasy.of(dict(zip(table, [*t, 10 - sum(t)], strict=True)), dealer=dealer)
-        elif kind < 0.22:
-            deal = Misere(rnd.choice(table), rnd.choice([0, 0, 1, 2]), dealer=dealer)
-        else:
-            declarer = rnd.choice(table)
-            i = table.index(declarer)
-            d1, d2 = table[(i + 1) % 3], table[(i + 2) % 3]
-            level = rnd.randint(6, 8)
-            mine = rnd.randint(level - 1, min(10, level + 1))
-            a = rnd.randint(0, 10 - mine)
-            deal = Game.of(declarer, f"{level}{rnd.choice('SCDH')}",
-                           {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
-                           {declarer: mine, d1: a, d2: 10 - mine - a}, dealer=dealer)
-        try:
-            state = play(state, deal).state
-        except ValueError:
-            continue
-        deals.append(deal)
-    return replay(players, rules, deals)
 
 
 def draw(r: Replay, settled: bool = False, **kw: object) -> list[DrawnText]:
@@ -342,7 +305,7 @@ LONG_FOUR = ("Александра Константиновна", "Борис", 
 @pytest.mark.parametrize("players", [LONG_FOUR, LONG_FOUR[:3]])
 @pytest.mark.parametrize("settled", [False, True])
 def test_sixty_deals_nothing_overlaps(players: tuple[str, ...], settled: bool) -> None:
-    r = long_evening(players, 60)
+    r = long_evening(players, 60, seed=7)
     assert len(r.steps) == 60
     settlement = settle_state(r.state) if settled else None
     geo, placed = picture._layout(players, r.state.rules, r.steps, settlement, "Пулька")

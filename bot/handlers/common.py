@@ -1,4 +1,5 @@
-"""Helpers shared by the handlers: where a message belongs, who may write."""
+"""Helpers shared by the handlers: where a message belongs, who may write, and the
+pulka a command or a button is about (with the answer when there is none to change)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from contextlib import suppress
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import Chat, Message, User
+from aiogram.types import CallbackQuery, Chat, Message, User
 
+from ..middlewares import CallbackNote
 from ..parsing import valid_name
-from ..service import Author, Table
+from ..service import Author, PulkaService, Table
 from ..storage import Source
+from ..texts import Texts
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +85,57 @@ async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
         log.warning("getChatMember failed: %s", e)
         return False
     return member.status in ("creator", "administrator")
+
+
+async def pulka_here(message: Message, service: PulkaService, tx: Texts) -> Table | None:
+    """The running pulka of the message's chat (or topic); None after answering "no pulka"."""
+    table = await service.active(*place(message))
+    if table is None:
+        await message.answer(tx("no_pulka"))
+    return table
+
+
+async def may_change(message: Message, bot: Bot, tx: Texts, table: Table) -> bool:
+    """May the message's sender change ``table`` (:func:`may_write`)?  If not, the
+    answer "not allowed" is sent."""
+    if await may_write(bot, table, message.chat, message.from_user, message.sender_chat):
+        return True
+    await message.answer(tx("not_allowed"))
+    return False
+
+
+async def pulka_to_change(message: Message, service: PulkaService, bot: Bot,
+                          tx: Texts) -> Table | None:
+    """The running pulka of the message's chat if its sender may change it; else None,
+    after answering "no pulka" or "not allowed"."""
+    table = await pulka_here(message, service, tx)
+    if table is None or not await may_change(message, bot, tx, table):
+        return None
+    return table
+
+
+async def pulka_of_button(service: PulkaService, pulka_id: int, msg: Message) -> Table | None:
+    """The pulka a button names, if it belongs to the chat the button is in."""
+    table = await service.get(pulka_id)
+    if table is None or table.row.chat_id != msg.chat.id:
+        return None
+    return table
+
+
+async def pulka_to_change_by_press(query: CallbackQuery, msg: Message, pulka_id: int,
+                                   service: PulkaService, bot: Bot, tx: Texts,
+                                   note: CallbackNote, *, running: bool = False) -> Table | None:
+    """The pulka a pressed button names if it is of this chat (with ``running``: and
+    still running) and the presser may change it; else None, the press noted "out of
+    date" or "not allowed"."""
+    table = await pulka_of_button(service, pulka_id, msg)
+    if table is None or (running and not table.active):
+        note(tx("stale"), alert=True)
+        return None
+    if not await may_write(bot, table, msg.chat, query.from_user):
+        note(tx("not_allowed"), alert=True)
+        return None
+    return table
 
 
 async def answer_chunks(message: Message, chunks: list[str]) -> None:

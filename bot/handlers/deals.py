@@ -25,7 +25,15 @@ from ..views import (
     notation,
     parse_error_text,
 )
-from .common import GROUP_TYPES, author_of, author_of_user, display_name, may_write, place, source
+from .common import (
+    GROUP_TYPES,
+    author_of,
+    author_of_user,
+    display_name,
+    pulka_to_change,
+    pulka_to_change_by_press,
+    source,
+)
 from .wizard import send_wizard, undo_prompt
 
 
@@ -36,13 +44,8 @@ def router() -> Router:
     @r.message(Command("deal"))
     async def deal(message: Message, command: CommandObject, service: PulkaService,
                    bot: Bot, tx: Texts, boards: Boards) -> None:
-        table = await service.active(*place(message))
+        table = await pulka_to_change(message, service, bot, tx)
         if table is None:
-            await message.answer(tx("no_pulka"))
-            return
-        if not await may_write(bot, table, message.chat, message.from_user,
-                               message.sender_chat):
-            await message.answer(tx("not_allowed"))
             return
         if table.state is None:
             await message.answer(tx("need_players", count=len(table.players)))
@@ -80,13 +83,8 @@ def router() -> Router:
 
     @r.message(Command("undo"))
     async def undo(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> None:
-        table = await service.active(*place(message))
+        table = await pulka_to_change(message, service, bot, tx)
         if table is None:
-            await message.answer(tx("no_pulka"))
-            return
-        if not await may_write(bot, table, message.chat, message.from_user,
-                               message.sender_chat):
-            await message.answer(tx("not_allowed"))
             return
         if not table.deals:
             await message.answer(tx("undo_nothing"))
@@ -99,12 +97,10 @@ def router() -> Router:
                          bot: Bot, tx: Texts, boards: Boards,
                          note: CallbackNote) -> None:
         msg = query.message
-        table = await service.get(callback_data.pulka)
-        if not isinstance(msg, Message) or table is None or table.row.chat_id != msg.chat.id:
-            note(tx("stale"), alert=True)
-            return
-        if not await may_write(bot, table, msg.chat, query.from_user):
-            note(tx("not_allowed"), alert=True)
+        assert isinstance(msg, Message)  # the guard let only keyboard presses through
+        table = await pulka_to_change_by_press(query, msg, callback_data.pulka, service, bot,
+                                               tx, note)
+        if table is None:
             return
         target = table.deal_by_event(callback_data.event)
         if not callback_data.yes:

@@ -32,7 +32,17 @@ from ..sheets import FINAL, NOW, Sheets
 from ..storage import Source
 from ..texts import Texts
 from ..views import error_text, name, score_text, settlement_text
-from .common import GROUP_TYPES, author_of, author_of_user, display_name, may_write, place, source
+from .common import (
+    GROUP_TYPES,
+    author_of,
+    author_of_user,
+    display_name,
+    may_change,
+    place,
+    pulka_here,
+    pulka_to_change_by_press,
+    source,
+)
 
 #: The largest record file /import reads.
 MAX_IMPORT_BYTES = 1_000_000
@@ -60,9 +70,7 @@ def router() -> Router:
             else:
                 await message.answer(tx("no_pulka"))
             return
-        if not await may_write(bot, table, message.chat, message.from_user,
-                               message.sender_chat):
-            await message.answer(tx("not_allowed"))
+        if not await may_change(message, bot, tx, table):
             return
         if table.state is None:
             await message.answer(tx("need_players", count=len(table.players)))
@@ -93,12 +101,10 @@ def router() -> Router:
                         bot: Bot, tx: Texts, boards: Boards, note: CallbackNote,
                         sheets: Sheets) -> None:
         msg = query.message
-        table = await service.get(callback_data.pulka)
-        if not isinstance(msg, Message) or table is None or table.row.chat_id != msg.chat.id:
-            note(tx("stale"), alert=True)
-            return
-        if not await may_write(bot, table, msg.chat, query.from_user):
-            note(tx("not_allowed"), alert=True)
+        assert isinstance(msg, Message)  # the guard let only keyboard presses through
+        table = await pulka_to_change_by_press(query, msg, callback_data.pulka, service, bot,
+                                               tx, note)
+        if table is None:
             return
         try:
             written = await service.end(table.id, callback_data.last,
@@ -118,9 +124,8 @@ def router() -> Router:
 
     @r.message(Command("export"))
     async def export(message: Message, service: PulkaService, tx: Texts) -> None:
-        table = await service.active(*place(message))
+        table = await pulka_here(message, service, tx)
         if table is None:
-            await message.answer(tx("no_pulka"))
             return
         data = record_json(table.names, table.rules, table.record_deals())
         body = json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")

@@ -37,8 +37,10 @@ from .common import (
     answer_chunks,
     author_of,
     candidate_names,
-    may_write,
+    may_change,
     place,
+    pulka_here,
+    pulka_of_button,
     source,
 )
 from .setup import open_settings
@@ -133,9 +135,8 @@ def router() -> Router:
     @r.message(Command("score"))
     async def score(message: Message, command: CommandObject, service: PulkaService,
                     tx: Texts, sheets: Sheets) -> None:
-        table = await service.active(*place(message))
+        table = await pulka_here(message, service, tx)
         if table is None:
-            await message.answer(tx("no_pulka"))
             return
         if table.state is None:
             await message.answer(players_text(tx, table))
@@ -153,8 +154,8 @@ def router() -> Router:
         """"📷 Sheet": anyone in the chat may look; a press repeated soon is not resent."""
         msg = query.message
         assert isinstance(msg, Message)  # the guard let only keyboard presses through
-        table = await service.get(callback_data.pulka)
-        if table is None or table.row.chat_id != msg.chat.id or table.state is None:
+        table = await pulka_of_button(service, callback_data.pulka, msg)
+        if table is None or table.state is None:
             note(tx("stale"), alert=True)
             return
         if sheets.pressed_lately((msg.chat.id, table.id, table.last_event_id, tx.lang)):
@@ -166,9 +167,8 @@ def router() -> Router:
 
     @r.message(Command("history"))
     async def history(message: Message, service: PulkaService, tx: Texts) -> None:
-        table = await service.active(*place(message))
+        table = await pulka_here(message, service, tx)
         if table is None:
-            await message.answer(tx("no_pulka"))
             return
         await answer_chunks(message, history_chunks(tx, table))
 
@@ -180,9 +180,7 @@ def router() -> Router:
             await message.answer(lang_usage(tx))
             return
         table = await service.active(*place(message))
-        if table is not None and not await may_write(bot, table, message.chat,
-                                                     message.from_user, message.sender_chat):
-            await message.answer(tx("not_allowed"))
+        if table is not None and not await may_change(message, bot, tx, table):
             return
         await service.set_lang(message.chat.id, choice)
         new = Texts(choice)

@@ -24,7 +24,13 @@ from ..storage import Source
 from ..texts import Texts
 from ..views import deal_answer, declarer_prefix, error_text, name, notation, standings_lines
 from ..wizard import screen
-from .common import author_of_user, candidate_names, display_name, may_write
+from .common import (
+    author_of_user,
+    candidate_names,
+    display_name,
+    pulka_of_button,
+    pulka_to_change_by_press,
+)
 
 
 def written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> str:
@@ -46,14 +52,6 @@ def undo_prompt(tx: Texts, table: Table) -> str:
               notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names))
 
 
-async def _table_here(service: PulkaService, pulka_id: int, msg: Message) -> Table | None:
-    """The pulka a button names, if it belongs to the chat the button is in."""
-    table = await service.get(pulka_id)
-    if table is None or table.row.chat_id != msg.chat.id:
-        return None
-    return table
-
-
 def router() -> Router:
     r = Router(name="wizard")
 
@@ -62,12 +60,9 @@ def router() -> Router:
                        bot: Bot, tx: Texts, note: CallbackNote) -> None:
         msg = query.message
         assert isinstance(msg, Message)  # the guard let only keyboard presses through
-        table = await _table_here(service, callback_data.pulka, msg)
-        if table is None or not table.active:
-            note(tx("stale"), alert=True)
-            return
-        if not await may_write(bot, table, msg.chat, query.from_user):
-            note(tx("not_allowed"), alert=True)
+        table = await pulka_to_change_by_press(query, msg, callback_data.pulka, service, bot,
+                                               tx, note, running=True)
+        if table is None:
             return
         if table.state is None:
             note(tx("need_players", count=len(table.players)), alert=True)
@@ -87,12 +82,8 @@ def router() -> Router:
         except BadCallback:
             note(tx("stale"), alert=True)
             return
-        table = await _table_here(service, w.pulka, msg)
+        table = await pulka_to_change_by_press(query, msg, w.pulka, service, bot, tx, note)
         if table is None:
-            note(tx("stale"), alert=True)
-            return
-        if not await may_write(bot, table, msg.chat, query.from_user):
-            note(tx("not_allowed"), alert=True)
             return
         if w.op == CANCEL:
             await msg.edit_text(tx("wiz_cancelled", who=name(display_name(query.from_user))),
@@ -135,12 +126,9 @@ def router() -> Router:
                        bot: Bot, tx: Texts, note: CallbackNote) -> None:
         msg = query.message
         assert isinstance(msg, Message)
-        table = await _table_here(service, callback_data.pulka, msg)
-        if table is None or not table.active:
-            note(tx("stale"), alert=True)
-            return
-        if not await may_write(bot, table, msg.chat, query.from_user):
-            note(tx("not_allowed"), alert=True)
+        table = await pulka_to_change_by_press(query, msg, callback_data.pulka, service, bot,
+                                               tx, note, running=True)
+        if table is None:
             return
         if not table.deals or table.deals[-1].event.id != callback_data.event:
             note(tx("stale"), alert=True)
@@ -153,7 +141,7 @@ def router() -> Router:
                        bot: Bot, tx: Texts, note: CallbackNote, boards: Boards) -> None:
         msg = query.message
         assert isinstance(msg, Message)
-        table = await _table_here(service, callback_data.pulka, msg)
+        table = await pulka_of_button(service, callback_data.pulka, msg)
         if table is None or not table.active:
             note(tx("stale"), alert=True)
             return

@@ -1,0 +1,33 @@
+"""What the benchmarks share: timing a call and printing the table of results.
+
+Imported as ``from common import ...`` by the scripts in this folder (run as
+``python benchmarks/bench_*.py``, which puts the folder first on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def timed(fn: Callable[[], object], repeat: int, *, warm_up: bool = False) -> tuple[float, float]:
+    """The median and the best of ``repeat`` calls of ``fn``, in milliseconds; with
+    ``warm_up``, after one call not counted (fonts loaded, caches filled)."""
+    if warm_up:
+        fn()
+    samples = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(samples), min(samples)
+
+
+def print_table(title: str, rows: list[tuple[str, float, float]], digits: int) -> None:
+    """``rows`` of (what, median ms, best ms) under a header, ``digits`` after the point."""
+    width = max(len(row[0]) for row in rows)
+    print(f"{title:<{width}}  {'median ms':>10}  {'best ms':>8}")
+    print("-" * (width + 22))
+    for name, med, best in rows:
+        print(f"{name:<{width}}  {med:>10.{digits}f}  {best:>8.{digits}f}")
