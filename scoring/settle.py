@@ -67,8 +67,6 @@ class Settlement:
     money: tuple[Decimal, ...]
     payments: tuple[Payment, ...]
 
-    def result_of(self, name: str) -> Number:
-        return self.results[self.players.index(name)]
 
 
 def settle(sheet: Sheet, rules: Rules) -> Settlement:

@@ -57,14 +57,8 @@ class Writes:
     def add_whists(self, writer: int, on: int, amount: Number) -> Writes:
         return _replace(self, whists=_bump(self.whists, writer * self.n + on, amount))
 
-    def add_help(self, helper: int, helped: int, points: Number) -> Writes:
-        return _replace(self, help=(*self.help, (helper, helped, points)))
-
     def whists_on(self, writer: int, on: int) -> Number:
         return self.whists[writer * self.n + on]
-
-    def is_empty(self) -> bool:
-        return not any(self.pulka) and not any(self.mountain) and not any(self.whists)
 
 
 @dataclass(frozen=True, slots=True)
