@@ -68,7 +68,6 @@ class Settlement:
     payments: tuple[Payment, ...]
 
 
-
 def settle(sheet: Sheet, rules: Rules) -> Settlement:
     """Settle ``sheet``; an unfinished pulka as if stopped now (rule 4.2.3)."""
     n = sheet.n
