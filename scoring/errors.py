@@ -64,7 +64,20 @@ MESSAGES: dict[str, str] = {
     "document_object": "the document must be a JSON object",
     "unknown_format": "unknown format {format!r}; expected \"pulka/1\" or \"pulka-sheet/1\"",
     "field": "{detail}",
-    "rules": "{detail}",
+    "rules_variant": "unknown variant {variant!r}; expected sochi, leningrad or rostov",
+    "rules_unknown": "unknown convention",
+    "rules_choice": "unknown value {value!r}; expected {choices}",
+    "rules_stake_number": "stake must be a decimal number like 0.5",
+    "rules_target": "target must be a whole number of points from 1 to 10000",
+    "rules_stake": "stake must be zero or more",
+    "rules_stake_decimals": "stake may have at most 4 decimals",
+    "rules_currency": "currency must be a short code like RUB",
+    "rules_quota": "quota must list the tricks owed on 6, 7, 8, 9 and 10, each 0 to 4",
+    "rules_raspasy": "raspasy must list one or more whole multipliers from 1 to 100",
+    "rules_raspasy_exit": "raspasy_exit must be 6 to 10",
+    "rules_0_100": "{name} must be a whole number from 0 to 100",
+    "rules_1_4": "{name} must be 1, 2, 3 or 4",
+    "rules_bool": "{name} must be true or false",
 }
 
 

@@ -146,8 +146,8 @@ class Rules:
             object.__setattr__(self, key, value)
         problems = _problems(self)
         if problems:
-            key, message = problems[0]
-            raise InvalidRules(message, key, "rules", {"detail": message})
+            key, code, params = problems[0]
+            raise InvalidRules.of(code, key, **params)
 
     @classmethod
     def for_variant(cls, variant: str | Variant = Variant.SOCHI, **overrides: Any) -> Rules:
@@ -155,14 +155,12 @@ class Rules:
         try:
             v = Variant(variant)
         except ValueError:
-            detail = f"unknown variant {variant!r}; expected sochi, leningrad or rostov"
-            raise InvalidRules(detail, "variant", "rules", {"detail": detail}) from None
+            raise InvalidRules.of("rules_variant", "variant", variant=variant) from None
         values: dict[str, Any] = {**VARIANT_DEFAULTS[v], "variant": v}
         unknown = set(overrides) - {f.name for f in dataclasses.fields(cls)}
         if unknown:
             name = sorted(unknown)[0]
-            detail = "unknown convention"
-            raise InvalidRules(detail, name, "rules", {"detail": detail})
+            raise InvalidRules.of("rules_unknown", name)
         values.update(overrides)
         return cls(**values)
 
@@ -244,47 +242,45 @@ def _coerce(values: dict[str, Any]) -> dict[str, Any]:
                 out[key] = enum(out[key])
             except ValueError:
                 choices = ", ".join(m.value for m in enum)
-                detail = f"unknown value {out[key]!r}; expected {choices}"
-                raise InvalidRules(detail, key, "rules", {"detail": detail}) from None
+                raise InvalidRules.of("rules_choice", key, value=out[key],
+                                      choices=choices) from None
     if "stake" in out and not isinstance(out["stake"], Decimal):
         try:
             out["stake"] = Decimal(str(out["stake"]))
         except ArithmeticError:
-            detail = "stake must be a decimal number like 0.5"
-            raise InvalidRules(detail, "stake", "rules", {"detail": detail}) from None
+            raise InvalidRules.of("rules_stake_number", "stake") from None
     for key in ("quota", "raspasy"):
         if key in out:
             out[key] = tuple(out[key])
     return out
 
 
-def _problems(r: Rules) -> list[tuple[str, str]]:
-    problems: list[tuple[str, str]] = []
+def _problems(r: Rules) -> list[tuple[str, str, dict[str, Any]]]:
+    """Every convention out of range, as (key, error code, params)."""
+    problems: list[tuple[str, str, dict[str, Any]]] = []
 
-    def check(ok: bool, key: str, message: str) -> None:
+    def check(ok: bool, key: str, code: str, **params: Any) -> None:
         if not ok:
-            problems.append((key, message))
+            problems.append((key, code, params))
 
-    check(isinstance(r.target, int) and 1 <= r.target <= 10_000, "target",
-          "target must be a whole number of points from 1 to 10000")
-    check(r.stake.is_finite() and r.stake >= 0, "stake", "stake must be zero or more")
+    check(isinstance(r.target, int) and 1 <= r.target <= 10_000, "target", "rules_target")
+    check(r.stake.is_finite() and r.stake >= 0, "stake", "rules_stake")
     check(r.stake.is_finite() and r.stake == r.stake.quantize(Decimal("0.0001")), "stake",
-          "stake may have at most 4 decimals")
-    check(len(r.currency) <= 8, "currency", "currency must be a short code like RUB")
+          "rules_stake_decimals")
+    check(len(r.currency) <= 8, "currency", "rules_currency")
     check(len(r.quota) == 5 and all(isinstance(q, int) and 0 <= q <= 4 for q in r.quota),
-          "quota", "quota must list the tricks owed on 6, 7, 8, 9 and 10, each 0 to 4")
+          "quota", "rules_quota")
     check(len(r.raspasy) >= 1 and all(isinstance(m, int) and 1 <= m <= 100 for m in r.raspasy),
-          "raspasy", "raspasy must list one or more whole multipliers from 1 to 100")
-    check(r.raspasy_exit in (6, 7, 8, 9, 10), "raspasy_exit", "raspasy_exit must be 6 to 10")
-    check(isinstance(r.raspasy_zero, int) and 0 <= r.raspasy_zero <= 100, "raspasy_zero",
-          "raspasy_zero must be 0 to 100 points")
-    check(isinstance(r.raspasy_whists, int) and 0 <= r.raspasy_whists <= 100, "raspasy_whists",
-          "raspasy_whists must be 0 to 100")
-    check(r.whist_factor in (1, 2, 3, 4), "whist_factor", "whist_factor must be 1 to 4")
-    check(r.pulka_ratio in (1, 2, 3, 4), "pulka_ratio", "pulka_ratio must be 1 to 4")
+          "raspasy", "rules_raspasy")
+    check(r.raspasy_exit in (6, 7, 8, 9, 10), "raspasy_exit", "rules_raspasy_exit")
+    for name in ("raspasy_zero", "raspasy_whists"):
+        value = getattr(r, name)
+        check(isinstance(value, int) and 0 <= value <= 100, name, "rules_0_100", name=name)
+    for name in ("whist_factor", "pulka_ratio"):
+        check(getattr(r, name) in (1, 2, 3, 4), name, "rules_1_4", name=name)
     for name in ("misere_consolation", "half_whist", "raspasy_cycle", "raspasy_strict_exit",
                  "raspasy_zero_progressive", "raspasy_amnesty", "help", "game_clears_mountain"):
-        check(isinstance(getattr(r, name), bool), name, f"{name} must be true or false")
+        check(isinstance(getattr(r, name), bool), name, "rules_bool", name=name)
     return problems
 
 

@@ -30,7 +30,8 @@ from bot.drafts import PAGES
 from bot.parsing import FORMS, parse_deal
 from bot.storage import PlayerRow
 from bot.texts import LANGS, LOCALES, Texts, format_message, lang_of
-from scoring import Choice, PulkaState, Rules, Variant, play
+from bot.views import error_text
+from scoring import Choice, InvalidRules, PulkaState, Rules, Variant, play
 from scoring.errors import MESSAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -451,3 +452,15 @@ async def test_command_menus_in_three_languages(app: App, fake_tg: FakeTelegram)
     assert menus["en"]["deal"] == "write a deal"
     group = {"type": "all_group_chats"}
     assert tg.my_commands(group, "uk") and tg.my_commands(group, "")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("ru", "rules.target: пуля должна быть целым числом очков от 1 до 10000"),
+    ("uk", "rules.target: куля має бути цілим числом очок від 1 до 10000"),
+    ("en", "rules.target: the pool target must be a whole number of points from 1 to 10000"),
+])
+def test_a_rules_error_in_each_language(lang: str, expected: str) -> None:
+    """Conventions out of range (an imported record's) are told in the chat's language."""
+    with pytest.raises(InvalidRules) as e:
+        Rules.for_variant("sochi", target=0)
+    assert error_text(Texts(lang), e.value.at("rules"), path=True) == expected
