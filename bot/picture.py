@@ -246,7 +246,7 @@ def _extent(tok: _Tok, size: int) -> tuple[float, float, float, float]:
     s = _size(tok, size)
     asc, desc = _metrics(s, tok.bold)
     tw = _width(tok.text, s, tok.bold)
-    left, top, right, bottom = 0.0, -asc, tw, desc
+    left, top, right, bottom = 0.0, float(-asc), float(tw), float(desc)
     if tok.deco in ("o", "oo"):
         cx, cy, rx, ry = _oval(tw, s)
         pad = 2 + (6 if tok.deco == "oo" else 0)
@@ -711,8 +711,8 @@ def _layout(
                            tail, centre=zone.centred))
         # Whist columns, each with the balance circled.
         for j, rect in zone.whists.items():
-            head = shorten("→" + names[j], HEADER_SIZE, False, rect[2] - rect[0])
-            hp = _place([rect], [_Tok(head, "header", i, j, colour=MUTED)], HEADER_SIZE,
+            label = shorten("→" + names[j], HEADER_SIZE, False, rect[2] - rect[0])
+            hp = _place([rect], [_Tok(label, "header", i, j, colour=MUTED)], HEADER_SIZE,
                         partial=True) or []
             placed += hp
             y = max((p.box[3] for p in hp), default=rect[1]) + 3

@@ -41,7 +41,7 @@ from .storage import (
     Tx,
 )
 
-_DEAL = TypeAdapter(DealModel)
+_DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
 
 
 class PulkaError(Exception):

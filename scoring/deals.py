@@ -17,8 +17,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import TypeVar
 
 from .errors import InvalidDeal
+
+T = TypeVar("T")
 
 
 class Suit(StrEnum):
@@ -89,7 +92,7 @@ class Choice(StrEnum):
     HALF = "half"
 
 
-def _pairs(mapping: Mapping[str, object]) -> tuple:
+def _pairs(mapping: Mapping[str, T]) -> tuple[tuple[str, T], ...]:
     return tuple(mapping.items())
 
 

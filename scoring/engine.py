@@ -466,7 +466,7 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
                 if s not in winners:
                     pen.whist(w, s, t[s] * rules.raspasy_whists * mult)
     if rules.raspasy_zero:
-        zero = rules.raspasy_zero
+        zero: Number = rules.raspasy_zero
         if rules.raspasy_zero_progressive:
             zero = norm(Fraction(zero * mult, rules.raspasy[0]))
         for s in seats:

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic_core import ErrorDetails
 
 from .deals import Correction, Deal, Game, Misere, Raspasy
 from .engine import PulkaState, replay
@@ -177,7 +178,7 @@ def _path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def _message(err: dict[str, Any]) -> str:
+def _message(err: ErrorDetails) -> str:
     kind = err["type"]
     if kind == "extra_forbidden":
         return "unknown field"

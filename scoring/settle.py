@@ -92,7 +92,7 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     average = norm(Fraction(sum(amnestied)) / n)
     mountain_results = []
     for i in range(n):
-        value = 10 * (average - amnestied[i]) + comp[i]
+        value: Number = 10 * (average - amnestied[i]) + comp[i]
         if rules.division is Division.TRUNCATE:
             value = math.trunc(value)
         mountain_results.append(norm(value))

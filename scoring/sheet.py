@@ -11,6 +11,7 @@ otherwise, so exact arithmetic costs nothing in the common case.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from operator import add
@@ -49,13 +50,13 @@ class Writes:
         return len(self.pulka)
 
     def add_pulka(self, i: int, amount: Number) -> Writes:
-        return _replace(self, pulka=_bump(self.pulka, i, amount))
+        return dataclasses.replace(self, pulka=_bump(self.pulka, i, amount))
 
     def add_mountain(self, i: int, amount: Number) -> Writes:
-        return _replace(self, mountain=_bump(self.mountain, i, amount))
+        return dataclasses.replace(self, mountain=_bump(self.mountain, i, amount))
 
     def add_whists(self, writer: int, on: int, amount: Number) -> Writes:
-        return _replace(self, whists=_bump(self.whists, writer * self.n + on, amount))
+        return dataclasses.replace(self, whists=_bump(self.whists, writer * self.n + on, amount))
 
     def whists_on(self, writer: int, on: int) -> Number:
         return self.whists[writer * self.n + on]
@@ -110,8 +111,3 @@ def _add(a: tuple[Number, ...], b: tuple[Number, ...]) -> tuple[Number, ...]:
 def _bump(t: tuple[Number, ...], i: int, amount: Number) -> tuple[Number, ...]:
     return (*t[:i], norm(t[i] + amount), *t[i + 1 :])
 
-
-def _replace(w: Writes, **changes: object) -> Writes:
-    values = {"pulka": w.pulka, "mountain": w.mountain, "whists": w.whists, "help": w.help}
-    values.update(changes)
-    return Writes(**values)  # type: ignore[arg-type]
