@@ -33,7 +33,7 @@ from .texts import DEFAULT_LANG, LANGS, t
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("newpulka", "join", "players", "deal", "undo", "history", "score", "rules",
+COMMANDS = ("newpulka", "join", "players", "deal", "correct", "undo", "history", "score", "rules",
             "settle", "export", "import", "lang", "help")
 
 

@@ -1,4 +1,4 @@
-"""Reading command arguments: ``/deal`` in every accepted form, and ``/newpulka``.
+"""Reading command arguments: ``/deal`` in every accepted form, ``/correct`` and ``/newpulka``.
 
 The words of every language of the bot are accepted in any chat: Russian
 (вист, пас, полвиста, мизер, распасы), Ukrainian (віст, пас, піввіста, мізер,
@@ -28,9 +28,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
-from scoring import Contract, Deal, Game, Misere, Raspasy, Rules, ScoringError
+from scoring import Contract, Correction, Deal, Game, Misere, Raspasy, Rules, ScoringError
 
 from .storage import PlayerRow
 
@@ -67,7 +68,7 @@ VARIANT_WORDS = {
 #: ``/score`` arguments asking for the text table instead of the picture.
 TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
 #: Usage hints a :class:`ParseError` can ask for (the messages ``form_{form}``).
-FORMS = ("all", "game", "misere", "raspasy", "newpulka")
+FORMS = ("all", "game", "misere", "raspasy", "newpulka", "correction")
 #: What a new name may be: one word, not a number, not a command word.
 NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
 RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS)
@@ -279,6 +280,91 @@ def parse_newpulka(text: str) -> NewPulka:
     if words:
         raise ParseError("newpulka_extra", "newpulka", token=words[0])
     return NewPulka(variant, target, stake, currency)
+
+
+#: ``/correct`` words: what an amount is written on.
+CORRECTION_WORDS = {
+    "pulka": "pulka", "pool": "pulka", "pula": "pulka",
+    "пуля": "pulka", "пулька": "pulka", "пулю": "pulka", "куля": "pulka", "кулька": "pulka",
+    "кулю": "pulka",
+    "mountain": "mountain", "mount": "mountain", "гора": "mountain", "гору": "mountain",
+    "горка": "mountain",
+    "whists": "whists", "whist": "whists", "висты": "whists", "вист": "whists",
+    "вісти": "whists", "віст": "whists",
+}
+#: Optional words between "whists" and the player: ``висты на Boris 10``.
+ON_WORDS = frozenset({"on", "на"})
+#: The note of a correction starts at ``—``, ``–``, ``:`` or a ``-`` standing alone.
+NOTE_RE = re.compile(r"[—–:]|(?:^|(?<=\s))-(?=\s|$)")
+AMOUNT_RE = re.compile(r"[+-]?\d{1,6}(?:\.\d{1,4})?")
+NOTE_LIMIT = 200
+
+
+def parse_amount(token: str) -> Fraction:
+    """An amount of a correction: ``2``, ``-2``, ``+1``, ``2.5``, ``2,5``, ``−3``.
+
+    >>> parse_amount("2,5"), parse_amount("−3")
+    (Fraction(5, 2), Fraction(-3, 1))
+    """
+    text = token.strip().replace(",", ".").replace("\u2212", "-")
+    if not AMOUNT_RE.fullmatch(text):
+        raise ParseError("correction_bad_amount", "correction", token=token)
+    return Fraction(text)
+
+
+def parse_correction(text: str, players: Sequence[PlayerRow]) -> Correction:
+    """A correction from ``/correct`` arguments: a player, then ``pulka N``,
+    ``mountain N`` and/or ``whists Player N [Player N]`` in any order, then an
+    optional note after ``—``, ``-`` or ``:``.
+
+    >>> seats = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
+    ...          PlayerRow(2, "Vera", None, None)]
+    >>> c = parse_correction("anna гора -2 висты boris 10 — ошибка", seats)
+    >>> c.player, c.mountain, dict(c.whists), c.note
+    ('Anna', Fraction(-2, 1), {'Boris': Fraction(10, 1)}, 'ошибка')
+    """
+    found = NOTE_RE.search(text)
+    head, note = (text[:found.start()], text[found.end():]) if found else (text, "")
+    note = " ".join(note.split())[:NOTE_LIMIT]
+    words = [w.rstrip(",") for w in head.replace(";", " ").split()]
+    words = [w for w in words if w]
+    if not words:
+        raise ParseError("correction_empty", "correction")
+    player = _player(players, words[0], "correction")
+    amounts: dict[str, Fraction] = {}
+    whists: dict[str, Fraction] = {}
+    i = 1
+    while i < len(words):
+        word = words[i]
+        field = CORRECTION_WORDS.get(word.casefold())
+        if field is None:
+            raise ParseError("correction_bad_word", "correction", token=word)
+        if field in amounts or (field == "whists" and whists):
+            raise ParseError("correction_twice", "correction", token=word)
+        i += 1
+        if field != "whists":
+            if i >= len(words) or words[i].casefold() in CORRECTION_WORDS:
+                raise ParseError("correction_missing_amount", "correction", token=word)
+            amounts[field] = parse_amount(words[i])
+            i += 1
+            continue
+        while i < len(words) and words[i].casefold() not in CORRECTION_WORDS:
+            if words[i].casefold() in ON_WORDS:
+                i += 1
+                continue
+            on = _player(players, words[i], "correction")
+            if on in whists:
+                raise ParseError("player_twice", "correction", name=on)
+            if i + 1 >= len(words) or words[i + 1].casefold() in CORRECTION_WORDS:
+                raise ParseError("correction_missing_amount", "correction", token=words[i])
+            whists[on] = parse_amount(words[i + 1])
+            i += 2
+        if not whists:
+            raise ParseError("correction_missing_amount", "correction", token=word)
+    if not any(amounts.values()) and not any(whists.values()):
+        raise ParseError("correction_no_amount", "correction")
+    return Correction.of(player, amounts.get("pulka", 0), amounts.get("mountain", 0),
+                         whists, note)
 
 
 def valid_name(name: str) -> bool:

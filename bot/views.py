@@ -14,6 +14,7 @@ from html import escape
 from scoring import (
     Choice,
     Contract,
+    Correction,
     Deal,
     Game,
     Misere,
@@ -104,7 +105,8 @@ def notation(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
         tricks = deal.trick_map
         order = [p for p in players if p in tricks] or list(tricks)
         return f"{tx('raspasy')} " + "-".join(str(tricks[p]) for p in order)
-    return escape(getattr(deal, "note", "") or "correction", quote=False)
+    note = getattr(deal, "note", "")
+    return tx("correction") + (f": {escape(note, quote=False)}" if note else "")
 
 
 def details(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
@@ -126,6 +128,8 @@ def details(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
 def declarer_prefix(deal: Deal) -> str:
     if isinstance(deal, Game | Misere):
         return f"{name(deal.declarer)} "
+    if isinstance(deal, Correction):
+        return f"{name(deal.player)} "
     return ""
 
 

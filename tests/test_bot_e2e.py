@@ -319,3 +319,64 @@ async def test_flood_wait_and_bot_readded(app: App, people: dict[str, Any]) -> N
         tg.bot_added(chat)
         assert "Anna: пуля 2" in await app.say(chat, p["vera"], "/score text")
     assert await app.count("deal") == 1
+
+
+
+async def test_correction_written_undone_and_after_the_end(app: App,
+                                                           people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p, "sochi 4")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        before = await app.say(chat, p["anna"], "/score text")
+        assert "Anna: пуля 2, гора 0, висты: на Boris 0, на Vera 0" in before
+
+        # Only players and admins; a malformed one gets the form and writes nothing.
+        assert "только игроки" in await app.say(chat, p["stranger"], "/correct Anna гора -2")
+        bad = await app.say(chat, p["anna"], "/correct Anna гора два")
+        assert "«два» — не число" in bad and "Форма: /correct" in bad
+        assert "Ничего не записано" in bad
+        assert await app.count("deal") == 1
+
+        text = "/correct anna гора 2 пуля -1 висты Boris 3.5 — забыли про ремиз"
+        answer = await app.say(chat, p["boris"], text)
+        assert "Сдача №2: Anna поправка: забыли про ремиз" in answer
+        assert "Anna: пуля -1" in answer and "Anna: гора +2" in answer
+        assert "Anna → Boris: висты +3.5" in answer
+        assert "Следующим раздаёт Boris." in answer  # a correction deals no cards
+        history = await app.say(chat, p["vera"], "/history")
+        assert "2. Anna поправка: забыли про ремиз · Boris Petrov" in history
+        score = await app.say(chat, p["anna"], "/score text")
+        assert "Anna: пуля 1, гора 2, висты: на Boris 3.5, на Vera 0" in score
+        board = tg.messages(chat)[1]  # /newpulka's answer became the scoreboard
+        assert "Последняя сдача №2: Anna поправка: забыли про ремиз" in board["text"]
+        assert "Anna: пуля 1, гора 2" in board["text"]
+        assert await app.count("deal") == 2
+
+        # Undone like any deal.
+        ask = await app.reply_msg(chat, p["vera"], "/undo")
+        assert "№2: Anna поправка: забыли про ремиз?" in ask["text"]
+        yes = ask["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        tg.press_button(chat, p["vera"], ask, yes)
+        done = await tg.wait_for(
+            lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m)
+        assert "Сдача №2 отменена (Anna поправка: забыли про ремиз)" in done["text"]
+        assert await app.count("undo") == 1
+        score = await app.say(chat, p["anna"], "/score text")
+        assert "Anna: пуля 2, гора 0, висты: на Boris 0, на Vera 0" in score
+        assert "поправка" not in await app.say(chat, p["vera"], "/history")
+
+        # Written after the pulka is over, when deals are not.
+        await app.say(chat, p["boris"], "/deal Boris 7s 7 Anna pass 1 Vera pass 2")
+        await app.say(chat, p["vera"], "/deal Vera 7s 7 Anna pass 1 Boris pass 2")
+        last = await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris pass 2 Vera pass 2")
+        assert "Пулька закрыта!" in last
+        late = await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris pass 2 Vera pass 2")
+        assert "пулька уже закрыта" in late and "/correct" in late
+        fixed = await app.say(chat, p["vera"], "/fix Vera mountain -1.5: scored twice")
+        assert "Vera поправка: scored twice" in fixed and "Vera: гора -1.5" in fixed
+        assert "Пулька закрыта!" in fixed
+        history = await app.say(chat, p["vera"], "/history")
+        assert "Vera поправка: scored twice · Vera" in history
+    assert await app.count("deal") == 6

@@ -1,14 +1,23 @@
-"""The /deal and /newpulka parsers: every accepted form, aliases, each kind of bad input."""
+"""The /deal, /correct and /newpulka parsers: every accepted form, aliases, each kind of
+bad input."""
 
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
-from bot.parsing import ParseError, parse_deal, parse_newpulka, valid_name
+from bot.parsing import (
+    FORMS,
+    ParseError,
+    parse_correction,
+    parse_deal,
+    parse_newpulka,
+    valid_name,
+)
 from bot.storage import PlayerRow
-from scoring import Choice, Game, Misere, Raspasy, Suit
+from scoring import Choice, Correction, Game, Misere, Raspasy, Suit
 
 THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
          PlayerRow(2, "Vera", None, None)]
@@ -186,3 +195,70 @@ def test_bad_contract_in_any_form() -> None:
 def test_ukrainian_variants() -> None:
     assert parse_newpulka("ленінградка 50 1 UAH").variant == "leningrad"
     assert parse_newpulka("сочі").variant == "sochi"
+
+
+# --- /correct ------------------------------------------------------------------------
+
+
+def test_correction_full_form() -> None:
+    c = parse_correction("Anna mountain -2 pulka 1 whists Boris 10 — miscounted deal 5", THREE)
+    assert c == Correction.of("Anna", pulka=1, mountain=-2, whists={"Boris": 10},
+                              note="miscounted deal 5")
+
+
+@pytest.mark.parametrize("text", [
+    "anna гора -2 пуля 1 висты boris 10 — ошиблись",    # Russian
+    "ANNA гора -2 куля 1 вісти Boris 10 — ошиблись",    # Ukrainian
+    "@anna mountain -2 pool 1 whists 2 10 — ошиблись",  # English, @username, seat
+    "1 пуля +1 гора −2 висты на Boris 10: ошиблись",    # any order, Unicode minus, colon
+    "Anna whists on boris 10 mountain -2 pulka 1 - ошиблись",
+    "Anna гору -2 пулю 1 вист Boris 10 —ошиблись",
+])
+def test_correction_words_of_every_language(text: str) -> None:
+    assert parse_correction(text, THREE) == Correction.of(
+        "Anna", pulka=1, mountain=-2, whists={"Boris": 10}, note="ошиблись")
+
+
+def test_correction_amounts_and_notes() -> None:
+    c = parse_correction("Vera гора 2.5", THREE)
+    assert (c.player, c.mountain, c.pulka, c.whists, c.note) == ("Vera", Fraction(5, 2), 0, (), "")
+    assert parse_correction("Vera гора 2,5", THREE).mountain == Fraction(5, 2)
+    c = parse_correction("Boris whists Anna 3, Vera -1.5", THREE)
+    assert dict(c.whists) == {"Anna": Fraction(3), "Vera": Fraction(-3, 2)}
+    assert parse_correction("Boris pool -4 — a note:  with   spaces", THREE).note == (
+        "a note: with spaces")
+    assert parse_correction("Boris pool 4 -", THREE).note == ""
+    assert parse_correction("Gleb mountain 1", FOUR).player == "Gleb"
+
+
+@pytest.mark.parametrize(("text", "key", "params"), [
+    ("", "correction_empty", {}),
+    ("   — just a note", "correction_empty", {}),
+    ("Dima mountain 2", "unknown_player", {"token": "Dima"}),
+    ("Anna", "correction_no_amount", {}),
+    ("Anna — note only", "correction_no_amount", {}),
+    ("Anna mountain 0 pool 0", "correction_no_amount", {}),
+    ("Anna mountain", "correction_missing_amount", {"token": "mountain"}),
+    ("Anna whists", "correction_missing_amount", {"token": "whists"}),
+    ("Anna whists Boris", "correction_missing_amount", {"token": "Boris"}),
+    ("Anna whists Boris mountain 2", "correction_missing_amount", {"token": "Boris"}),
+    ("Anna mountain pool 2", "correction_missing_amount", {"token": "mountain"}),
+    ("Anna mountain two", "correction_bad_amount", {"token": "two"}),
+    ("Anna гора 1e5", "correction_bad_amount", {"token": "1e5"}),
+    ("Anna гора 2.5.1", "correction_bad_amount", {"token": "2.5.1"}),
+    ("Anna whists Boris x", "correction_bad_amount", {"token": "x"}),
+    ("Anna hill 2", "correction_bad_word", {"token": "hill"}),
+    ("Anna 2", "correction_bad_word", {"token": "2"}),
+    ("Anna гора 1 гора 2", "correction_twice", {"token": "гора"}),
+    ("Anna пуля 1 pool 2", "correction_twice", {"token": "pool"}),
+    ("Anna whists Boris 1 mountain 1 whists Vera 2", "correction_twice", {"token": "whists"}),
+    ("Anna whists Boris 1 Boris 2", "player_twice", {"name": "Boris"}),
+    ("Anna whists Dima 1", "unknown_player", {"token": "Dima"}),
+])
+def test_correction_bad_input(text: str, key: str, params: dict[str, object]) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_correction(text, THREE)
+    assert info.value.key == key and info.value.form == "correction"
+    for k, v in params.items():
+        assert info.value.params[k] == v
+    assert "correction" in FORMS

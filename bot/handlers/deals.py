@@ -1,4 +1,5 @@
-"""Writing deals: /deal (without arguments: the deal wizard), and /undo with its
+"""Writing deals: /deal (without arguments: the deal wizard), /correct (alias /fix:
+points written straight onto the sheet, with a note), and /undo with its
 confirmation buttons.  Every change is shown on the pulka's scoreboard too."""
 
 from __future__ import annotations
@@ -7,13 +8,13 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from scoring import ScoringError
+from scoring import Deal, ScoringError
 
 from ..board import Boards
 from ..callbacks import UndoCB
 from ..keyboards import deal_keyboard, undo_keyboard
 from ..middlewares import CallbackNote
-from ..parsing import ParseError, parse_deal
+from ..parsing import ParseError, parse_correction, parse_deal
 from ..service import PulkaError, PulkaService
 from ..storage import Source
 from ..texts import Texts
@@ -61,25 +62,23 @@ def router() -> Router:
         except ParseError as e:
             await message.answer(parse_error_text(tx, e, table.names))
             return
+        await write_and_answer(message, service, bot, tx, boards, table.id, parsed)
+
+    @r.message(Command("correct", "fix"))
+    async def correct(message: Message, command: CommandObject, service: PulkaService,
+                      bot: Bot, tx: Texts, boards: Boards) -> None:
+        table = await pulka_to_change(message, service, bot, tx)
+        if table is None:
+            return
+        if table.state is None:
+            await message.answer(tx("need_players", count=len(table.players)))
+            return
         try:
-            written = await service.write_deal(table.id, parsed, author_of(message),
-                                               source(message))
-        except ScoringError as e:
-            await message.answer(tx("deal_rejected", reason=error_text(tx, e)) + "\n"
-                                 + tx("nothing_recorded"))
+            parsed = parse_correction(command.args or "", table.players)
+        except ParseError as e:
+            await message.answer(parse_error_text(tx, e, table.names))
             return
-        except PulkaError as e:
-            await message.answer(tx(e.key, **e.params))
-            return
-        after = written.table
-        # The board first: the answer is then the last thing this command sends.
-        await boards.refresh(bot, tx, after)
-        live = after.deal_by_event(written.event_id)
-        if live is None:  # a repeated command whose deal was undone since
-            await message.answer(tx("deal_repeat", number="—"))
-            return
-        await message.answer(deal_answer(tx, after, live, repeat=written.duplicate),
-                             reply_markup=deal_keyboard(tx, after, live))
+        await write_and_answer(message, service, bot, tx, boards, table.id, parsed)
 
     @r.message(Command("undo"))
     async def undo(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> None:
@@ -125,4 +124,28 @@ def router() -> Router:
                                who=name(display_name(query.from_user))), reply_markup=None)
 
     return r
+
+
+async def write_and_answer(message: Message, service: PulkaService, bot: Bot, tx: Texts,
+                           boards: Boards, pulka_id: int, deal: Deal) -> None:
+    """Write a deal (or a correction) typed in ``message``, refresh the scoreboard and
+    answer with what was written (or why nothing was)."""
+    try:
+        written = await service.write_deal(pulka_id, deal, author_of(message), source(message))
+    except ScoringError as e:
+        await message.answer(tx("deal_rejected", reason=error_text(tx, e)) + "\n"
+                             + tx("nothing_recorded"))
+        return
+    except PulkaError as e:
+        await message.answer(tx(e.key, **e.params))
+        return
+    after = written.table
+    # The board first: the answer is then the last thing this command sends.
+    await boards.refresh(bot, tx, after)
+    live = after.deal_by_event(written.event_id)
+    if live is None:  # a repeated command whose deal was undone since
+        await message.answer(tx("deal_repeat", number="—"))
+        return
+    await message.answer(deal_answer(tx, after, live, repeat=written.duplicate),
+                         reply_markup=deal_keyboard(tx, after, live))
 

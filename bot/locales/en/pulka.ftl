@@ -80,6 +80,15 @@ form_raspasy =
     Form: /deal raspasy Player Tricks Player Tricks Player Tricks
     For example: <code>/deal raspasy { $a } 3 { $b } 2 { $c } 5</code>
 nothing_recorded = Nothing was written.
+correction_empty = Write the correction after /correct.
+correction_bad_word = I don't understand "{ $token }": expected pool, mountain or whists.
+correction_bad_amount = "{ $token }" is not a number: like 2, -2 or 2.5.
+correction_missing_amount = A number is missing after "{ $token }".
+correction_twice = "{ $token }" is given twice.
+correction_no_amount = A correction needs at least one non-zero number: pool, mountain or whists.
+form_correction =
+    Form: /correct Player [pool N] [mountain N] [whists Player N …] [— note]
+    For example: <code>/correct { $a } mountain -2 whists { $b } 10 — miscounted</code>
 deal_written = <b>Deal { $number }</b>: { $notation }
 deal_repeat = This deal is already written (no. { $number }).
 writes_title = Written:
@@ -109,6 +118,7 @@ misere_tricks = { $n } { NUMBER($n) ->
        *[other] tricks
     }
 raspasy = all-pass
+correction = correction
 whist = whist
 pass = pass
 half = half
@@ -213,6 +223,8 @@ help =
     {"  "}<code>/deal Boris misere 0</code>: a misère
     {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code> or <code>/deal raspasy 1 3 2 2 3 5</code>: all-pass
     {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥ or s c d h; no-trumps: nt. A defender: whist, pass or half. With four, the dealer is the one not named.
+    /correct (or /fix): a correction: numbers straight onto a player's pool, mountain and whists, with a note; also after the pulka is over:
+    {"  "}<code>/correct Anna mountain -2 pool 1 whists Boris 10 — miscounted</code>
     /undo: undo the last deal
     /history: the deals
     /score: the pulka sheet as a picture; <code>/score text</code>: the score as text
@@ -227,6 +239,7 @@ cmd_newpulka = new pulka
 cmd_join = take a seat
 cmd_players = seating
 cmd_deal = write a deal
+cmd_correct = correct the record
 cmd_undo = undo the last deal
 cmd_history = the deals
 cmd_score = score
@@ -349,7 +362,7 @@ err-players_count = a pulka has 3 or 4 players, not { $count }
 err-player_name_empty = player names must be non-empty
 err-player_names_distinct = player names must be distinct
 err-unknown_player = unknown player "{ $name }"; the players are { $players }
-err-pulka_over = the pulka is already over; settle it (/settle) or write a correction
+err-pulka_over = the pulka is already over; settle it (/settle) or write a correction (/correct)
 err-named_twice = { $name } is named twice
 err-tricks_range = { $name }: tricks must be a whole number 0 to 10, not "{ $count }"
 err-tricks_three = give the tricks of all three players ({ $players })

@@ -80,6 +80,15 @@ form_raspasy =
     Форма: /deal распасы Игрок Взятки Игрок Взятки Игрок Взятки
     Например: <code>/deal распасы { $a } 3 { $b } 2 { $c } 5</code>
 nothing_recorded = Ничего не записано.
+correction_empty = Напишите поправку после /correct.
+correction_bad_word = Не понимаю «{ $token }»: ожидается пуля, гора или висты.
+correction_bad_amount = «{ $token }» — не число: например 2, -2 или 2.5.
+correction_missing_amount = После «{ $token }» не хватает числа.
+correction_twice = «{ $token }» указано дважды.
+correction_no_amount = В поправке нужно хотя бы одно ненулевое число: пуля, гора или висты.
+form_correction =
+    Форма: /correct Игрок [пуля N] [гора N] [висты Игрок N …] [— пояснение]
+    Например: <code>/correct { $a } гора -2 висты { $b } 10 — ошиблись в подсчёте</code>
 deal_written = <b>Сдача №{ $number }</b>: { $notation }
 deal_repeat = Эта сдача уже записана (№{ $number }).
 writes_title = Записано:
@@ -122,6 +131,7 @@ misere_tricks = { $n } { NUMBER($n) ->
        *[many] взяток
     }
 raspasy = распасы
+correction = поправка
 whist = вист
 pass = пас
 half = полвиста
@@ -228,6 +238,8 @@ help =
     {"  "}<code>/deal распасы Анна 3 Борис 2 Вера 5</code> или <code>/deal распасы 1 3 2 2 3 5</code> — распасы
     {"  "}Игрок — по имени, @нику или номеру места. Масти: ♠♣♦♥ или п т б ч; без козыря — бк. Защитник: вист, пас или полвиста. Вчетвером сдающий — тот, кого не назвали.
     {"  "}Можно и латиницей: <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>
+    /correct (или /fix) — поправка: числа прямо в пулю, гору и висты игрока, с пояснением; годится и после конца пульки:
+    {"  "}<code>/correct Анна гора -2 пуля 1 висты Борис 10 — ошиблись в подсчёте</code>
     /undo — отменить последнюю сдачу
     /history — протокол сдач
     /score — лист пульки картинкой; <code>/score текст</code> — счёт текстом
@@ -242,6 +254,7 @@ cmd_newpulka = новая пулька
 cmd_join = сесть за стол
 cmd_players = рассадка
 cmd_deal = записать сдачу
+cmd_correct = поправка в запись
 cmd_undo = отменить последнюю сдачу
 cmd_history = протокол сдач
 cmd_score = счёт
@@ -364,7 +377,7 @@ err-players_count = в пульке 3 или 4 игрока, а не { $count }
 err-player_name_empty = имя игрока не может быть пустым
 err-player_names_distinct = имена игроков должны быть разными
 err-unknown_player = нет игрока «{ $name }»; игроки: { $players }
-err-pulka_over = пулька уже закрыта: распишите её (/settle) или внесите поправку
+err-pulka_over = пулька уже закрыта: распишите её (/settle) или внесите поправку (/correct)
 err-named_twice = { $name } назван дважды
 err-tricks_range = { $name }: взятки — целое число от 0 до 10, а не «{ $count }»
 err-tricks_three = нужны взятки всех трёх игроков ({ $players })

@@ -84,6 +84,15 @@ form_raspasy =
     Форма: /deal розпаси Гравець Взятки Гравець Взятки Гравець Взятки
     Наприклад: <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code>
 nothing_recorded = Нічого не записано.
+correction_empty = Напишіть виправлення після /correct.
+correction_bad_word = Не розумію «{ $token }»: очікується куля, гора або вісти.
+correction_bad_amount = «{ $token }» — не число: наприклад 2, -2 або 2.5.
+correction_missing_amount = Після «{ $token }» бракує числа.
+correction_twice = «{ $token }» вказано двічі.
+correction_no_amount = У виправленні потрібне хоча б одне ненульове число: куля, гора або вісти.
+form_correction =
+    Форма: /correct Гравець [куля N] [гора N] [вісти Гравець N …] [— пояснення]
+    Наприклад: <code>/correct { $a } гора -2 вісти { $b } 10 — помилилися в підрахунку</code>
 deal_written = <b>Роздача №{ $number }</b>: { $notation }
 deal_repeat = Цю роздачу вже записано (№{ $number }).
 writes_title = Записано:
@@ -126,6 +135,7 @@ misere_tricks = { $n } { NUMBER($n) ->
        *[many] взятків
     }
 raspasy = розпаси
+correction = виправлення
 whist = віст
 pass = пас
 half = піввіста
@@ -231,6 +241,8 @@ help =
     {"  "}<code>/deal Борис мізер 0</code> — мізер
     {"  "}<code>/deal розпаси Анна 3 Борис 2 Віра 5</code> або <code>/deal розпаси 1 3 2 2 3 5</code> — розпаси
     {"  "}Гравець — на ім'я, @нік або номер місця. Масті: ♠♣♦♥ або п т б ч; без козиря — бк. Захисник: віст, пас або піввіста. Учотирьох здавач — той, кого не назвали.
+    /correct (або /fix) — виправлення: числа просто в кулю, гору та вісти гравця, з поясненням; можна й після кінця пульки:
+    {"  "}<code>/correct Анна гора -2 куля 1 вісти Борис 10 — помилилися в підрахунку</code>
     /undo — скасувати останню роздачу
     /history — протокол роздач
     /score — аркуш пульки картинкою; <code>/score текст</code> — рахунок текстом
@@ -245,6 +257,7 @@ cmd_newpulka = нова пулька
 cmd_join = сісти за стіл
 cmd_players = розсадка
 cmd_deal = записати роздачу
+cmd_correct = виправлення запису
 cmd_undo = скасувати останню роздачу
 cmd_history = протокол роздач
 cmd_score = рахунок
@@ -367,7 +380,7 @@ err-players_count = у пульці 3 або 4 гравці, а не { $count }
 err-player_name_empty = ім'я гравця не може бути порожнім
 err-player_names_distinct = імена гравців мають бути різними
 err-unknown_player = немає гравця «{ $name }»; гравці: { $players }
-err-pulka_over = пульку вже закрито: розпишіть її (/settle) або внесіть поправку
+err-pulka_over = пульку вже закрито: розпишіть її (/settle) або внесіть виправлення (/correct)
 err-named_twice = { $name } названо двічі
 err-tricks_range = { $name }: взятки — ціле число від 0 до 10, а не «{ $count }»
 err-tricks_three = потрібні взятки всіх трьох гравців ({ $players })
