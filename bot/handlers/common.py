@@ -114,6 +114,17 @@ async def pulka_to_change(message: Message, service: PulkaService, bot: Bot,
     return table
 
 
+async def seated_pulka_to_change(message: Message, service: PulkaService, bot: Bot,
+                                 tx: Texts) -> Table | None:
+    """As :func:`pulka_to_change`, and the table is seated (3 or 4 players): a deal
+    or a correction can be written; else None, after answering."""
+    table = await pulka_to_change(message, service, bot, tx)
+    if table is not None and table.state is None:
+        await message.answer(tx("need_players", count=len(table.players)))
+        return None
+    return table
+
+
 async def pulka_of_button(service: PulkaService, pulka_id: int, msg: Message) -> Table | None:
     """The pulka a button names, if it belongs to the chat the button is in."""
     table = await service.get(pulka_id)

@@ -33,6 +33,7 @@ from .common import (
     display_name,
     pulka_to_change,
     pulka_to_change_by_press,
+    seated_pulka_to_change,
     source,
 )
 from .wizard import send_wizard, undo_prompt
@@ -45,11 +46,8 @@ def router() -> Router:
     @r.message(Command("deal"))
     async def deal(message: Message, command: CommandObject, service: PulkaService,
                    bot: Bot, tx: Texts, boards: Boards) -> None:
-        table = await pulka_to_change(message, service, bot, tx)
-        if table is None:
-            return
-        if table.state is None:
-            await message.answer(tx("need_players", count=len(table.players)))
+        table = await seated_pulka_to_change(message, service, bot, tx)
+        if table is None or table.state is None:
             return
         if not (command.args or "").strip():
             if table.state.finished:
@@ -67,11 +65,8 @@ def router() -> Router:
     @r.message(Command("correct", "fix"))
     async def correct(message: Message, command: CommandObject, service: PulkaService,
                       bot: Bot, tx: Texts, boards: Boards) -> None:
-        table = await pulka_to_change(message, service, bot, tx)
-        if table is None:
-            return
-        if table.state is None:
-            await message.answer(tx("need_players", count=len(table.players)))
+        table = await seated_pulka_to_change(message, service, bot, tx)
+        if table is None or table.state is None:
             return
         try:
             parsed = parse_correction(command.args or "", table.players)
