@@ -7,17 +7,22 @@
 ['16/3', '4/3', '-20/3']
 """
 
+from . import seating
 from .cost import deal_cost
 from .deals import Choice, Contract, Correction, Deal, Game, Misere, Raspasy, Suit
 from .engine import PulkaState, Replay, Step, apply, is_finished, play, replay
 from .errors import IllegalDeal, InvalidDeal, InvalidRules, ScoringError
-from .rules import Rules, Variant
+from .numbers import figure, json_number, money_text, round_half_away, stake_text
+from .rules import CONVENTION, CONVENTIONS, Convention, Rules, Variant
 from .settle import Payment, Settlement, payments, settle, settle_state, split_money, standings
 from .sheet import Sheet, Writes
 
 __all__ = [
+    "CONVENTION",
+    "CONVENTIONS",
     "Choice",
     "Contract",
+    "Convention",
     "Correction",
     "Deal",
     "Game",
@@ -39,12 +44,18 @@ __all__ = [
     "Writes",
     "apply",
     "deal_cost",
+    "figure",
     "is_finished",
+    "json_number",
+    "money_text",
     "payments",
     "play",
     "replay",
+    "round_half_away",
+    "seating",
     "settle",
     "settle_state",
     "split_money",
+    "stake_text",
     "standings",
 ]

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import TypeVar
 
-from .errors import InvalidDeal
+from .errors import InvalidDeal, key_path
 
 T = TypeVar("T")
 
@@ -72,7 +73,8 @@ class Contract:
         raw = raw.replace("♧", "♣").replace("\ufe0f", "")
         digits = raw[:2] if raw[:2] == "10" else raw[:1]
         suit = _SUIT_ALIASES.get(raw[len(digits):].strip())
-        if not digits.isdigit() or int(digits) not in range(6, 11) or suit is None:
+        # Compared as text, never isdigit() + int(): "²" is a digit to isdigit().
+        if digits not in ("6", "7", "8", "9", "10") or suit is None:
             raise InvalidDeal.of("contract_text", "contract", text=text)
         return cls(int(digits), suit)
 
@@ -201,6 +203,13 @@ class Correction:
     whists: tuple[tuple[str, Fraction], ...] = ()
     note: str = ""
 
+    def __post_init__(self) -> None:
+        # Bounded like a paper sheet's amounts, whoever builds it (the record, /correct).
+        check_amount(self.pulka, "pulka")
+        check_amount(self.mountain, "mountain")
+        for name, amount in self.whists:
+            check_amount(amount, key_path("whists", name))
+
     @classmethod
     def of(
         cls,
@@ -215,3 +224,43 @@ class Correction:
 
 
 Deal = Game | Misere | Raspasy | Correction
+
+
+#: The largest amount, either sign, that a correction or a paper sheet writes in
+#: one place (points or whists).  A whole evening writes a few hundred; the bound
+#: keeps every sum of the settlement small and exact, where 1e26 or 10**5000
+#: used to break the money's arithmetic.
+MAX_AMOUNT = 1_000_000
+#: Decimals an amount may have: paper writes halves, and thirds as 13.33 or
+#: 13.333; four is also what ``/correct`` reads.
+AMOUNT_DECIMALS = 4
+
+
+def check_amount(value: int | Fraction | Decimal, path: str = "") -> None:
+    """Refuse an amount no sheet holds: beyond :data:`MAX_AMOUNT` or too finely divided.
+
+    >>> check_amount(Fraction(1333, 100)), check_amount(Decimal("-1000000"))
+    (None, None)
+    >>> check_amount(Decimal("1e300"), "mountain")
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidDeal: mountain: an amount must be from -1000000 to 1000000
+    >>> check_amount(Fraction(1, 3), "pulka")
+    Traceback (most recent call last):
+    ...
+    scoring.errors.InvalidDeal: pulka: an amount may have at most 4 decimals
+    """
+    # Compared exactly, and decimals counted from the digits: Fraction(Decimal("1e-999999999"))
+    # would have to build a denominator of a billion digits.
+    if (isinstance(value, Decimal) and not value.is_finite()) or not (
+            -MAX_AMOUNT <= value <= MAX_AMOUNT):
+        raise InvalidDeal.of("amount_range", path, limit=MAX_AMOUNT)
+    if isinstance(value, Decimal):
+        _, digits, exponent = value.as_tuple()
+        assert isinstance(exponent, int)  # finite
+        zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+        fine = value == 0 or exponent + zeros >= -AMOUNT_DECIMALS
+    else:
+        fine = (Fraction(value) * 10**AMOUNT_DECIMALS).denominator == 1
+    if not fine:
+        raise InvalidDeal.of("amount_decimals", path, decimals=AMOUNT_DECIMALS)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 
+from . import seating
 from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
 from .errors import IllegalDeal, InvalidDeal, ScoringError
 from .rules import (
@@ -31,6 +32,7 @@ from .rules import (
     QuotaLiable,
     RaspasyScoring,
     Rules,
+    WhistShortfall,
     WhistSplit,
 )
 from .sheet import Number, Sheet, Writes, norm
@@ -57,7 +59,7 @@ class PulkaState:
     @classmethod
     def new(cls, players: Sequence[str], rules: Rules) -> PulkaState:
         names = tuple(players)
-        if len(names) not in (3, 4):
+        if len(names) not in seating.TABLE_SIZES:
             raise InvalidDeal.of("players_count", "players", count=len(names))
         if any(not isinstance(p, str) or not p.strip() for p in names):
             raise InvalidDeal.of("player_name_empty", "players")
@@ -299,12 +301,8 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     decl = state.seat(g.declarer, "declarer")
     if decl not in t:
         raise InvalidDeal.of("declarer_tricks", "tricks", declarer=g.declarer)
-    # Defenders in the order they speak: clockwise from the declarer.
-    defenders = []
-    for k in range(1, n):
-        s = (decl + k) % n
-        if s in t:
-            defenders.append(s)
+    # The one not among the tricks sits out (four players); with three, nobody.
+    defenders = list(seating.defenders(n, decl, out))
     choice: dict[int, Choice] = {}
     for name, c in g.defence:
         if name == g.declarer:
@@ -317,7 +315,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     if missing:
         raise InvalidDeal.of("whist_missing", "whist", names=", ".join(missing))
     level = g.contract.level
-    if state.raspasy_run and level < rules.raspasy_exit:
+    if level < seating.lowest_level(rules, state.raspasy_run):
         raise IllegalDeal.of("raspasy_exit", "contract", exit=rules.raspasy_exit, level=level)
     first, second = defenders
     c1, c2 = choice[first], choice[second]
@@ -352,8 +350,8 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
             for w in whisters:
                 pen.whist(w, decl, t[w] * price * f)
             if level <= 7:
-                for w in whisters:
-                    _shortfall(pen, w, _half(quota) - t[w], price)
+                for w, short in _half_shortfalls(rules, quota, t[first], t[second]):
+                    _shortfall(pen, (first, second)[w], short, price)
             else:
                 short = quota - (t[first] + t[second])
                 liable = whisters if rules.quota_liable is QuotaLiable.BOTH else [second]
@@ -381,6 +379,31 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     return pen, _dealer_seat(state, out, None if g.dealer is None else state.seat(g.dealer)), run
 
 
+def _half_shortfalls(
+    rules: Rules, quota: int, first: int, second: int
+) -> list[tuple[int, Number]]:
+    """Two whisters on a 6 or 7: the tricks each is short, by whister (0 first, 1 second).
+
+    ``joint`` (Code 4.2.1): the defence is short only of what both took together
+    missed; it is written by whoever has less than his half, each for at most
+    his own deficit (6 made with 7: whisters 3 and 0, only the one with 0
+    writes, for one trick).  ``each_half``: each answers for his own half.
+
+    >>> _half_shortfalls(Rules(), 4, 3, 0), _half_shortfalls(Rules(), 4, 4, 0)
+    ([(1, 1)], [])
+    >>> _half_shortfalls(Rules(whist_shortfall="each_half"), 4, 3, 0)
+    [(1, 2)]
+    """
+    half = _half(quota)
+    deficits = [half - first, half - second]
+    if rules.whist_shortfall is WhistShortfall.EACH_HALF:
+        return [(w, d) for w, d in enumerate(deficits) if d > 0]
+    short = quota - first - second
+    if short <= 0:
+        return []
+    return [(w, min(d, short)) for w, d in enumerate(deficits) if d > 0]
+
+
 def _shortfall(pen: _Pen, whister: int, short: Number, price: int) -> None:
     """The whister's remiz (ремиз на висте): price per missing trick on his mountain."""
     if short <= 0:
@@ -400,8 +423,10 @@ def _check_half(state: PulkaState, g: Game, c1: Choice, c2: Choice, second: int)
         raise InvalidDeal.of("half_level", "whist", level=level)
     if c1 is not Choice.PASS or c2 is not Choice.HALF:
         raise InvalidDeal.of("half_order", "whist", second=state.players[second])
+    half = seating.half_whist_tricks(rules, level)
+    if half is None:
+        raise InvalidDeal.of("half_quota", "whist", level=level)
     tricks = g.trick_map
-    half = _half(rules.quota_for(level))
     if tricks[g.declarer] != level or tricks[state.players[second]] != half:
         raise InvalidDeal.of("half_tricks", "tricks", declarer=g.declarer, level=level,
                               second=state.players[second], half=half)

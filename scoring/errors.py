@@ -48,6 +48,7 @@ MESSAGES: dict[str, str] = {
     "half_level": "half-whist is possible only on 6 and 7, not on {level}",
     "half_order": "only the second defender ({second}) may say half-whist, "
                   "and only after the first passed",
+    "half_quota": "half-whist on {level} needs a quota that halves into whole tricks",
     "half_tricks": "on half-whist the game is not played: {declarer} is written {level} tricks "
                    "and {second} {half}",
     "misere_tricks": "misère tricks must be a whole number 0 to 10, not {count!r}",
@@ -64,21 +65,80 @@ MESSAGES: dict[str, str] = {
     "document_object": "the document must be a JSON object",
     "unknown_format": "unknown format {format!r}; expected \"pulka/1\" or \"pulka-sheet/1\"",
     "field": "{detail}",
+    # The record's text, its numbers and its names (scoring.jsonread, scoring.record).
+    "json_syntax": "invalid JSON at line {line} column {column}: {reason}",
+    "json_encoding": "the document is not UTF-8 text",
+    "json_depth": "invalid JSON: nested more than {limit} levels deep",
+    "json_number_long": "a number of {length} characters is too long (at most {limit})",
+    "json_number_range": "the number {number} is out of range",
+    "json_constant": "{value} is not a number: JSON numbers are finite",
+    "json_duplicate": "{key!r} is given twice",
+    "json_surrogate": "the text holds {char}, half of a UTF-16 pair, which is not a character",
+    "name_character": "a name cannot contain the control character {char}",
+    "amount_number": "an amount must be a JSON number, like 7 or 7.5",
+    "amount_range": "an amount must be from -{limit} to {limit}",
+    "amount_decimals": "an amount may have at most {decimals} decimals",
     "rules_variant": "unknown variant {variant!r}; expected sochi, leningrad or rostov",
     "rules_unknown": "unknown convention",
     "rules_choice": "unknown value {value!r}; expected {choices}",
-    "rules_stake_number": "stake must be a decimal number like 0.5",
+    "rules_stake_number": "stake must be a decimal string like \"0.5\"",
     "rules_target": "target must be a whole number of points from 1 to 10000",
-    "rules_stake": "stake must be zero or more",
-    "rules_stake_decimals": "stake may have at most 4 decimals",
-    "rules_currency": "currency must be a short code like RUB",
+    "rules_stake": "stake must be from 0 to {high}",
+    "rules_stake_decimals": "stake may have at most {places} decimals",
+    "rules_currency": "currency must be a label of 1 to {length} characters, like RUB",
+    "rules_range": "{name} must be a whole number from {low} to {high}",
     "rules_quota": "quota must list the tricks owed on 6, 7, 8, 9 and 10, each 0 to 4",
-    "rules_raspasy": "raspasy must list one or more whole multipliers from 1 to 100",
+    "rules_raspasy": "raspasy must list 1 to 20 whole multipliers, each from 1 to 100",
     "rules_raspasy_exit": "raspasy_exit must be 6 to 10",
     "rules_0_100": "{name} must be a whole number from 0 to 100",
     "rules_1_4": "{name} must be 1, 2, 3 or 4",
     "rules_bool": "{name} must be true or false",
 }
+
+
+#: The longest piece of players' text (a name, a key) an error quotes in full.
+QUOTE_LIMIT = 64
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with an ellipsis.
+
+    Errors quote what the players wrote; a name of a megabyte must not make a
+    message of a megabyte (and Fluent refuses a placeable of about 2,500).
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def key_path(prefix: str, key: str) -> str:
+    """The path of ``key`` inside ``prefix``: ``tricks.Anna``, or ``tricks['A\\nB']``.
+
+    A key that could be misread in a path (a dot, a bracket, a quote, spaces at
+    an end, anything unprintable) is quoted as Python would, so a path is
+    always one unambiguous line:
+
+    >>> key_path("tricks", "Anna"), key_path("", "format"), key_path("whists", "A.B")
+    ('tricks.Anna', 'format', "whists['A.B']")
+    >>> print(key_path("tricks", "A\\nB"))
+    tricks['A\\nB']
+    """
+    k = shorten(key)
+    if k and k.isprintable() and k == k.strip() and not any(c in k for c in ".[]'\""):
+        return f"{prefix}.{k}" if prefix else k
+    return f"{prefix}[{k!r}]"
+
+
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character escaped (``\\n``, ``\\u2028``).
+
+    The calculator's last line of defence: its error is one line on stderr
+    whatever a message quotes.
+
+    >>> print(one_line("unknown player 'A\\nerror: B'"))
+    unknown player 'A\\nerror: B'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 class ScoringError(ValueError):

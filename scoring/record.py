@@ -1,4 +1,4 @@
-"""The public JSON record (``shared/spec/pulka-json.md``), validated with pydantic.
+"""The public JSON record (``docs/record-format.md``), validated with pydantic.
 
 Two forms: a game record (``pulka/1``, the log of deals) and a paper sheet
 (``pulka-sheet/1``, totals only).  Errors name the field path:
@@ -12,71 +12,126 @@ scoring.errors.InvalidDeal: deals[0].tricks: tricks add up to 11, a deal has 10
 
 from __future__ import annotations
 
-import math
+import unicodedata
 from decimal import Decimal
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
-from pydantic_core import ErrorDetails
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    create_model,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
 
-from .deals import Correction, Deal, Game, Misere, Raspasy
+from .deals import AMOUNT_DECIMALS, Correction, Deal, Game, Misere, Raspasy, check_amount
 from .engine import PulkaState, replay
-from .errors import InvalidDeal, InvalidRules, ScoringError
-from .rules import Rules
-from .settle import Settlement, settle
+from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
+from .numbers import FIGURE_PLACES, json_number
+from .rules import CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
+from .settle import NOTICES, Settlement, settle
 from .sheet import Number, Sheet, norm
 
-Amount = Annotated[Decimal, Field(allow_inf_nan=False)]
-Name = Annotated[str, Field(min_length=1, max_length=64)]
+#: Bidirectional embeddings, overrides and isolates: they make a name read as another.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def odd_character(text: str) -> str | None:
+    """The first character a name may not hold, or None.
+
+    Controls (a newline in a name made the calculator's error two lines), lone
+    surrogates, line and paragraph separators and the bidirectional controls.
+    Joiners and variation selectors stay: a name with an emoji sequence is fine.
+
+    >>> odd_character("Анна"), odd_character("A\\tB"), odd_character("Вера\\u2028")
+    (None, '\\t', '\\u2028')
+    >>> odd_character("\\U0001f469\\u200d\\U0001f4bb")  # woman technologist
+    """
+    for ch in text:
+        if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            return ch
+    return None
+
+
+def _name(value: str) -> str:
+    ch = odd_character(value)
+    if ch is not None:
+        char = f"U+{ord(ch):04X}"
+        raise PydanticCustomError("name_character", MESSAGES["name_character"], {"char": char})
+    return value
+
+
+def _amount(value: Any) -> Decimal:
+    # A JSON number only: "7.5" or true is a wrong type, as everywhere in the record.
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise PydanticCustomError("amount_number", MESSAGES["amount_number"])
+    # A float's repr is its shortest text, the number the JSON wrote (13.33, not
+    # 13.3300000000000000710542735760100185871124267578125).
+    amount = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    try:
+        check_amount(amount)
+    except ScoringError as e:
+        raise PydanticCustomError(e.code, e.message, e.params) from None
+    return amount
+
+
+#: Points or whists written on a sheet: a number within ``deals.MAX_AMOUNT``, 4 decimals.
+Amount = Annotated[Decimal, PlainValidator(_amount)]
+Name = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_name)]
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class RulesModel(_Strict):
-    """The ``rules`` object: every key optional, defaults follow the variant."""
-
+class _RulesBase(_Strict):
     variant: Literal["sochi", "leningrad", "rostov"] = "sochi"
-    target: StrictInt | None = None
-    stake: Decimal | None = None
-    currency: str | None = None
-    whist: Literal["gentleman", "greedy"] | None = None
-    liability: Literal["full", "half"] | None = None
-    quota: list[StrictInt] | None = None
-    quota_liable: Literal["second", "both"] | None = None
-    consolation: Literal["all", "defenders", "whisters"] | None = None
-    misere_consolation: StrictBool | None = None
-    half_whist: StrictBool | None = None
-    raspasy: list[StrictInt] | None = None
-    raspasy_cycle: StrictBool | None = None
-    raspasy_exit: StrictInt | None = None
-    raspasy_strict_exit: StrictBool | None = None
-    raspasy_zero: StrictInt | None = None
-    raspasy_zero_progressive: StrictBool | None = None
-    raspasy_scoring: Literal["mountain", "whists"] | None = None
-    raspasy_whists: StrictInt | None = None
-    raspasy_amnesty: StrictBool | None = None
-    whist_factor: StrictInt | None = None
-    pulka_ratio: StrictInt | None = None
-    help: StrictBool | None = None
-    end: Literal["closed", "total"] | None = None
-    game_clears_mountain: StrictBool | None = None
-    division: Literal["exact", "truncate", "adjust"] | None = None
 
     def to_rules(self) -> Rules:
         values = self.model_dump(exclude_none=True)
         variant = values.pop("variant")
+        for c in CONVENTIONS:
+            # Money is a decimal string in the record: a JSON number is binary
+            # floating point already (0.1 is not 0.1), so it is refused.
+            if isinstance(c.domain, Money) and not isinstance(values.get(c.name, ""), str):
+                raise InvalidRules.of("rules_stake_number", c.name)
         return Rules.for_variant(variant, **values)
+
+
+def _json_type(c: Convention) -> Any:
+    """How the record spells a convention's value, strictly (no "1" for 1, no 1 for true)."""
+    domain = c.domain
+    if isinstance(domain, Money):
+        return Any  # checked in to_rules, with the convention's own message
+    if isinstance(domain, OneOf):
+        return Literal[tuple(m.value for m in domain.values)]
+    return {bool: StrictBool, int: StrictInt, str: StrictStr, list[int]: list[StrictInt]}[
+        domain.json
+    ]
+
+
+#: The ``rules`` object: every key optional, defaults follow the variant.  Derived
+#: from the conventions table, so a new convention is a new key here by itself.
+_RULES_FIELDS: dict[str, Any] = {c.name: (_json_type(c) | None, None) for c in CONVENTIONS}
+if TYPE_CHECKING:
+    RulesModel = _RulesBase
+else:
+    RulesModel = create_model("RulesModel", __base__=_RulesBase, **_RULES_FIELDS)
 
 
 class GameModel(_Strict):
     type: Literal["game"]
     declarer: Name
-    contract: str
-    whist: dict[str, Literal["whist", "pass", "half"]]
-    tricks: dict[str, StrictInt]
+    contract: str = Field(max_length=16)
+    whist: dict[Name, Literal["whist", "pass", "half"]]
+    tricks: dict[Name, StrictInt]
     dealer: Name | None = None
 
     def to_deal(self) -> Deal:
@@ -86,7 +141,7 @@ class GameModel(_Strict):
 class MisereModel(_Strict):
     type: Literal["misere"]
     declarer: Name
-    tricks: dict[str, StrictInt]
+    tricks: dict[Name, StrictInt]
     dealer: Name | None = None
 
     def to_deal(self) -> Deal:
@@ -100,7 +155,7 @@ class MisereModel(_Strict):
 
 class RaspasyModel(_Strict):
     type: Literal["raspasy"]
-    tricks: dict[str, StrictInt]
+    tricks: dict[Name, StrictInt]
     dealer: Name | None = None
 
     def to_deal(self) -> Deal:
@@ -112,7 +167,7 @@ class CorrectionModel(_Strict):
     player: Name
     pulka: Amount = Decimal(0)
     mountain: Amount = Decimal(0)
-    whists: dict[str, Amount] = {}
+    whists: dict[Name, Amount] = {}
     note: str = Field("", max_length=500)
 
     def to_deal(self) -> Deal:
@@ -146,9 +201,9 @@ class SheetModel(_Strict):
     format: Literal["pulka-sheet/1"]
     players: Players
     rules: RulesModel = RulesModel()
-    pulka: dict[str, Amount] = {}
-    mountain: dict[str, Amount] = {}
-    whists: dict[str, dict[str, Amount]] = {}
+    pulka: dict[Name, Amount] = {}
+    mountain: dict[Name, Amount] = {}
+    whists: dict[Name, dict[Name, Amount]] = {}
 
 
 class Document(BaseModel):
@@ -173,8 +228,10 @@ def _path(loc: tuple[int | str, ...]) -> str:
             out += f"[{part}]"
         elif part in _TAGS and i > 0 and isinstance(loc[i - 1], int):
             continue  # the union member's tag is not part of the document's path
+        elif part == "[key]" and i == len(loc) - 1:
+            continue  # pydantic's mark of an error in a key: the key is the place
         else:
-            out += f".{part}" if out else str(part)
+            out = key_path(out, part)
     return out
 
 
@@ -194,7 +251,14 @@ def _message(err: ErrorDetails) -> str:
 def validation_error(e: ValidationError) -> ScoringError:
     """The first pydantic error as a :class:`ScoringError` with its path."""
     err = e.errors()[0]
-    return InvalidDeal.of("field", _path(tuple(err["loc"])), detail=_message(err))
+    path = _path(tuple(err["loc"]))
+    if err["type"] in _OWN_CODES:
+        return InvalidDeal.of(err["type"], path, **err.get("ctx", {}))
+    return InvalidDeal.of("field", path, detail=_message(err))
+
+
+#: Errors of the record's own types (names, amounts), told by their scoring code.
+_OWN_CODES = frozenset({"name_character", "amount_number", "amount_range", "amount_decimals"})
 
 
 def load_document(data: Any) -> Document:
@@ -246,16 +310,17 @@ def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
     def column(values: dict[str, Decimal], key: str) -> tuple[Number, ...]:
         out: list[Number] = [0] * n
         for name, v in values.items():
-            out[seat(name, f"{key}.{name}")] = norm(Fraction(v))
+            out[seat(name, key_path(key, name))] = norm(Fraction(v))
         return tuple(out)
 
     whists: list[Number] = [0] * (n * n)
     for writer, row in doc.whists.items():
-        i = seat(writer, f"whists.{writer}")
+        i = seat(writer, key_path("whists", writer))
         for on, v in row.items():
-            j = seat(on, f"whists.{writer}.{on}")
+            j = seat(on, key_path(key_path("whists", writer), on))
             if i == j:
-                raise InvalidDeal.of("self_whists", f"whists.{writer}.{on}", player=writer)
+                raise InvalidDeal.of("self_whists", key_path(key_path("whists", writer), on),
+                                     player=writer)
             whists[i * n + j] = norm(Fraction(v))
     return Sheet(players, column(doc.pulka, "pulka"), column(doc.mountain, "mountain"),
                  tuple(whists))
@@ -264,20 +329,18 @@ def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
 # --- writing ------------------------------------------------------------------
 
 
-def number(x: Number) -> int | float:
-    """A JSON number: whole numbers as integers, others to 2 decimals, halves away from 0.
+def number(x: Number, places: int = FIGURE_PLACES) -> int | float:
+    """A JSON number whose text is the figure the chat and the picture show.
 
-    Rounded exactly before the conversion to float, so 1/8 is 0.13, not 0.12:
+    Whole numbers as integers, others to ``places`` decimals (2), halves away
+    from 0, all by :func:`scoring.numbers.json_number`, so 1/8 is 0.13 everywhere:
 
     >>> number(Fraction(1, 8)), number(Fraction(-187, 3)), number(Fraction(10, 2))
     (0.13, -62.33, 5)
+    >>> number(Fraction(1, 8), 4)
+    0.125
     """
-    x = norm(x)
-    if isinstance(x, int):
-        return x
-    cents = math.floor(abs(Fraction(x)) * 100 + Fraction(1, 2))
-    value = norm(Fraction(cents if x > 0 else -cents, 100))
-    return value if isinstance(value, int) else float(value)
+    return json_number(x, places)
 
 
 def settlement_json(doc: Document) -> dict[str, Any]:
@@ -294,15 +357,18 @@ def settlement_json(doc: Document) -> dict[str, Any]:
             "result": number(s.results[i]),
             "money": str(s.money[i]),
         })
-    return {
+    out: dict[str, Any] = {
         "players": players,
         "finished": s.finished,
         "currency": doc.rules.currency,
-        "stake": str(doc.rules.stake),
+        "stake": jsonable(doc.rules.stake),
         "payments": [
             {"from": p.payer, "to": p.payee, "amount": str(p.amount)} for p in s.payments
         ],
     }
+    if s.notice is not None:
+        out["notice"] = NOTICES[s.notice]
+    return out
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -320,13 +386,15 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
     elif isinstance(deal, Raspasy):
         out = {"type": "raspasy", "tricks": dict(deal.tricks)}
     else:
+        # A correction is data, not a figure shown: kept to the decimals it may have,
+        # so a stored or exported correction reads back exactly.
         out = {"type": "correction", "player": deal.player}
         if deal.pulka:
-            out["pulka"] = number(deal.pulka)
+            out["pulka"] = number(deal.pulka, AMOUNT_DECIMALS)
         if deal.mountain:
-            out["mountain"] = number(deal.mountain)
+            out["mountain"] = number(deal.mountain, AMOUNT_DECIMALS)
         if deal.whists:
-            out["whists"] = {k: number(v) for k, v in deal.whists}
+            out["whists"] = {k: number(v, AMOUNT_DECIMALS) for k, v in deal.whists}
         if deal.note:
             out["note"] = deal.note
         return out
@@ -338,7 +406,7 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
 def rules_to_json(rules: Rules) -> dict[str, Any]:
     """The record's ``rules``: the variant, target, stake and every change."""
     return {"variant": rules.variant.value, "target": rules.target,
-            "stake": str(rules.stake), **rules.changes()}
+            "stake": jsonable(rules.stake), **rules.changes()}
 
 
 def record_json(players: tuple[str, ...], rules: Rules, deals: list[Deal]) -> dict[str, Any]:

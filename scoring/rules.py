@@ -1,25 +1,35 @@
 """The conventions a table plays by: one frozen :class:`Rules` value per pulka.
 
-Every point where real tables differ is a named field with a documented
-default per variant (Sochi is the default variant).  ``docs/rules.md`` explains
-each one with its source in ``shared/rules``.
+Every point where real tables differ is a field of :class:`Rules` declared with
+:func:`convention`: its type, the values allowed, the default of each variant
+(Sochi is the default variant), its source in the rules texts and what the
+settings page offers.  That declaration is the conventions table
+(:data:`CONVENTIONS`): validation, the JSON record's ``rules`` model and the
+bot's settings page and rules view are all derived from it, so a new
+convention is declared in this one place (the bot's catalogs keep only its
+words).  ``docs/rules.md`` explains each one.
 
 >>> r = Rules.for_variant("leningrad")
 >>> (r.target, r.whist_factor, r.pulka_ratio, r.raspasy, r.raspasy_exit, r.help)
 (50, 2, 2, (2, 4, 6), 7, False)
 >>> Rules.for_variant("sochi", target=30).target
 30
+>>> CONVENTION["whist_shortfall"].default_for(Variant.ROSTOV).value
+'joint'
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, Literal, get_type_hints
 
-from .errors import InvalidRules
+from .errors import InvalidRules, ScoringError
 
 #: Price of a contract level (rule 2.2.2): what a made game writes to the pulka
 #: and what each trick is worth in whists, mountain and consolation.
@@ -56,6 +66,18 @@ class Liability(StrEnum):
 
     FULL = "full"
     HALF = "half"
+
+
+class WhistShortfall(StrEnum):
+    """Two whisters on a 6 or 7: whose is the defence's quota (недобор вистующих)?
+
+    ``joint``: the defence's (Code 4.2.1): only the tricks both took together
+    are short, and the shortfall is written by whoever has less than his half;
+    ``each_half``: each whister answers for his own half alone.
+    """
+
+    JOINT = "joint"
+    EACH_HALF = "each_half"
 
 
 class QuotaLiable(StrEnum):
@@ -95,59 +117,423 @@ class Division(StrEnum):
     ADJUST = "adjust"  # rule 4.2.12: one point moved, 3 whists compensation
 
 
+# --- domains: the values a convention may take ------------------------------------
+
+
+class Domain:
+    """The values one convention may take, how JSON spells them, and the error otherwise."""
+
+    #: The type the JSON record gives (pydantic annotation of the record's model).
+    json: ClassVar[Any] = Any
+
+    def coerce(self, value: Any) -> Any:
+        """From the record's spelling (strings, lists) to the engine's value."""
+        return value
+
+    def valid(self, value: Any) -> bool:
+        raise NotImplementedError
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(Domain):
+    """``true`` or ``false``."""
+
+    json: ClassVar[Any] = bool
+
+    def valid(self, value: Any) -> bool:
+        return isinstance(value, bool)
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        return InvalidRules.of("rules_bool", name, name=name)
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf(Domain):
+    """One member of an enumeration, spelled by its value in JSON."""
+
+    enum: type[StrEnum]
+
+    def coerce(self, value: Any) -> Any:
+        if isinstance(value, self.enum):
+            return value
+        try:
+            return self.enum(value)
+        except ValueError:
+            return value  # refused by valid(), with the choices in the message
+
+    def valid(self, value: Any) -> bool:
+        return isinstance(value, self.enum)
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        choices = ", ".join(m.value for m in self.enum)
+        return InvalidRules.of("rules_choice", name, value=value, choices=choices)
+
+    @property
+    def values(self) -> tuple[StrEnum, ...]:
+        return tuple(self.enum)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Whole(Domain):
+    """A whole number from ``low`` to ``high``."""
+
+    json: ClassVar[Any] = int
+    low: int
+    high: int
+    #: The error code when out of range (its message names the range).
+    code: str = "rules_range"
+
+    def valid(self, value: Any) -> bool:
+        return _whole(value) and self.low <= value <= self.high
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        return InvalidRules.of(self.code, name, name=name, low=self.low, high=self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class Wholes(Domain):
+    """A list of whole numbers, each from ``low`` to ``high``, of a bounded length."""
+
+    json: ClassVar[Any] = list[int]
+    low: int
+    high: int
+    min_length: int
+    max_length: int
+    code: str
+
+    def coerce(self, value: Any) -> Any:
+        return tuple(value) if isinstance(value, list | tuple) else value
+
+    def valid(self, value: Any) -> bool:
+        return (
+            isinstance(value, tuple)
+            and self.min_length <= len(value) <= self.max_length
+            and all(_whole(x) and self.low <= x <= self.high for x in value)
+        )
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        return InvalidRules.of(self.code, name)
+
+
+#: A decimal as the record writes it: ASCII digits, an optional fraction.
+_DECIMAL = re.compile(r"[0-9]{1,16}(\.[0-9]{1,16})?")
+
+
+@dataclass(frozen=True, slots=True)
+class Money(Domain):
+    """Money per whist: a decimal string (``"0.5"``) from 0 to ``high``, ``places`` decimals."""
+
+    json: ClassVar[Any] = str
+    high: Decimal
+    places: int
+
+    def coerce(self, value: Any) -> Any:
+        if isinstance(value, Decimal):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Decimal(value)
+        if isinstance(value, str) and _DECIMAL.fullmatch(value):
+            try:
+                return Decimal(value)
+            except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+                pass
+        raise InvalidRules.of("rules_stake_number", "stake")
+
+    def valid(self, value: Any) -> bool:
+        return (
+            isinstance(value, Decimal)
+            and value.is_finite()
+            and 0 <= value <= self.high
+            and value == value.quantize(Decimal(1).scaleb(-self.places))
+        )
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        if isinstance(value, Decimal) and value.is_finite() and 0 <= value <= self.high:
+            return InvalidRules.of("rules_stake_decimals", name, places=self.places)
+        return InvalidRules.of("rules_stake", name, high=self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class Label(Domain):
+    """A short label (the currency): 1 to ``max_length`` printable characters."""
+
+    json: ClassVar[Any] = str
+    max_length: int
+
+    def valid(self, value: Any) -> bool:
+        return (
+            isinstance(value, str)
+            and 1 <= len(value) <= self.max_length
+            and value == value.strip()
+            and all(unicodedata.category(ch)[0] not in "CZ" for ch in value)
+        )
+
+    def error(self, name: str, value: Any) -> ScoringError:
+        return InvalidRules.of("rules_currency", name, length=self.max_length)
+
+
+# --- the table ----------------------------------------------------------------------
+
+Page = Literal["main", "game", "raspasy"]
+_UNSET: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Convention:
+    """One row of the conventions table: a :class:`Rules` field and everything about it."""
+
+    name: str
+    domain: Domain
+    #: Sochi's value (the field's default).
+    default: Any
+    #: Where Leningrad or Rostov differ from Sochi.
+    variants: Mapping[Variant, Any]
+    #: Where the rules texts (``shared/rules``) or the survey say it.
+    source: str
+    #: The settings page that shows it (``None``: only through another's ``offer``).
+    page: Page | None
+    #: The values a settings button cycles through, in order.  An entry may be a
+    #: mapping of several conventions set together (a raspasy progression and
+    #: whether it cycles); empty: every value of the domain, when it has few.
+    offer: tuple[Any, ...]
+
+    def default_for(self, variant: Variant) -> Any:
+        return self.variants.get(variant, self.default)
+
+    def choices(self) -> tuple[dict[str, Any], ...]:
+        """What the settings page offers, each as ``{convention: value}``."""
+        if self.offer:
+            return tuple(v if isinstance(v, dict) else {self.name: v} for v in self.offer)
+        if isinstance(self.domain, OneOf):
+            return tuple({self.name: v} for v in self.domain.values)
+        if isinstance(self.domain, Flag):
+            return ({self.name: self.default}, {self.name: not self.default})
+        return ()
+
+
+def convention(
+    default: Any,
+    domain: Domain,
+    *,
+    source: str,
+    page: Page | None,
+    offer: tuple[Any, ...] = (),
+    leningrad: Any = _UNSET,
+    rostov: Any = _UNSET,
+) -> Any:
+    """Declare a :class:`Rules` field as a convention (a row of :data:`CONVENTIONS`)."""
+    given = ((Variant.LENINGRAD, leningrad), (Variant.ROSTOV, rostov))
+    variants = {v: x for v, x in given if x is not _UNSET}
+    row = {"domain": domain, "source": source, "page": page, "offer": offer, "variants": variants}
+    return dataclasses.field(default=default, metadata={"convention": row})
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The conventions of one pulka.  Build with :meth:`for_variant`."""
+    """The conventions of one pulka.  Build with :meth:`for_variant`.
+
+    Each field is a row of the conventions table (see :func:`convention`).
+    """
 
     variant: Variant = Variant.SOCHI
-    target: int = 20
-    stake: Decimal = Decimal("1")
-    currency: str = "RUB"
-    whist: WhistSplit = WhistSplit.GENTLEMAN
-    liability: Liability = Liability.FULL
+    target: int = convention(
+        20,
+        Whole(1, 10_000, "rules_target"),
+        leningrad=50,
+        page="main",
+        offer=(5, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100),
+        source="Code 4.2.3; text 001 (Leningrad to 50); docs/rules.md 7",
+    )
+    stake: Decimal = convention(
+        Decimal("1"),
+        Money(Decimal(1_000_000), 4),
+        page="main",
+        offer=tuple(
+            Decimal(x)
+            for x in (
+                "0.01",
+                "0.05",
+                "0.1",
+                "0.2",
+                "0.25",
+                "0.5",
+                "1",
+                "2",
+                "3",
+                "5",
+                "10",
+                "20",
+                "50",
+                "100",
+            )
+        ),
+        source="Code 4.2.14 (money at a stake); docs/rules.md 10",
+    )
+    currency: str = convention(
+        "RUB",
+        Label(8),
+        page="main",
+        offer=("RUB", "EUR", "USD", "UAH", "BYN", "KZT"),
+        source="a label only; docs/rules.md 10",
+    )
+    whist: WhistSplit = convention(
+        WhistSplit.GENTLEMAN,
+        OneOf(WhistSplit),
+        page="game",
+        source="texts 000, 001 (how whists are written on a failed game); survey 5",
+    )
+    liability: Liability = convention(
+        Liability.FULL,
+        OneOf(Liability),
+        leningrad=Liability.HALF,
+        rostov=Liability.HALF,
+        page="game",
+        source="text 003 (Leningrad: the shortfall at half size); survey 3",
+    )
+    whist_shortfall: WhistShortfall = convention(
+        WhistShortfall.JOINT,
+        OneOf(WhistShortfall),
+        page="game",
+        source="Code 4.2.1 (texts 001, 004); text 001 and 000: the one without his two tricks",
+    )
     #: Tricks the defence owes on 6, 7, 8, 9, 10.
-    quota: tuple[int, int, int, int, int] = (4, 2, 1, 1, 1)
-    quota_liable: QuotaLiable = QuotaLiable.SECOND
-    consolation: Consolation = Consolation.ALL
-    misere_consolation: bool = False
-    half_whist: bool = True
+    quota: tuple[int, ...] = convention(
+        (4, 2, 1, 1, 1),
+        Wholes(0, 4, 5, 5, "rules_quota"),
+        page="game",
+        offer=((4, 2, 1, 1, 1), (4, 2, 1, 1, 0)),
+        source="survey 2",
+    )
+    quota_liable: QuotaLiable = convention(
+        QuotaLiable.SECOND, OneOf(QuotaLiable), page="game", source="survey 2 (Parlett, A2, A3)"
+    )
+    consolation: Consolation = convention(
+        Consolation.ALL, OneOf(Consolation), page="game", source="text 000; survey 4"
+    )
+    misere_consolation: bool = convention(
+        False, Flag(), rostov=True, page="game", source="survey 7"
+    )
+    half_whist: bool = convention(True, Flag(), page="game", source="survey 6")
     #: Multiplier of the 1st, 2nd, 3rd... consecutive all-pass deal.
-    raspasy: tuple[int, ...] = (1, 2, 2)
+    raspasy: tuple[int, ...] = convention(
+        (1, 2, 2),
+        Wholes(1, 100, 1, 20, "rules_raspasy"),
+        leningrad=(2, 4, 6),
+        page="raspasy",
+        offer=(
+            {"raspasy": (1, 2, 2), "raspasy_cycle": False},
+            {"raspasy": (1, 2, 3), "raspasy_cycle": False},
+            {"raspasy": (1, 1, 1), "raspasy_cycle": False},
+            {"raspasy": (2, 4, 6), "raspasy_cycle": True},
+            {"raspasy": (1, 2, 3), "raspasy_cycle": True},
+        ),
+        source="texts 000, 001 (Sochi 1, 2, 2); text 003 (Leningrad 2, 4, 6); survey 8",
+    )
     #: After the last multiplier start again from the first (Leningrad 2,4,6,2...).
-    raspasy_cycle: bool = False
-    raspasy_exit: int = 6
+    raspasy_cycle: bool = convention(
+        False, Flag(), leningrad=True, page=None, source="text 003 (then back to 2)"
+    )
+    raspasy_exit: int = convention(
+        6,
+        Whole(6, 10, "rules_raspasy_exit"),
+        leningrad=7,
+        page="raspasy",
+        offer=(6, 7),
+        source="text 003 (Leningrad: exit with a seven); survey 9",
+    )
     #: A failed exit game keeps the raspasy run going (Leningrad "strict exit").
-    raspasy_strict_exit: bool = False
+    raspasy_strict_exit: bool = convention(
+        False, Flag(), leningrad=True, page="raspasy", source="text 003; survey 9"
+    )
     #: Pulka points for taking no trick on raspasy, at the first multiplier.
-    raspasy_zero: int = 1
+    raspasy_zero: int = convention(
+        1,
+        Whole(0, 100, "rules_0_100"),
+        page="raspasy",
+        offer=(0, 1, 2),
+        source="Code 3.7.2.1; survey 8",
+    )
     #: The zero-trick points grow with the raspasy multiplier (Code 3.7.2.1:
     #: the price of one trick); off: always ``raspasy_zero`` (Rostov).
-    raspasy_zero_progressive: bool = True
-    raspasy_scoring: RaspasyScoring = RaspasyScoring.MOUNTAIN
+    raspasy_zero_progressive: bool = convention(
+        True, Flag(), rostov=False, page="raspasy", source="Code 3.7.2.1, 3.7.2.2; survey 8"
+    )
+    raspasy_scoring: RaspasyScoring = convention(
+        RaspasyScoring.MOUNTAIN,
+        OneOf(RaspasyScoring),
+        rostov=RaspasyScoring.WHISTS,
+        page="raspasy",
+        source="Code 3.7.2.2 (Rostov); survey 8",
+    )
     #: Rostov: whists written per trick by the player with fewest tricks.
-    raspasy_whists: int = 5
+    raspasy_whists: int = convention(
+        5, Whole(0, 100, "rules_0_100"), page="raspasy", offer=(5, 10), source="survey 8"
+    )
     #: Write raspasy tricks minus the fewest taken (changes no result).
-    raspasy_amnesty: bool = False
+    raspasy_amnesty: bool = convention(
+        False, Flag(), page="raspasy", source="text 000 (amnesty of raspasy); survey 8"
+    )
     #: Multiplier of whists, consolation, remiz and whister's shortfall.
-    whist_factor: int = 1
+    whist_factor: int = convention(
+        1,
+        Whole(1, 4, "rules_1_4"),
+        leningrad=2,
+        page="game",
+        offer=(1, 2),
+        source="text 003 (Leningrad doubles); survey 10",
+    )
     #: Mountain points per pulka point when pulkas are equalised.
-    pulka_ratio: int = 1
+    pulka_ratio: int = convention(
+        1,
+        Whole(1, 4, "rules_1_4"),
+        leningrad=2,
+        page="raspasy",
+        offer=(1, 2),
+        source="Code 4.2.3.3; survey 10",
+    )
     #: A closed player's points help the opponent with the larger pulka.
-    help: bool = True
-    end: PulkaEnd = PulkaEnd.CLOSED
+    help: bool = convention(
+        True, Flag(), leningrad=False, page="raspasy", source="Code 4.2.3; survey 11"
+    )
+    end: PulkaEnd = convention(
+        PulkaEnd.CLOSED,
+        OneOf(PulkaEnd),
+        leningrad=PulkaEnd.TOTAL,
+        page="raspasy",
+        source="text 003 (Leningrad: 150 in all for three); survey 11",
+    )
     #: A made game first writes the declarer's mountain off (Rostov).
-    game_clears_mountain: bool = False
-    division: Division = Division.EXACT
+    game_clears_mountain: bool = convention(
+        False, Flag(), rostov=True, page="game", source="issue 2 (no rules text)"
+    )
+    division: Division = convention(
+        Division.EXACT,
+        OneOf(Division),
+        page="raspasy",
+        source="Code 4.2.12; text 000 (PrefCount's two ways); survey 13",
+    )
 
     def __post_init__(self) -> None:
-        # Accept plain strings and lists (from JSON) for enums, stake and tuples.
-        names = [f.name for f in dataclasses.fields(self)]
-        for key, value in _coerce({k: getattr(self, k) for k in names}).items():
-            object.__setattr__(self, key, value)
-        problems = _problems(self)
-        if problems:
-            key, code, params = problems[0]
-            raise InvalidRules.of(code, key, **params)
+        # Accept the record's spellings (strings, lists) and check every value.
+        for c in CONVENTIONS:
+            raw = getattr(self, c.name)
+            value = c.domain.coerce(raw)
+            if not c.domain.valid(value):
+                raise c.domain.error(c.name, value)
+            if value is not raw:
+                object.__setattr__(self, c.name, value)
+        if not isinstance(self.variant, Variant):
+            try:
+                object.__setattr__(self, "variant", Variant(self.variant))
+            except ValueError:
+                raise InvalidRules.of("rules_variant", "variant", variant=self.variant) from None
 
     @classmethod
     def for_variant(cls, variant: str | Variant = Variant.SOCHI, **overrides: Any) -> Rules:
@@ -156,13 +542,12 @@ class Rules:
             v = Variant(variant)
         except ValueError:
             raise InvalidRules.of("rules_variant", "variant", variant=variant) from None
-        values: dict[str, Any] = {**VARIANT_DEFAULTS[v], "variant": v}
-        unknown = set(overrides) - {f.name for f in dataclasses.fields(cls)}
+        unknown = set(overrides) - set(CONVENTION)
         if unknown:
-            name = sorted(unknown)[0]
-            raise InvalidRules.of("rules_unknown", name)
+            raise InvalidRules.of("rules_unknown", sorted(unknown)[0])
+        values = {c.name: c.default_for(v) for c in CONVENTIONS}
         values.update(overrides)
-        return cls(**values)
+        return cls(variant=v, **values)
 
     def price(self, level: int) -> int:
         """Price of a game of ``level`` tricks: 6 -> 2, 7 -> 4 ... 10 -> 10."""
@@ -187,108 +572,46 @@ class Rules:
 
     def changes(self) -> dict[str, Any]:
         """The conventions that differ from the variant's defaults, JSON-ready."""
-        base = Rules.for_variant(self.variant)
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            if f.name != "variant" and getattr(self, f.name) != getattr(base, f.name):
-                out[f.name] = _jsonable(getattr(self, f.name))
-        return out
+        return {
+            c.name: jsonable(getattr(self, c.name))
+            for c in CONVENTIONS
+            if getattr(self, c.name) != c.default_for(self.variant)
+        }
 
     def to_dict(self) -> dict[str, Any]:
         """Every convention, JSON-ready (the record's ``rules`` object)."""
-        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        return {f.name: jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
+def _table() -> tuple[Convention, ...]:
+    hints = get_type_hints(Rules)
+    rows = []
+    for f in dataclasses.fields(Rules):
+        row = f.metadata.get("convention")
+        if row is None:
+            continue
+        assert hints[f.name] is not None
+        rows.append(Convention(name=f.name, default=f.default, **row))
+    return tuple(rows)
+
+
+#: The conventions table: every convention but the variant, in declaration order.
+CONVENTIONS: tuple[Convention, ...] = _table()
+CONVENTION: dict[str, Convention] = {c.name: c for c in CONVENTIONS}
+#: Each variant's defaults where they differ from Sochi's (derived from the table).
 VARIANT_DEFAULTS: dict[Variant, dict[str, Any]] = {
-    Variant.SOCHI: {},
-    Variant.LENINGRAD: {
-        "target": 50,
-        "liability": Liability.HALF,
-        "raspasy": (2, 4, 6),
-        "raspasy_cycle": True,
-        "raspasy_exit": 7,
-        "raspasy_strict_exit": True,
-        "whist_factor": 2,
-        "pulka_ratio": 2,
-        "help": False,
-        "end": PulkaEnd.TOTAL,
-    },
-    Variant.ROSTOV: {
-        "liability": Liability.HALF,
-        "raspasy_scoring": RaspasyScoring.WHISTS,
-        "raspasy_zero_progressive": False,
-        "misere_consolation": True,
-        "game_clears_mountain": True,
-    },
-}
-
-_ENUMS: dict[str, type[StrEnum]] = {
-    "variant": Variant,
-    "whist": WhistSplit,
-    "liability": Liability,
-    "quota_liable": QuotaLiable,
-    "consolation": Consolation,
-    "raspasy_scoring": RaspasyScoring,
-    "end": PulkaEnd,
-    "division": Division,
+    v: {c.name: c.variants[v] for c in CONVENTIONS if v in c.variants} for v in Variant
 }
 
 
-def _coerce(values: dict[str, Any]) -> dict[str, Any]:
-    out = dict(values)
-    for key, enum in _ENUMS.items():
-        if key in out and not isinstance(out[key], enum):
-            try:
-                out[key] = enum(out[key])
-            except ValueError:
-                choices = ", ".join(m.value for m in enum)
-                raise InvalidRules.of("rules_choice", key, value=out[key],
-                                      choices=choices) from None
-    if "stake" in out and not isinstance(out["stake"], Decimal):
-        try:
-            out["stake"] = Decimal(str(out["stake"]))
-        except ArithmeticError:
-            raise InvalidRules.of("rules_stake_number", "stake") from None
-    for key in ("quota", "raspasy"):
-        if key in out:
-            out[key] = tuple(out[key])
-    return out
-
-
-def _problems(r: Rules) -> list[tuple[str, str, dict[str, Any]]]:
-    """Every convention out of range, as (key, error code, params)."""
-    problems: list[tuple[str, str, dict[str, Any]]] = []
-
-    def check(ok: bool, key: str, code: str, **params: Any) -> None:
-        if not ok:
-            problems.append((key, code, params))
-
-    check(isinstance(r.target, int) and 1 <= r.target <= 10_000, "target", "rules_target")
-    check(r.stake.is_finite() and r.stake >= 0, "stake", "rules_stake")
-    check(r.stake.is_finite() and r.stake == r.stake.quantize(Decimal("0.0001")), "stake",
-          "rules_stake_decimals")
-    check(len(r.currency) <= 8, "currency", "rules_currency")
-    check(len(r.quota) == 5 and all(isinstance(q, int) and 0 <= q <= 4 for q in r.quota),
-          "quota", "rules_quota")
-    check(len(r.raspasy) >= 1 and all(isinstance(m, int) and 1 <= m <= 100 for m in r.raspasy),
-          "raspasy", "rules_raspasy")
-    check(r.raspasy_exit in (6, 7, 8, 9, 10), "raspasy_exit", "rules_raspasy_exit")
-    for name in ("raspasy_zero", "raspasy_whists"):
-        value = getattr(r, name)
-        check(isinstance(value, int) and 0 <= value <= 100, name, "rules_0_100", name=name)
-    for name in ("whist_factor", "pulka_ratio"):
-        check(getattr(r, name) in (1, 2, 3, 4), name, "rules_1_4", name=name)
-    for name in ("misere_consolation", "half_whist", "raspasy_cycle", "raspasy_strict_exit",
-                 "raspasy_zero_progressive", "raspasy_amnesty", "help", "game_clears_mountain"):
-        check(isinstance(getattr(r, name), bool), name, "rules_bool", name=name)
-    return problems
-
-
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """A convention's value as the JSON record writes it."""
     if isinstance(value, StrEnum):
         return value.value
     if isinstance(value, Decimal):
-        return str(value)
+        # Never an exponent ("1E+1") nor trailing zeros ("0.50"): the record's stake is
+        # a plain decimal, written as the chat writes it.
+        return f"{value.normalize():f}"
     if isinstance(value, tuple):
         return list(value)
     return value

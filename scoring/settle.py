@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
 from .engine import PulkaState, is_finished
+from .numbers import round_half_away
 from .rules import Division, Rules
 from .sheet import Number, Sheet, norm
 
@@ -66,6 +67,17 @@ class Settlement:
     results: tuple[Number, ...]
     money: tuple[Decimal, ...]
     payments: tuple[Payment, ...]
+    #: What the players should know about how it was settled: a key of
+    #: :data:`NOTICES` (the division asked for could not apply), or None.
+    notice: str | None = None
+
+
+#: The English text of each :attr:`Settlement.notice`.
+NOTICES: dict[str, str] = {
+    "adjust_inapplicable": 'division "adjust" (rule 4.2.12) cannot apply: no move of one '
+                           "mountain by half a point, a point or a point and a half makes it "
+                           "divide, so the mountain is divided exactly",
+}
 
 
 def settle(sheet: Sheet, rules: Rules) -> Settlement:
@@ -78,9 +90,14 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     low = min(equalised)
     amnestied = [norm(m - low) for m in equalised]
     adjustment = None
+    notice = None
     comp = [Fraction(0)] * n
     if rules.division is Division.ADJUST:
         adjustment = _adjustment(amnestied)
+        if adjustment is None and (10 * Fraction(sum(amnestied)) / n).denominator != 1:
+            # Thirds or cents on the mountains (a paper sheet's 13.33): say so
+            # rather than settle exactly as if "adjust" had been done.
+            notice = "adjust_inapplicable"
         if adjustment is not None:
             who, delta, per = adjustment
             amnestied[who] = norm(amnestied[who] + delta)
@@ -114,6 +131,7 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
         results=results,
         money=money,
         payments=payments(sheet.players, money),
+        notice=notice,
     )
 
 
@@ -166,21 +184,40 @@ def split_money(results: tuple[Number, ...], stake: Decimal) -> tuple[Decimal, .
     """Money per player in cents, adding up to exactly zero.
 
     Each share is ``result x stake`` (centred on zero first, for a truncated
-    division whose results do not add up), floored to the cent; the cents
-    left over go to the largest remainders, ties to the earlier seat.
+    division whose results do not add up) rounded half away from zero to the
+    cent, as every figure is (:mod:`scoring.numbers`).  If those cents do not
+    add up to zero, the missing or extra cents go by the largest remainder:
+    one each to the shares rounding moved furthest the other way, so every
+    share stays within one cent of exact.  Between equal remainders the cent
+    goes in favour of whoever stands lower: a missing cent to the smaller
+    share (the bigger loser), an extra cent from the larger (the bigger
+    winner).  Text 003 shares a rounding the same way (the smaller share to
+    the amnestier, who stands best), and the rule depends on the figures, not
+    on the seats: only shares that are exactly equal fall back to seating
+    order, the earlier seat taking the correction.
+
+    Table 8 (text 003): the three shares are each a third of a cent over
+    their rounding, so the extra cent comes from the winner B:
 
     >>> split_money((Fraction(-187, 3), Fraction(110, 3), Fraction(77, 3)), Decimal("1"))
-    (Decimal('-62.33'), Decimal('36.67'), Decimal('25.66'))
+    (Decimal('-62.33'), Decimal('36.66'), Decimal('25.67'))
+    >>> split_money((Fraction(-46, 3), Fraction(236, 3), Fraction(-190, 3)), Decimal("0.5"))
+    (Decimal('-7.67'), Decimal('39.33'), Decimal('-31.66'))
     """
     n = len(results)
     mean = Fraction(sum(results)) / n
     exact = [(Fraction(r) - mean) * Fraction(stake) * 100 for r in results]
-    cents = [math.floor(x) for x in exact]
-    left = -sum(cents)
-    order = sorted(range(n), key=lambda i: (-(exact[i] - cents[i]), i))
-    for i in order[:left]:
-        cents[i] += 1
-    return tuple((Decimal(c) / 100).quantize(CENT, rounding=ROUND_FLOOR) for c in cents)
+    cents = [round_half_away(x, 0) for x in exact]
+    short = -sum(cents)  # > 0: cents missing, < 0: cents too many
+    step = 1 if short > 0 else -1
+    # Largest remainder first (how far rounding moved the share against the
+    # correction), then the lower standing, then the earlier seat.
+    order = sorted(range(n), key=lambda i: (step * (cents[i] - exact[i]), step * exact[i], i))
+    for i in order[: abs(short)]:
+        cents[i] += step
+    # From text, so a share of any size is exact (arithmetic would round to
+    # the context's 28 digits).
+    return tuple(Decimal(f"{c}E-2") for c in cents)
 
 
 def payments(players: tuple[str, ...], money: tuple[Decimal, ...]) -> tuple[Payment, ...]:

@@ -19,6 +19,7 @@ def rules(draw: st.DrawFn, division: str | None = None) -> Rules:
         "stake": draw(st.sampled_from(["1", "0.5", "0.1", "0.03", "2.25", "0.07"])),
         "whist": draw(st.sampled_from(["gentleman", "greedy"])),
         "liability": draw(st.sampled_from(["full", "half"])),
+        "whist_shortfall": draw(st.sampled_from(["joint", "each_half"])),
         "quota_liable": draw(st.sampled_from(["second", "both"])),
         "consolation": draw(st.sampled_from(["all", "defenders", "whisters"])),
         "misere_consolation": draw(st.booleans()),

@@ -60,8 +60,9 @@ def test_the_spec_record_by_hand() -> None:
     Pulka A 4, B 10 (target 20): equalised mountains 3+16 = 19, 2+10 = 12,
     5+20 = 25; amnesty -> 7, 0, 13; average 20/3.
     A: 10 x (20/3 - 7) - 12 = -46/3 = -15.33;  B: 200/3 + 12 = 78.67;
-    C: 10 x (20/3 - 13) = -63.33.  Money at 0.5: the cent left over by
-    rounding goes to the first of three equal remainders.
+    C: 10 x (20/3 - 13) = -63.33.  Money at 0.5, each share rounded to the
+    cent (-7.67, 39.33, -31.67) is a third of a cent away from exact and one
+    cent is missing: it goes to the bigger loser, Vera.
     """
     out = run(SPEC_RECORD)
     assert out.returncode == 0, out.stderr
@@ -70,7 +71,7 @@ def test_the_spec_record_by_hand() -> None:
     assert [p["mountain"] for p in data["players"]] == [3, 2, 5]
     assert data["players"][1]["whists"] == {"Anna": 12, "Vera": 0}
     assert [p["result"] for p in data["players"]] == [-15.33, 78.67, -63.33]
-    assert [p["money"] for p in data["players"]] == ["-7.66", "39.33", "-31.67"]
+    assert [p["money"] for p in data["players"]] == ["-7.67", "39.33", "-31.66"]
     assert data["finished"] is False
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import scoring.engine
@@ -100,6 +100,9 @@ def test_replaying_twice_gives_the_same_sheet(p: tuple) -> None:
 @given(pulkas(division="exact"))
 def test_the_amnesty_of_raspasy_changes_nothing(p: tuple) -> None:
     players, rules, deals = p
+    # A game that writes the mountain off first (Rostov) writes off less after an
+    # amnesty, so there the amnesty does change the pulka (docs/rules.md 6.5).
+    assume(not rules.game_clears_mountain)
     on = dataclasses.replace(rules, raspasy_amnesty=True)
     off = dataclasses.replace(rules, raspasy_amnesty=False)
     assert (settle_state(replay(players, on, deals).state).results
