@@ -7,6 +7,8 @@ as they like.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
 from aiogram import Bot, Dispatcher
@@ -83,12 +85,29 @@ async def set_commands(bot: Bot) -> None:
         log.warning("could not register the command list: %s", e)
 
 
+def start_backups(settings: Settings, path: str) -> asyncio.Task[None] | None:
+    """The daily copies of the database as a background task, if ``BACKUP_KEEP`` asks."""
+    if settings.backup_keep <= 0:
+        return None
+    if path == ":memory:":
+        log.warning("BACKUP_KEEP is set, but the database is in memory: no copies")
+        return None
+    from .ops import keep_daily_backups
+
+    folder = settings.backup_folder()
+    log.info("keeping %d daily copies of the database in %s", settings.backup_keep, folder)
+    return asyncio.create_task(keep_daily_backups(path, folder, settings.backup_keep),
+                               name="daily-backups")
+
+
 async def run(settings: Settings) -> None:
     """Open the database, poll until SIGTERM/SIGINT, close everything."""
-    storage = await Storage(prepare_database_path(settings.database_url)).open()
+    path = prepare_database_path(settings.database_url)
+    storage = await Storage(path).open()
     service = PulkaService(storage)
     bot = create_bot(settings, service)
     dp = create_dispatcher(storage, service)
+    backups = start_backups(settings, path)
     try:
         # Updates are handled one by one, so an update's offset is confirmed to
         # Telegram only after its deal is committed and answered: a crash before
@@ -102,6 +121,11 @@ async def run(settings: Settings) -> None:
             allowed_updates=dp.resolve_used_update_types(),
         )
     finally:
+        if backups is not None:
+            backups.cancel()
+            # A copy under way finishes in its thread; only the waiting stops.
+            with contextlib.suppress(asyncio.CancelledError):
+                await backups
         await storage.close()
         await bot.session.close()
         log.info("stopped")

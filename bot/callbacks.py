@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import BeforeValidator, Field
 
 from scoring import Contract, Suit
 
@@ -33,44 +35,64 @@ def fits(data: str) -> bool:
     return 1 <= len(data.encode("utf-8")) <= CALLBACK_LIMIT
 
 
+#: Ids are SQLite integers: a larger one would raise OverflowError in the query.
+MAX_ID = 2**63 - 1
+#: An id as a button carries it: canonical ASCII digits, at most 19 of them.
+_ID_TEXT = re.compile(r"0|[1-9][0-9]{0,18}")
+
+
+def _canonical_id(value: object) -> object:
+    # pydantic alone reads " 1", "+1", "1_0" and "1.0" as integers, and any number
+    # of digits; a button payload is only ever what :meth:`CallbackData.pack` wrote.
+    if isinstance(value, str) and not _ID_TEXT.fullmatch(value):
+        raise ValueError("not a canonical id")
+    return value
+
+
+#: An integer field of a button payload; anything else fails the filter, and the
+#: press is answered "out of date" by the catch-all handler.
+Id = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=MAX_ID)]
+Flag = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=1)]
+
+
 class UndoCB(CallbackData, prefix="v1u"):
     """Confirm (``yes`` 1) or refuse (0) undoing deal event ``event`` of ``pulka``."""
 
-    pulka: int
-    event: int
-    yes: int
+    pulka: Id
+    event: Id
+    yes: Flag
 
 
 class EndCB(CallbackData, prefix="v1e"):
     """End ``pulka`` by agreement (rule 4.2.3) if its last event is still ``last``."""
 
-    pulka: int
-    last: int
+    pulka: Id
+    last: Id
 
 
 class NewDealCB(CallbackData, prefix="v1n"):
     """"New deal": open a deal wizard for ``pulka`` (as it is when pressed)."""
 
-    pulka: int
+    pulka: Id
 
 
 class UndoAskCB(CallbackData, prefix="v1a"):
     """"Undo" on a deal's message: ask to confirm undoing deal event ``event``."""
 
-    pulka: int
-    event: int
+    pulka: Id
+    event: Id
 
 
 class SitCB(CallbackData, prefix="v1j"):
     """"Sit down" on a pulka's scoreboard: seat the presser (like ``/join``)."""
 
-    pulka: int
+    pulka: Id
 
 
 class SheetCB(CallbackData, prefix="v1p"):
     """"📷 Sheet": send the picture of ``pulka``'s sheet as it is when pressed."""
 
-    pulka: int
+    pulka: Id
 
 
 class SetupCB(CallbackData, prefix="v1s"):
@@ -99,7 +121,6 @@ DEFENCES: dict[str, tuple[str, str]] = {
     "h": ("pass", "half"),
 }
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
-MAX_ID = 2**63 - 1
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _WIZARD = re.compile(r"v1w:([swx]):([0-9a-z]{1,13}):([0-9a-z]{1,13}):([0-9a-z]{0,6})")
 

@@ -8,16 +8,50 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-_TOKEN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{20,}$")
+_TOKEN = re.compile(r"^[0-9]{1,20}:[A-Za-z0-9_-]{20,}$")  # ASCII digits: \d takes "٣" too
 
 
-class Settings(BaseSettings):
-    """``BOT_TOKEN`` (required), ``DATABASE_URL``, ``TELEGRAM_API_URL``, ``LOG_LEVEL``."""
+#: At most this many daily copies (ten years): a typo should not fill the disk.
+MAX_BACKUP_KEEP = 3650
+
+
+class StorageSettings(BaseSettings):
+    """The database and its copies: ``DATABASE_URL``, ``BACKUP_KEEP``, ``BACKUP_DIR``.
+
+    ``python -m bot backup`` needs only these, so it runs without ``BOT_TOKEN``.
+    ``BACKUP_KEEP`` is the number of daily copies the running bot keeps (0, the
+    default: none); they go to ``BACKUP_DIR``, by default ``backups/`` next to
+    the database.
+    """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    bot_token: SecretStr
     database_url: str = "sqlite:///data/pulka.sqlite3"
+    backup_keep: int = Field(0, ge=0, le=MAX_BACKUP_KEEP)
+    backup_dir: str | None = None
+
+    @field_validator("database_url")
+    @classmethod
+    def _sqlite_only(cls, v: str) -> str:
+        database_path(v)
+        return v
+
+    @field_validator("backup_dir")
+    @classmethod
+    def _backup_dir(cls, v: str | None) -> str | None:
+        return None if v is None or not v.strip() else v.strip()
+
+    def backup_folder(self) -> Path:
+        """Where the daily copies go."""
+        if self.backup_dir:
+            return Path(self.backup_dir)
+        return Path(database_path(self.database_url)).parent / "backups"
+
+
+class Settings(StorageSettings):
+    """``BOT_TOKEN`` (required), ``TELEGRAM_API_URL``, ``LOG_LEVEL`` and the storage's."""
+
+    bot_token: SecretStr
     telegram_api_url: str | None = None
     log_level: str = Field("INFO")
 
@@ -27,12 +61,6 @@ class Settings(BaseSettings):
         if not _TOKEN.match(v.get_secret_value().strip()):
             raise ValueError("BOT_TOKEN is malformed; expected digits:secret, as @BotFather gives")
         return SecretStr(v.get_secret_value().strip())
-
-    @field_validator("database_url")
-    @classmethod
-    def _sqlite_only(cls, v: str) -> str:
-        database_path(v)
-        return v
 
     @field_validator("telegram_api_url")
     @classmethod
