@@ -6,9 +6,9 @@ value it was pressed on (``cur``), so a repeated or out-of-date press is
 refused instead of moving the value twice.
 
 >>> d = Draft.new()
->>> d.rules.whist.value, cur_of(d, "ws")
+>>> d.rules.whist.value, cur_of(d, "whist")
 ('gentleman', '0')
->>> apply(d, "ws", "0").rules.whist.value
+>>> apply(d, "whist", "0").rules.whist.value
 'greedy'
 >>> apply(d, "t+", "20").rules.target
 25
@@ -21,66 +21,40 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from scoring import InvalidRules, Rules
+from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
 from scoring.record import rules_to_json
 
 from .service import PulkaError, Sitter, rules_from_json
 
 PAGES = ("main", "game", "raspasy")
 VARIANTS = ("sochi", "leningrad", "rostov")
-TARGETS = (5, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
-STAKES = tuple(Decimal(x) for x in ("0.01", "0.05", "0.1", "0.2", "0.25", "0.5", "1", "2",
-                                    "3", "5", "10", "20", "50", "100"))
-CURRENCIES = ("RUB", "EUR", "USD", "UAH", "BYN", "KZT")
+TARGETS: tuple[int, ...] = CONVENTION["target"].offer
+STAKES: tuple[Decimal, ...] = CONVENTION["stake"].offer
+CURRENCIES: tuple[str, ...] = CONVENTION["currency"].offer
 
 
 @dataclass(frozen=True, slots=True)
 class Switch:
-    """A convention button: cycles ``field`` (and friends) through ``choices``."""
+    """A convention button: cycles its convention (and companions) through ``choices``.
+
+    ``code`` is the convention's name (the button's operation), ``label`` the
+    catalog key of its words (``set_<name>``).
+    """
 
     code: str
     label: str
     choices: tuple[dict[str, Any], ...]
 
 
-def _one(name: str, *values: Any) -> tuple[dict[str, Any], ...]:
-    return tuple({name: v} for v in values)
-
-
-#: Convention switches per page, in the order shown.  Every :class:`scoring.Rules`
-#: field but variant, target, stake and currency (those are on the main page).
+#: Convention switches per page, in the order of the conventions table
+#: (:data:`scoring.CONVENTIONS`): every convention placed on the "game" or
+#: "raspasy" page; the main page has variant, target, stake and currency.
 SWITCHES: dict[str, tuple[Switch, ...]] = {
-    "game": (
-        Switch("ws", "set_whist", _one("whist", "gentleman", "greedy")),
-        Switch("li", "set_liability", _one("liability", "full", "half")),
-        Switch("qu", "set_quota", _one("quota", [4, 2, 1, 1, 1], [4, 2, 1, 1, 0])),
-        Switch("ql", "set_quota_liable", _one("quota_liable", "second", "both")),
-        Switch("hw", "set_half_whist", _one("half_whist", True, False)),
-        Switch("co", "set_consolation", _one("consolation", "all", "defenders", "whisters")),
-        Switch("mc", "set_misere_consolation", _one("misere_consolation", False, True)),
-        Switch("wf", "set_whist_factor", _one("whist_factor", 1, 2)),
-        Switch("gc", "set_game_clears", _one("game_clears_mountain", False, True)),
-    ),
-    "raspasy": (
-        Switch("rp", "set_progression", (
-            {"raspasy": [1, 2, 2], "raspasy_cycle": False},
-            {"raspasy": [1, 2, 3], "raspasy_cycle": False},
-            {"raspasy": [1, 1, 1], "raspasy_cycle": False},
-            {"raspasy": [2, 4, 6], "raspasy_cycle": True},
-            {"raspasy": [1, 2, 3], "raspasy_cycle": True},
-        )),
-        Switch("rx", "set_exit", _one("raspasy_exit", 6, 7)),
-        Switch("rs", "set_strict_exit", _one("raspasy_strict_exit", False, True)),
-        Switch("rz", "set_zero", _one("raspasy_zero", 0, 1, 2)),
-        Switch("zp", "set_zero_progressive", _one("raspasy_zero_progressive", True, False)),
-        Switch("rc", "set_raspasy_scoring", _one("raspasy_scoring", "mountain", "whists")),
-        Switch("rw", "set_raspasy_whists", _one("raspasy_whists", 5, 10)),
-        Switch("ra", "set_amnesty", _one("raspasy_amnesty", False, True)),
-        Switch("pr", "set_pulka_ratio", _one("pulka_ratio", 1, 2)),
-        Switch("he", "set_help", _one("help", True, False)),
-        Switch("en", "set_end", _one("end", "closed", "total")),
-        Switch("di", "set_division", _one("division", "exact", "truncate", "adjust")),
-    ),
+    page: tuple(
+        Switch(c.name, f"set_{c.name}", c.choices()) for c in CONVENTIONS if c.page == page
+    )
+    for page in PAGES
+    if page != "main"
 }
 BY_CODE: dict[str, Switch] = {s.code: s for page in SWITCHES.values() for s in page}
 #: Main-page operations (besides the switches): variant, table size, target,
@@ -130,9 +104,8 @@ class Draft:
 
 def value_index(rules: Rules, switch: Switch) -> int:
     """Which of the switch's choices is in force (-1: none, e.g. an imported value)."""
-    current = rules.to_dict()
     for i, choice in enumerate(switch.choices):
-        if all(current.get(k) == v for k, v in choice.items()):
+        if all(getattr(rules, k) == v for k, v in choice.items()):
             return i
     return -1
 
@@ -210,7 +183,8 @@ def _move(draft: Draft, key: str, value: Any) -> Draft:
 
 
 def _seats(draft: Draft) -> Draft:
-    seats = 4 if draft.seats == 3 else 3
+    sizes = seating.TABLE_SIZES
+    seats = sizes[(sizes.index(draft.seats) + 1) % len(sizes)] if draft.seats in sizes else sizes[0]
     if len(draft.seated) > seats:
         raise PulkaError("setup_too_many", count=len(draft.seated))
     return replace(draft, seats=seats)

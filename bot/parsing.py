@@ -27,11 +27,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from scoring import Contract, Correction, Deal, Game, Misere, Raspasy, Rules, ScoringError
+from scoring.record import odd_character
 
 from .storage import PlayerRow
 
@@ -72,6 +73,17 @@ FORMS = ("all", "game", "misere", "raspasy", "newpulka", "correction")
 #: What a new name may be: one word, not a number, not a command word.
 NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
 RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS)
+#: Numbers are ASCII digits of bounded length, never ``str.isdigit()`` + ``int()``:
+#: ``isdigit()`` is true for ``²`` and ``①``, which ``int()`` then refuses (a crash),
+#: and ``int()`` reads ``٣`` and ``３`` as 3, which players could not read back.
+SEAT_RE = re.compile(r"[0-9]{1,2}")
+TRICKS_RE = re.compile(r"[0-9]{1,2}")
+LEVEL_RE = re.compile(r"[0-9]{1,2}")
+TARGET_RE = re.compile(r"[0-9]{1,5}")
+STAKE_RE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,4})?|\.[0-9]{1,4}")
+#: A player's word shown back in an error is cut to this many characters: Fluent
+#: renders a placeable longer than about 2,500 characters as ``{???}``.
+TOKEN_LIMIT = 40
 
 
 class ParseError(ValueError):
@@ -85,6 +97,9 @@ class ParseError(ValueError):
         super().__init__(key)
         self.key = key
         self.form = form
+        token = params.get("token")
+        if isinstance(token, str) and len(token) > TOKEN_LIMIT:
+            params["token"] = token[:TOKEN_LIMIT - 1] + "…"
         self.params = params
 
 
@@ -96,7 +111,7 @@ def tokens(text: str) -> list[str]:
 def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     """A player named by name (any case), @username, or seat number (1-based)."""
     word = token.strip()
-    if word.isdigit():
+    if SEAT_RE.fullmatch(word):
         seat = int(word) - 1
         return next((p for p in players if p.seat == seat), None)
     key = word.casefold()
@@ -123,6 +138,9 @@ def parse_contract(token: str) -> Contract:
     >>> str(parse_contract("6бк")), str(parse_contract("7Ч")), str(parse_contract("9hearts"))
     ('6NT', '7H', '9H')
     """
+    if not LEVEL_RE.match(token.strip()):
+        # Checked here: the engine's Contract.parse trusts isdigit() (see SEAT_RE).
+        raise ParseError("bad_contract", "game", token=token)
     try:
         return Contract.parse(token)
     except ScoringError:
@@ -141,7 +159,7 @@ def parse_contract(token: str) -> Contract:
 def _tricks(token: str | None, form: str, who: str) -> int:
     if token is None:
         raise ParseError("missing_tricks", form, name=who)
-    if not token.isdigit() or not 0 <= int(token) <= 10:
+    if not TRICKS_RE.fullmatch(token) or not 0 <= int(token) <= 10:
         raise ParseError("bad_tricks", form, token=token, name=who)
     return int(token)
 
@@ -180,8 +198,8 @@ def parse_deal(text: str, players: Sequence[PlayerRow]) -> Deal:
                              players=", ".join(x.name for x in players))
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
-    if (len(words) > 2 and words[1].isdigit() and words[2].casefold() in SUIT_WORDS
-            and not words[2].isdigit()):
+    if (len(words) > 2 and LEVEL_RE.fullmatch(words[1]) and words[2].casefold() in SUIT_WORDS
+            and not LEVEL_RE.fullmatch(words[2])):
         # "7 ч", "6 бк": the level and the suit written apart.
         words = [words[0], words[1] + words[2], *words[3:]]
     second = words[1].casefold()
@@ -252,7 +270,9 @@ def parse_newpulka(text: str) -> NewPulka:
     """``[variant] [target] [stake] [currency]``, e.g. ``leningrad 50 1 EUR``."""
     words = text.split()
     variant = "sochi"
-    if words and not words[0][0].isdigit():
+    # Anything that looks like a number (``²0`` too) is taken for the target, so that
+    # it is refused as a target, not as an unknown variant.
+    if words and not words[0][0].isnumeric():
         v = VARIANT_WORDS.get(words[0].casefold())
         if v is None:
             raise ParseError("bad_variant", "newpulka", token=words[0])
@@ -260,17 +280,16 @@ def parse_newpulka(text: str) -> NewPulka:
         words = words[1:]
     target = stake = currency = None
     if words:
-        if not words[0].isdigit() or not 1 <= int(words[0]) <= 10_000:
+        if not TARGET_RE.fullmatch(words[0]) or not 1 <= int(words[0]) <= 10_000:
             raise ParseError("bad_target", "newpulka", token=words[0])
         target = int(words[0])
         words = words[1:]
     if words:
-        try:
-            stake = Decimal(words[0].replace(",", "."))
-        except InvalidOperation:
-            raise ParseError("bad_stake", "newpulka", token=words[0]) from None
-        if not stake.is_finite() or stake < 0 or stake != stake.quantize(Decimal("0.0001")):
+        # Decimal() alone takes "1e9", "٣" and 40 digits (which quantize() then refuses).
+        text = words[0].replace(",", ".")
+        if not STAKE_RE.fullmatch(text):
             raise ParseError("bad_stake", "newpulka", token=words[0])
+        stake = Decimal(text)
         words = words[1:]
     if words:
         if not re.fullmatch(r"[A-Za-zА-Яа-яЁё₽€$£]{1,8}", words[0]):
@@ -296,7 +315,7 @@ CORRECTION_WORDS = {
 ON_WORDS = frozenset({"on", "на"})
 #: The note of a correction starts at ``—``, ``–``, ``:`` or a ``-`` standing alone.
 NOTE_RE = re.compile(r"[—–:]|(?:^|(?<=\s))-(?=\s|$)")
-AMOUNT_RE = re.compile(r"[+-]?\d{1,6}(?:\.\d{1,4})?")
+AMOUNT_RE = re.compile(r"[+-]?[0-9]{1,6}(?:\.[0-9]{1,4})?")
 NOTE_LIMIT = 200
 
 
@@ -369,4 +388,6 @@ def parse_correction(text: str, players: Sequence[PlayerRow]) -> Correction:
 
 def valid_name(name: str) -> bool:
     """Can ``name`` be a seat's name (one word, not a number or a command word)?"""
-    return bool(NAME_RE.match(name)) and name.casefold() not in RESERVED
+    return (bool(NAME_RE.match(name)) and name.casefold() not in RESERVED
+            and not name[0].isnumeric()  # "²" or "①" would read as a seat number
+            and odd_character(name) is None)  # what a record may not hold either

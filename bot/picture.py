@@ -14,7 +14,8 @@ The sheet is drawn the way players write it on paper:
   him;
 * each player's zone holds, from the outside in, his whists on each opponent
   (the part nearest that opponent), his mountain (гора) and his pulka (пуля),
-  each written cumulatively, every new total after the last: ``2.4.8.10``;
+  each written cumulatively, every new total after the last: ``2; 4; 8.5; 10``
+  (not paper's ``2.4.8.10``: a dot would read as a decimal point);
 * the centre holds the target and the stake;
 * with a settlement, the "4 circles" (4 кружочка) are written in: the
   equalised mountain underlined, the amnestied one doubly underlined, the
@@ -53,7 +54,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from scoring import PulkaState, Rules, Settlement, Step, standings
+from scoring import PulkaState, Rules, Settlement, Step, figure, money_text, stake_text, standings
 from scoring.sheet import Number
 
 __all__ = [
@@ -118,54 +119,36 @@ class DrawnText:
 
 # --- numbers ----------------------------------------------------------------------
 
-_VULGAR = {
-    (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾",
-    (1, 5): "⅕", (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚",
-    (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞",
-}
-_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-MINUS_SIGN = "−"
+#: Written after each running total but the last: ``2; 4.5; 13.33``.  Paper
+#: players separate totals with a dot (``2.4.6.``), which next to a decimal
+#: figure reads as its decimal point; a comma is the decimal sign in Russian
+#: and Ukrainian.  A semicolon is neither, and is as narrow as the dot (a raised
+#: dot was tried: at phone size it looked like the decimal point).
+SEPARATOR = ";"
 
 
-def format_number(x: Number, *, signed: bool = False) -> str:
-    """Exact, as players write it: ``13⅓``, ``−2½``, ``7⁵⁄₁₁``; ``signed`` adds ``+``.
+def format_number(x: Number | Decimal, *, signed: bool = False) -> str:
+    """A figure as the chat and the export write it (:func:`scoring.numbers.figure`).
 
     >>> format_number(Fraction(40, 3)), format_number(Fraction(-5, 2), signed=True)
-    ('13⅓', '−2½')
+    ('13.33', '-2.5')
     >>> format_number(Fraction(12, 1), signed=True), format_number(0, signed=True)
     ('+12', '0')
     """
-    f = Fraction(x)
-    whole, rest = divmod(abs(f.numerator), f.denominator)
-    if rest:
-        part = _VULGAR.get((rest, f.denominator))
-        if part is None:
-            part = f"{str(rest).translate(_SUP)}⁄{str(f.denominator).translate(_SUB)}"
-        body = f"{whole}{part}" if whole else part
-    else:
-        body = str(whole)
-    if f < 0:
-        return MINUS_SIGN + body
-    return "+" + body if signed and f > 0 else body
+    return figure(x, signed=signed)
 
 
 def format_money(amount: Decimal, currency: str = "", *, signed: bool = False) -> str:
-    """``−62.33 RUB``; whole amounts without cents.
+    """``-62.33 RUB``, ``+5.00``: to the cent, as the chat writes money.
 
     >>> format_money(Decimal("-62.33"), "RUB"), format_money(Decimal("5.00"), signed=True)
-    ('−62.33 RUB', '+5')
+    ('-62.33 RUB', '+5.00')
     """
-    q = amount.quantize(Decimal("0.01"))
-    body = f"{abs(q):f}"
-    if body.endswith(".00"):
-        body = body[:-3]
-    sign = MINUS_SIGN if q < 0 else ("+" if signed and q > 0 else "")
-    return f"{sign}{body} {currency}".rstrip()
+    return f"{money_text(amount, signed=signed)} {currency}".rstrip()
 
 
 def _stake(rules: Rules) -> str:
-    return f"{rules.stake.normalize():f} {rules.currency}".strip()
+    return f"{stake_text(rules.stake)} {rules.currency}".strip()
 
 
 # --- fonts ------------------------------------------------------------------------
@@ -263,8 +246,8 @@ def _oval(tw: float, s: int) -> tuple[float, float, float, float]:
 
 
 def _gap(before: _Tok, size: int) -> float:
-    """Space after a token: tight after a total's dot, wider after anything else."""
-    return 0.1 * size if before.text.endswith(".") else 0.45 * size
+    """Space after a token: a word space after a total's separator, wider after anything else."""
+    return 0.2 * size if before.text.endswith(SEPARATOR) else 0.45 * size
 
 
 def _place(
@@ -601,7 +584,7 @@ def _signed_colour(x: Number | Decimal) -> RGB:
 def _chain(values: Sequence[Number], kind: str, seat: int, on: int | None = None) -> list[_Tok]:
     last = len(values) - 1
     return [
-        _Tok(format_number(v) + ("" if k == last else "."), kind, seat, on, v)
+        _Tok(format_number(v) + ("" if k == last else SEPARATOR), kind, seat, on, v)
         for k, v in enumerate(values)
     ]
 

@@ -7,11 +7,14 @@ names are HTML-escaped (the bot sends in HTML parse mode).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
+from enum import StrEnum
 from fractions import Fraction
 from html import escape
 
 from scoring import (
+    CONVENTION,
+    CONVENTIONS,
     Choice,
     Contract,
     Correction,
@@ -25,6 +28,9 @@ from scoring import (
     Suit,
     Writes,
     deal_cost,
+    figure,
+    money_text,
+    stake_text,
     standings,
 )
 from scoring.errors import MESSAGES
@@ -41,32 +47,22 @@ CAPTION_LIMIT = 1024
 
 
 def num(x: Number | Decimal) -> str:
-    """A figure for people: ``7``, ``7.5``, ``5.33`` (2 decimals at most)."""
-    if isinstance(x, int):
-        return str(x)
-    if isinstance(x, Fraction):
-        if x.denominator == 1:
-            return str(x.numerator)
-        d = (Decimal(x.numerator) / Decimal(x.denominator)).quantize(
-            Decimal("0.01"), rounding=ROUND_HALF_EVEN
-        )
-    else:
-        d = x
-    text = f"{d:f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    """A figure for people: ``7``, ``7.5``, ``5.33``, ``-0.13`` (2 decimals at most).
+
+    :func:`scoring.numbers.figure`, the one the picture and the export use, so a
+    value reads the same everywhere (halves away from zero: 1/8 is 0.13).
+    """
+    return figure(x)
 
 
 def signed(x: Number | Decimal) -> str:
-    """``+7``, ``-2.5``, ``0``."""
-    text = num(x)
-    return text if text.startswith("-") or text == "0" else f"+{text}"
+    """``+7``, ``-2.5``, ``0`` (a figure that rounds to zero has no sign)."""
+    return figure(x, signed=True)
 
 
 def money(x: Decimal) -> str:
-    """Money with two decimals: ``-62.33``."""
-    return f"{x.quantize(Decimal('0.01')):f}"
+    """Money with two decimals: ``-62.33``, ``5.00``."""
+    return money_text(x)
 
 
 def name(text: str) -> str:
@@ -273,13 +269,13 @@ def standings_lines(tx: Texts, table: Table) -> list[str]:
 def headline(tx: Texts, rules: Rules) -> str:
     """``сочинка, до 20, вист по 1 RUB``."""
     return tx("headline", variant=variant_name(tx, rules), target=rules.target,
-              stake=num(rules.stake), currency=escape(rules.currency))
+              stake=stake_text(rules.stake), currency=escape(rules.currency))
 
 
 def lobby_text(tx: Texts, table: Table) -> str:
     """A pulka before its first deal: the conventions in brief and the seating."""
     r = table.rules
-    head = tx("started", variant=variant_name(tx, r), target=r.target, stake=num(r.stake),
+    head = tx("started", variant=variant_name(tx, r), target=r.target, stake=stake_text(r.stake),
               currency=name(r.currency))
     if table.state is None:  # not enough players yet: how to sit down
         head += "\n" + tx("started_join")
@@ -311,40 +307,42 @@ def variant_name(tx: Texts, rules: Rules) -> str:
     return tx(f"variant_{rules.variant.value}")
 
 
-def rules_text(tx: Texts, rules: Rules) -> str:
-    """The conventions in force, read from the :class:`scoring.Rules` fields."""
-    def yn(flag: bool) -> str:
-        return tx("yes") if flag else tx("no")
+def value_words(tx: Texts, name: str, value: object) -> str:
+    """One convention's value in words: ``джентльменские``, ``да``, ``1-2-3``, ``7``.
 
-    body = tx(
-        "rules_body",
-        variant=variant_name(tx, rules),
-        target=rules.target,
-        stake=num(rules.stake),
-        currency=escape(rules.currency),
-        whist=tx(f"rules_whist_{rules.whist.value}"),
-        liability=tx(f"rules_liability_{rules.liability.value}"),
-        quota="/".join(str(q) for q in rules.quota),
-        quota_liable=tx(f"rules_quota_liable_{rules.quota_liable.value}"),
-        strict_exit=yn(rules.raspasy_strict_exit),
-        raspasy_whists=rules.raspasy_whists,
-        amnesty=yn(rules.raspasy_amnesty),
-        game_clears=yn(rules.game_clears_mountain),
-        half_whist=yn(rules.half_whist),
-        consolation=tx(f"rules_consolation_{rules.consolation.value}"),
-        misere_consolation=yn(rules.misere_consolation),
-        raspasy=", ".join(str(m) for m in rules.raspasy),
-        raspasy_cycle=tx("rules_cycle") if rules.raspasy_cycle else "",
-        raspasy_exit=rules.raspasy_exit,
-        raspasy_scoring=tx(f"rules_raspasy_scoring_{rules.raspasy_scoring.value}"),
-        raspasy_zero=rules.raspasy_zero,
-        zero_progressive=tx("rules_zero_progressive") if rules.raspasy_zero_progressive else "",
-        whist_factor=rules.whist_factor,
-        pulka_ratio=rules.pulka_ratio,
-        help=yn(rules.help),
-        end=tx(f"rules_end_{rules.end.value}"),
-        division=tx(f"rules_division_{rules.division.value}"),
-    )
+    A companion switch, set only together with another (the raspasy cycle with
+    the progression), adds its words ``rules_<name>`` when on, nothing when off.
+    """
+    if isinstance(value, StrEnum):
+        return tx(f"rules_{name}_{value.value}")
+    if isinstance(value, bool):
+        if CONVENTION[name].page is None:
+            return tx(f"rules_{name}") if value else ""
+        return tx("yes") if value else tx("no")
+    if isinstance(value, tuple):
+        return "-".join(str(x) for x in value)
+    if isinstance(value, Decimal):
+        return stake_text(value)
+    return escape(str(value))
+
+
+def switch_words(tx: Texts, rules: Rules, choice: dict[str, object]) -> str:
+    """A settings button's value: the words of each convention it sets, in ``rules``."""
+    return "".join(value_words(tx, key, getattr(rules, key)) for key in choice)
+
+
+def rules_text(tx: Texts, rules: Rules) -> str:
+    """The conventions in force: every row of the conventions table, in words.
+
+    ``rules_body`` gets each convention's words under the convention's name (a
+    new convention is there by itself; the catalogs say where it goes).
+    """
+    words = {c.name: value_words(tx, c.name, getattr(rules, c.name)) for c in CONVENTIONS}
+    for c in CONVENTIONS:
+        choices = c.choices()
+        if choices and len(choices[0]) > 1:  # set with companions: say them together
+            words[c.name] = switch_words(tx, rules, choices[0])
+    body = tx("rules_body", variant=variant_name(tx, rules), **words)
     return f"{tx('rules_title')}\n{body}"
 
 
@@ -352,7 +350,7 @@ def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> s
     """Results in whists and money (adding up to zero) and who pays whom."""
     cur = escape(rules.currency)
     head = "settle_final" if final else "settle_now"
-    lines = [tx(head, stake=num(rules.stake), currency=cur)]
+    lines = [tx(head, stake=stake_text(rules.stake), currency=cur)]
     for who, result, m in zip(s.players, s.results, s.money, strict=True):
         lines.append(tx("settle_line", name=name(who), result=signed(result),
                         money=money(m), currency=cur))
@@ -363,6 +361,8 @@ def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> s
                             amount=money(p.amount), currency=cur))
     else:
         lines.append(tx("payments_none"))
+    if s.notice is not None:
+        lines.append(tx(f"notice-{s.notice}"))
     return "\n".join(lines)
 
 
@@ -387,7 +387,11 @@ def error_param(tx: Texts, key: str, value: object, *, html: bool = True) -> str
             text = str(value)
     elif isinstance(value, list | tuple):
         text = ", ".join(str(x) for x in value)
-    elif isinstance(value, Fraction | Decimal):
+    elif isinstance(value, Decimal):
+        # A Decimal here is a money limit of the rules: written as the stake is,
+        # to its 4 decimals, so "at most 0.0001" is not shown as 0.
+        text = stake_text(value)
+    elif isinstance(value, Fraction):
         text = num(value)
     else:
         text = str(value)
@@ -422,7 +426,7 @@ def sheet_caption(tx: Texts, table: Table, settlement: Settlement | None = None,
     """The photo's caption: the standings now and whose deal is next, or the settlement's head."""
     if settlement is not None:
         cur = escape(table.rules.currency)
-        return tx("settle_final" if final else "settle_now", stake=num(table.rules.stake),
+        return tx("settle_final" if final else "settle_now", stake=stake_text(table.rules.stake),
                   currency=cur)
     state = table.state
     if state is None:

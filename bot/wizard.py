@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_cost, play
+from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_cost, play, seating
 
 from .callbacks import CANCEL, DEFENCES, GAME, MISERE, RASPASY, SHOW, SUITS, WRITE, WizardData
 from .service import PulkaError, Table
@@ -47,67 +47,29 @@ class Screen:
     deal: Deal | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """Who plays the next deal: the dealer, who sits out with four, and the rest."""
-
-    n: int
-    dealer: int
-    out: int | None
-    #: Seats at the table, from the dealer's left (the order of speaking).
-    at_table: tuple[int, ...]
-
-    @classmethod
-    def of(cls, table: Table) -> Seating:
-        state = table.state
-        if state is None:
-            raise PulkaError("stale")
-        n, dealer = state.n, state.next_dealer
-        out = dealer if n == 4 else None
-        seats = tuple((dealer + k) % n for k in range(1, n + 1))
-        return cls(n, dealer, out, tuple(s for s in seats if s != out))
-
-    def defenders(self, declarer: int) -> tuple[int, int]:
-        """The two defenders in the order they speak: clockwise from the declarer."""
-        order = [(declarer + k) % self.n for k in range(1, self.n)]
-        first, second = (s for s in order if s != self.out)
-        return first, second
+def seating_of(table: Table) -> seating.Table:
+    """Who deals, sits out and defends at the next deal: asked of :mod:`scoring.seating`."""
+    if table.state is None:
+        raise PulkaError("stale")
+    return seating.table(table.state)
 
 
 def stale() -> PulkaError:
     return PulkaError("stale")
 
 
-def half_whist_tricks(table: Table, level: int) -> int | None:
-    """The second defender's tricks on half-whist at ``level``, or None if not allowed."""
-    rules = table.rules
-    if not rules.half_whist or level not in (6, 7):
-        return None
-    quota = rules.quota_for(level)
-    if quota % 2 or level + quota // 2 > 10:
-        return None
-    return quota // 2
-
-
-def levels(table: Table) -> tuple[int, ...]:
-    """Contract levels allowed now (after raspasy only from the exit up)."""
-    state = table.state
-    low = table.rules.raspasy_exit if state is not None and state.raspasy_run else 6
-    return tuple(range(low, 11))
-
-
 def deal_of(table: Table, w: WizardData) -> Deal | None:
     """The deal a complete wizard state describes (None while questions remain)."""
-    seating = Seating.of(table)
+    seats = seating_of(table)
     names = table.names
     if w.kind == GAME and w.seat is not None and w.contract is not None and w.defence:
-        first, second = seating.defenders(w.seat)
+        first, second = seats.defenders(w.seat)
         level = w.contract.level
         t = w.tricks
         if w.defence == "p":
             tricks = {w.seat: level, first: 10 - level, second: 0}
         elif w.defence == "h":
-            half = half_whist_tricks(table, level)
+            half = seats.half_whist_tricks(level)
             if half is None:
                 raise stale()
             tricks = {w.seat: level, first: 10 - level - half, second: half}
@@ -124,34 +86,35 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
     if w.kind == MISERE and w.seat is not None and len(w.tricks) == 1:
         return Misere(names[w.seat], w.tricks[0])
     if w.kind == RASPASY and len(w.tricks) == 2:
-        a, b, c = seating.at_table
+        a, b, c = seats.at_table
         t = w.tricks
         return Raspasy.of({names[a]: t[0], names[b]: t[1], names[c]: 10 - t[0] - t[1]})
     return None
 
 
-def _check(table: Table, seating: Seating, w: WizardData) -> None:
+def _check(table: Table, seats: seating.Table, w: WizardData) -> None:
     """Refuse a state this table cannot be in (forged, or the table changed)."""
     if not table.playable or w.pulka != table.id or w.last != table.last_event_id:
         raise stale()
-    if w.seat is not None and (w.seat >= seating.n or w.seat == seating.out):
+    if w.seat is not None and not seats.can_declare(w.seat):
         raise stale()
-    if w.contract is not None and w.contract.level not in levels(table):
+    if w.contract is not None and w.contract.level not in seats.levels:
         raise stale()
-    if w.defence == "h" and (w.contract is None
-                             or half_whist_tricks(table, w.contract.level) is None):
+    if w.defence == "h" and (
+        w.contract is None or seats.half_whist_tricks(w.contract.level) is None
+    ):
         raise stale()
 
 
 def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     """The message for wizard state ``w`` on ``table`` (``PulkaError('stale')`` if impossible)."""
-    seating = Seating.of(table)
-    _check(table, seating, w)
+    seats = seating_of(table)
+    _check(table, seats, w)
     names = table.names
     state = table.state
     assert state is not None
     head = [tx("wiz_title", number=len(table.deals) + 1,
-               dealer=name(names[seating.dealer]))]
+               dealer=name(names[seats.dealer]))]
     if state.raspasy_run:
         head.append(tx("wiz_run", run=state.raspasy_run, exit=table.rules.raspasy_exit))
     nav = _nav(tx, w)
@@ -164,7 +127,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
 
     if w.kind == "":
         who = tuple(Button(names[s], w.to(kind=GAME, seat=s).pack())
-                    for s in seating.at_table)
+                    for s in seats.at_table)
         kinds = (Button(tx("btn_misere"), w.to(kind=MISERE).pack()),
                  Button(tx("btn_raspasy"), w.to(kind=RASPASY).pack()))
         return Screen("\n".join([*head, tx("wiz_ask_kind")]), (who, kinds, nav))
@@ -174,7 +137,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         declarer = name(names[w.seat])
         if w.contract is None:
             rows = []
-            for level in levels(table):
+            for level in seats.levels:
                 rows.append(tuple(
                     Button(contract_label(tx, Contract(level, suit)),
                            w.to(contract=Contract(level, suit)).pack())
@@ -183,11 +146,11 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
                           (*rows, nav))
         game = f"{declarer} {contract_label(tx, w.contract)}"
         # Button labels are plain text; message texts are HTML (names escaped).
-        raw_first, raw_second = (names[s] for s in seating.defenders(w.seat))
+        raw_first, raw_second = (names[s] for s in seats.defenders(w.seat))
         first, second = name(raw_first), name(raw_second)
         if w.defence is None:
             codes = ["a", "b", "w", "p"]
-            if half_whist_tricks(table, w.contract.level) is not None:
+            if seats.half_whist_tricks(w.contract.level) is not None:
                 codes.append("h")
             buttons = [Button(_defence_label(tx, code, raw_first, raw_second),
                               w.to(defence=code).pack()) for code in codes]
@@ -211,7 +174,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
 
     if w.kind == MISERE:
         if w.seat is None:
-            who = tuple(Button(names[s], w.to(seat=s).pack()) for s in seating.at_table)
+            who = tuple(Button(names[s], w.to(seat=s).pack()) for s in seats.at_table)
             return Screen("\n".join([*head, tx("wiz_ask_misere")]), (who, nav))
         buttons = [Button(str(k), w.to(tricks=(k,)).pack()) for k in range(11)]
         return Screen("\n".join([*head, tx("wiz_ask_misere_tricks",
@@ -219,7 +182,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
                       (*_grid(buttons), nav))
 
     # raspasy: the first two at the table; the third takes the rest.
-    a, b, c = (name(names[s]) for s in seating.at_table)
+    a, b, c = (name(names[s]) for s in seats.at_table)
     done = ", ".join(f"{who} {k}" for who, k in zip((a, b), w.tricks, strict=False))
     ask = (a, b)[len(w.tricks)]
     rest = 10 - sum(w.tricks)

@@ -421,7 +421,7 @@ async def test_settings_message_sets_conventions(app: App, people: dict[str, Any
         rules = await t.say("stranger", "/rules")
         assert "Висты: жлобские; ответственность вистующего: половинная." in rules
         assert "Полвиста: нет." in rules
-        assert "множители 2, 4, 6 по кругу; выход не ниже 7" in rules
+        assert "множители 2-4-6 по кругу; выход не ниже 7" in rules
         assert "деление горы: с поправкой (4.2.12)" in rules
         assert "пуля до 5; вист стоит 1 RUB" in rules
         players = await t.say("stranger", "/players")

@@ -31,8 +31,9 @@ from bot.parsing import FORMS, parse_deal
 from bot.storage import PlayerRow
 from bot.texts import LANGS, LOCALES, Texts, format_message, lang_of
 from bot.views import error_text
-from scoring import Choice, InvalidRules, PulkaState, Rules, Variant, play
+from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, play
 from scoring.errors import MESSAGES
+from scoring.settle import NOTICES
 
 ROOT = Path(__file__).resolve().parent.parent
 BOT = ROOT / "bot"
@@ -86,8 +87,14 @@ def dynamic_keys() -> dict[str, set[str]]:
         for field in enums
         if isinstance(getattr(Rules(), field), StrEnum) and field != "variant"
     }
+    # The settings page's switches and the companions' words, from the conventions table.
+    switches = {c.name for c in CONVENTIONS if c.page in ("game", "raspasy")}
+    companions = {c.name for c in CONVENTIONS if c.page is None and isinstance(c.default, bool)}
     return {
+        "set_": switches,
+        "rules_": companions,
         "err-": set(MESSAGES),
+        "notice-": set(NOTICES),
         "variant_": {v.value for v in Variant},
         "cmd_": set(COMMANDS),
         "form_": set(FORMS),
@@ -183,7 +190,7 @@ def test_every_message_formats(lang: str, value: str) -> None:
 
 def test_no_leading_or_trailing_space_by_accident() -> None:
     """Only the keys meant to be appended start with a space (written ``{" "}``)."""
-    spaced = {"player_guest", "rules_cycle", "rules_zero_progressive"}
+    spaced = {"player_guest", "rules_raspasy_cycle"}
     for lang in LANGS:
         for key in CATALOGS[lang]:
             text, _ = format_message(lang, key, dict.fromkeys(

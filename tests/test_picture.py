@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -19,6 +20,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot import picture
 from bot.picture import (
+    SEPARATOR,
     DrawnText,
     format_money,
     format_number,
@@ -27,6 +29,7 @@ from bot.picture import (
     render_sheet_async,
 )
 from scoring import (
+    Correction,
     Deal,
     Game,
     Misere,
@@ -202,7 +205,7 @@ def test_drawn_columns_are_scorings_running_totals(build: Callable[[], Replay]) 
                 assert [t.value for t in whists] == running(
                     r, lambda s, i=i, j=j: s.whists_on(i, j))
         for t in pulka + mountain + of(items, "whists", i):
-            assert t.text.rstrip(".") == format_number(t.value)  # type: ignore[arg-type]
+            assert t.text.removesuffix(SEPARATOR) == format_number(t.value)  # type: ignore[arg-type]
     # The current totals are the sheet's.
     sheet = r.state.sheet
     for i in range(n):
@@ -217,11 +220,11 @@ def test_known_three_player_figures_by_hand() -> None:
     for t in items:
         texts[t.kind, t.seat, t.on].append(t.text)
     # Анна: 6♠ made (2), help from Борис's misère (+4), 8♣ made (+6 -> 4 own).
-    assert texts["pulka", 0, None] == ["2.", "6.", "10"]
+    assert texts["pulka", 0, None] == ["2;", "6;", "10"]
     # Борис: 7♥ (4), the misère closes him at 10.
-    assert texts["pulka", 1, None] == ["4.", "10"]
+    assert texts["pulka", 1, None] == ["4;", "10"]
     # Борис wrote 8 on Анна for the 6♠, then 40 for helping her with 4 points.
-    assert texts["whists", 1, 0] == ["8.", "48"]
+    assert texts["whists", 1, 0] == ["8;", "48"]
     assert texts["name", 0, None] == ["Анна"]
 
 
@@ -267,9 +270,12 @@ def test_settlement_figures_are_scorings(build: Callable[[], Replay]) -> None:
 def test_three_player_settlement_by_hand() -> None:
     items = draw(known3(), settled=True)
     results = [one(items, "result", i).text for i in range(3)]
-    assert results == ["−17⅓", "+60⅔", "−43⅓"]
+    # Exact: -17 1/3, +60 2/3, -43 1/3, written as the chat and the export write them.
+    assert results == ["-17.33", "+60.67", "-43.33"]
+    # Each share is a third of a cent over its rounding; the extra cent comes
+    # from the winner (the one who stands higher), not from the last seat.
     assert [one(items, "money", i).text for i in range(3)] == [
-        "−17.33 RUB", "+60.67 RUB", "−43.34 RUB"]
+        "-17.33 RUB", "+60.66 RUB", "-43.33 RUB"]
 
 
 def test_a_changed_deal_changes_the_drawing() -> None:
@@ -406,13 +412,25 @@ def test_wrong_inputs() -> None:
         layout_sheet(FOUR, Rules(), [], settle_state(r.state))
 
 
-def test_numbers_are_written_exactly() -> None:
-    assert format_number(Fraction(40, 3)) == "13⅓"
-    assert format_number(Fraction(-1, 3), signed=True) == "−⅓"
-    assert format_number(Fraction(5, 7)) == "⁵⁄₇"
-    assert format_number(Fraction(-75, 7)) == "−10⁵⁄₇"
+def test_numbers_are_written_as_everywhere_else() -> None:
+    """The picture writes the chat's and the export's figures: no vulgar fractions."""
+    assert format_number(Fraction(40, 3)) == "13.33"
+    assert format_number(Fraction(-1, 3), signed=True) == "-0.33"
+    assert format_number(Fraction(5, 7)) == "0.71"
+    assert format_number(Fraction(-75, 7)) == "-10.71"
+    assert format_number(Fraction(1, 8)) == "0.13"
     assert format_number(Fraction(10, 2)) == "5"
     assert format_number(470, signed=True) == "+470"
+    assert format_number(Fraction(-1, 300), signed=True) == "0"  # never "-0"
+    assert format_money(Decimal("5"), "RUB", signed=True) == "+5.00 RUB"
+
+
+def test_the_separator_is_not_a_decimal_point() -> None:
+    r = replay(THREE, Rules(target=10), [
+        *deals3()[:3], Correction.of(THREE[1], whists={THREE[0]: Fraction(25, 2)}, note="x")])
+    column = of(draw(r), "whists", 1, 0)
+    assert [t.text for t in column] == ["8;", "20.5"]
+    assert "." not in SEPARATOR and "," not in SEPARATOR
 
 
 def test_fonts_ship_with_the_package() -> None:

@@ -22,6 +22,7 @@ from aiogram.types import (
 )
 
 from scoring import ScoringError, settle_state
+from scoring.jsonread import SYNTAX_CODES, parse_json
 from scoring.record import record_json
 
 from ..board import Boards
@@ -63,7 +64,8 @@ def router() -> Router:
         table = await service.active(*place(message))
         if table is None:
             # A repeated /settle after the pulka was archived answers the same again.
-            again = await service.written_by(source(message))
+            found = await service.written_by(source(message))
+            again = found[0] if found is not None else None
             if again is not None and again.state is not None:
                 await message.answer(final_text(tx, again) + "\n\n" + tx("settle_archived"))
                 await final_sheet(message, tx, again, sheets)
@@ -145,9 +147,11 @@ def router() -> Router:
             await message.answer(tx("import_too_big"))
             return
         try:
-            data: Any = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
-            await message.answer(tx("import_bad_json", reason=name(str(e))))
+            data: Any = parse_json(raw)
+        except ScoringError as e:
+            # Not JSON at all, or JSON the record refuses (a key twice, a number of 5,000 digits).
+            key = "import_bad_json" if e.code in SYNTAX_CODES else "import_invalid"
+            await message.answer(tx(key, reason=error_text(tx, e, path=True)))
             return
         chat_id, thread = place(message)
         try:

@@ -11,13 +11,12 @@ settings message becomes the pulka's scoreboard.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
-from scoring import Rules
+from scoring import Rules, stake_text
 
 from ..board import Boards
 from ..callbacks import SetupCB
@@ -39,24 +38,13 @@ from ..middlewares import CallbackNote
 from ..service import PulkaError, PulkaService
 from ..storage import DraftRow
 from ..texts import LANGS, Texts
-from ..views import name, num, rules_text, variant_name
+from ..views import name, num, rules_text, switch_words, variant_name
 from .common import author_of_user, candidate_names, is_admin
 
 
 def switch_value(tx: Texts, rules: Rules, switch: Switch) -> str:
     """The value of a convention switch in words: ``джентльменские``, ``1-2-3``, ``да``."""
-    field = next(iter(switch.choices[0]))
-    value: Any = getattr(rules, field)
-    if field == "raspasy":
-        return "-".join(str(m) for m in value) + (tx("rules_cycle") if rules.raspasy_cycle
-                                                  else "")
-    if isinstance(value, bool):
-        return tx("yes") if value else tx("no")
-    if isinstance(value, StrEnum):
-        return tx(f"rules_{field}_{value.value}")
-    if isinstance(value, tuple):
-        return "/".join(str(x) for x in value)
-    return str(value)
+    return switch_words(tx, rules, switch.choices[0])
 
 
 def _arrow(value: Any, unit: str, *, left: bool) -> str:
@@ -83,7 +71,8 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
     rows: list[list[tuple[str, str]]] = []
     if draft.page == "main":
         lines.append(tx("setup_summary", variant=variant_name(tx, r), seats=draft.seats,
-                        target=r.target, stake=num(r.stake), currency=name(r.currency)))
+                        target=r.target, stake=stake_text(r.stake),
+                        currency=name(r.currency)))
         lines.append(tx("setup_help"))
         rows = [
             [_button(tx, draft, "va", tx("set_variant", value=variant_name(tx, r))),
@@ -93,7 +82,7 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
              _button(tx, draft, "t+", _arrow(step_value(TARGETS, r.target, True), "", left=False))],
             [_button(tx, draft, "s-", _arrow(step_value(STAKES, r.stake, False), r.currency,
                                              left=True)),
-             _button(tx, draft, "in", tx("set_stake", value=f"{num(r.stake)} {r.currency}")),
+             _button(tx, draft, "in", tx("set_stake", value=f"{stake_text(r.stake)} {r.currency}")),
              _button(tx, draft, "s+", _arrow(step_value(STAKES, r.stake, True), r.currency,
                                              left=False))],
             [_button(tx, draft, "cu", tx("set_currency", value=r.currency)),

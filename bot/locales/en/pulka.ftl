@@ -147,10 +147,10 @@ rules_title = <b>This pulka's conventions</b>
 rules_body =
     Variant: { $variant }; pool to { $target }; a whist is { $stake } { $currency }.
     Whist split: { $whist }; whister's liability: { $liability }.
-    Tricks owed on 6/7/8/9/10: { $quota }; liable for a shortfall on 8-10: { $quota_liable }. Half-whist: { $half_whist }.
+    Tricks owed on 6/7/8/9/10: { $quota }; two whisters short on 6-7: { $whist_shortfall }; liable for a shortfall on 8-10: { $quota_liable }. Half-whist: { $half_whist }.
     Consolation: { $consolation }; on misère: { $misere_consolation }.
-    All-pass: multipliers { $raspasy }{ $raspasy_cycle }; exit at { $raspasy_exit } or higher; strict exit: { $strict_exit }; written: { $raspasy_scoring } (whists per trick: { $raspasy_whists }); pool points for no tricks: { $raspasy_zero }{ $zero_progressive }; amnesty: { $amnesty }.
-    Whist factor: { $whist_factor }; a pool point = { $pulka_ratio } mountain; help by the closed player: { $help }; a game clears the mountain: { $game_clears }.
+    All-pass: multipliers { $raspasy }; exit at { $raspasy_exit } or higher; strict exit: { $raspasy_strict_exit }; written: { $raspasy_scoring } (whists per trick: { $raspasy_whists }); pool points for no tricks: { $raspasy_zero } (growing with the multiplier: { $raspasy_zero_progressive }); amnesty: { $raspasy_amnesty }.
+    Whist factor: { $whist_factor }; a pool point = { $pulka_ratio } mountain; help by the closed player: { $help }; a game clears the mountain: { $game_clears_mountain }.
     End: { $end }; mountain division: { $division }.
 yes = yes
 no = no
@@ -168,8 +168,9 @@ rules_end_total = when the pools add up to the target
 rules_division_exact = exact
 rules_division_truncate = truncated
 rules_division_adjust = adjusted (4.2.12)
-rules_cycle = {" "}in a cycle
-rules_zero_progressive = {" "}(grows with the multiplier)
+rules_whist_shortfall_joint = joint: written by whoever lacks his half
+rules_whist_shortfall_each_half = each for his own half
+rules_raspasy_cycle = {" "}in a cycle
 
 ## Settlement
 
@@ -179,6 +180,7 @@ settle_line = { $name }: { $result } whists = { $money } { $currency }
 payments_title = Who pays whom:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Nobody pays anybody.
+notice-adjust_inapplicable = The mountain cannot be divided “adjusted” (4.2.12) here: no move of one mountain by half a point, a point or a point and a half makes it divide, so it is divided exactly.
 settle_archived = The pulka is closed and archived. A new one: /newpulka
 settle_agree = End by agreement
 settle_agreed = The pulka was ended by agreement ({ $who }) and archived.
@@ -335,20 +337,21 @@ set_page_raspasy = ⚙️ All-pass and end
 set_whist = Whist split: { $value }
 set_liability = Whister's liability: { $value }
 set_quota = Tricks owed: { $value }
+set_whist_shortfall = Two whisters short on 6-7: { $value }
 set_quota_liable = Liable on 8-10: { $value }
 set_half_whist = Half-whist: { $value }
 set_consolation = Consolation: { $value }
 set_misere_consolation = Consolation on misère: { $value }
 set_whist_factor = Whist factor: { $value }
-set_game_clears = A game clears the mountain: { $value }
-set_progression = All-pass: { $value }
-set_exit = All-pass exit: from { $value }
-set_strict_exit = Strict exit: { $value }
-set_zero = Pool points for 0 all-pass tricks: { $value }
-set_zero_progressive = Points for 0 tricks grow with the multiplier: { $value }
+set_game_clears_mountain = A game clears the mountain: { $value }
+set_raspasy = All-pass: { $value }
+set_raspasy_exit = All-pass exit: from { $value }
+set_raspasy_strict_exit = Strict exit: { $value }
+set_raspasy_zero = Pool points for 0 all-pass tricks: { $value }
+set_raspasy_zero_progressive = Points for 0 tricks grow with the multiplier: { $value }
 set_raspasy_scoring = All-pass written: { $value }
 set_raspasy_whists = Whists per all-pass trick: { $value }
-set_amnesty = All-pass amnesty: { $value }
+set_raspasy_amnesty = All-pass amnesty: { $value }
 set_pulka_ratio = A pool point = { $value } mountain
 set_help = Help by the closed player: { $value }
 set_end = End: { $value }
@@ -379,6 +382,7 @@ err-half_off = half-whist is not played under these rules
 err-half_level = half-whist is possible only on 6 and 7, not on { $level }
 err-half_order = only the second defender ({ $second }) may say half-whist, and only after the first passed
 err-half_tricks = on half-whist the game is not played: { $declarer } is written { $level } tricks and { $second } { $half }
+err-half_quota = half-whist on { $level } is impossible: the quota does not halve into whole tricks
 err-misere_tricks = misère tricks must be a whole number 0 to 10, not "{ $count }"
 err-misere_dealer = { $declarer } deals this time and sits out; name the dealer if it was someone else
 err-misere_declarer_tricks = give the declarer's tricks, like {"{"}"{ $declarer }": 0{"}"}
@@ -394,14 +398,29 @@ err-field = { $detail }
 err-rules_variant = unknown variant «{ $variant }»; expected sochi, leningrad or rostov
 err-rules_unknown = unknown convention
 err-rules_choice = unknown value «{ $value }»; expected { $choices }
-err-rules_stake_number = the stake must be a decimal number like 0.5
+err-rules_stake_number = the stake must be a decimal string like "0.5"
 err-rules_target = the pool target must be a whole number of points from 1 to 10000
-err-rules_stake = the stake must be zero or more
-err-rules_stake_decimals = the stake may have at most 4 decimals
-err-rules_currency = the currency must be a short code like RUB
+err-rules_stake = the stake must be from 0 to { $high }
+err-rules_stake_decimals = the stake may have at most { $places } decimals
+err-rules_currency = the currency must be a label of 1 to { $length } characters, like RUB
 err-rules_quota = the quota must list the tricks owed on 6, 7, 8, 9 and 10, each 0 to 4
-err-rules_raspasy = the all-pass multipliers must be one or more whole numbers from 1 to 100
+err-rules_raspasy = the all-pass multipliers must be 1 to 20 whole numbers, each from 1 to 100
 err-rules_raspasy_exit = the exit from all-pass must be a game of 6 to 10
 err-rules_0_100 = { $name } must be a whole number from 0 to 100
 err-rules_1_4 = { $name } must be 1, 2, 3 or 4
+err-rules_range = { $name } must be a whole number from { $low } to { $high }
 err-rules_bool = { $name } must be true or false
+
+## The record's text, its numbers and its names (scoring.jsonread, scoring.record)
+err-json_syntax = invalid JSON at line { $line } column { $column }: { $reason }
+err-json_encoding = the file is not UTF-8 text
+err-json_depth = invalid JSON: nested more than { $limit } levels deep
+err-json_number_long = a number of { $length } characters is too long (at most { $limit })
+err-json_number_range = the number { $number } is out of range
+err-json_constant = { $value } is not a number: JSON numbers are finite
+err-json_duplicate = "{ $key }" is given twice
+err-json_surrogate = the text holds { $char }, half of a UTF-16 pair, which is not a character
+err-name_character = a name cannot contain the control character { $char }
+err-amount_number = pool, mountain and whists are written as JSON numbers, like 7 or 7.5 (not strings)
+err-amount_range = a number in the pool, mountain or whists must be from -{ $limit } to { $limit }
+err-amount_decimals = the pool, mountain and whists have at most { $decimals } decimals

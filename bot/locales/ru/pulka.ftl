@@ -160,10 +160,10 @@ rules_title = <b>Правила этой пульки</b>
 rules_body =
     Вариант: { $variant }; пуля до { $target }; вист стоит { $stake } { $currency }.
     Висты: { $whist }; ответственность вистующего: { $liability }.
-    Обязательные взятки на 6/7/8/9/10: { $quota }; на 8–10 за недобор отвечает { $quota_liable }. Полвиста: { $half_whist }.
+    Обязательные взятки на 6/7/8/9/10: { $quota }; недобор двух вистующих на 6–7: { $whist_shortfall }; на 8–10 за недобор отвечает { $quota_liable }. Полвиста: { $half_whist }.
     Консоляция: { $consolation }; на мизере: { $misere_consolation }.
-    Распасы: множители { $raspasy }{ $raspasy_cycle }; выход не ниже { $raspasy_exit }; строгий выход: { $strict_exit }; запись: { $raspasy_scoring } (вистов за взятку: { $raspasy_whists }); за ноль взяток в пулю: { $raspasy_zero }{ $zero_progressive }; амнистия: { $amnesty }.
-    Коэффициент вистов: { $whist_factor }; очко пули = { $pulka_ratio } горы; помощь закрывшего: { $help }; игра списывает гору: { $game_clears }.
+    Распасы: множители { $raspasy }; выход не ниже { $raspasy_exit }; строгий выход: { $raspasy_strict_exit }; запись: { $raspasy_scoring } (вистов за взятку: { $raspasy_whists }); за ноль взяток в пулю: { $raspasy_zero } (растёт с множителем: { $raspasy_zero_progressive }); амнистия: { $raspasy_amnesty }.
+    Коэффициент вистов: { $whist_factor }; очко пули = { $pulka_ratio } горы; помощь закрывшего: { $help }; игра списывает гору: { $game_clears_mountain }.
     Конец: { $end }; деление горы: { $division }.
 yes = да
 no = нет
@@ -181,8 +181,9 @@ rules_end_total = когда сумма пуль достигла цели
 rules_division_exact = точное
 rules_division_truncate = с отбрасыванием долей
 rules_division_adjust = с поправкой (4.2.12)
-rules_cycle = {" "}по кругу
-rules_zero_progressive = {" "}(растёт с множителем)
+rules_whist_shortfall_joint = общий: пишет тот, у кого нет своей половины
+rules_whist_shortfall_each_half = каждый за свою половину
+rules_raspasy_cycle = {" "}по кругу
 
 ## Settlement
 
@@ -192,6 +193,7 @@ settle_line = { $name }: { $result } вист. = { $money } { $currency }
 payments_title = Кто кому платит:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Никто никому не платит.
+notice-adjust_inapplicable = Деление горы «с поправкой» (4.2.12) здесь невозможно: ни один сдвиг горы на пол-очка, очко или полтора не делает её делимой, поэтому гора поделена точно.
 settle_archived = Пулька закрыта и сохранена в архив. Новая: /newpulka
 settle_agree = Закончить по согласию
 settle_agreed = Пулька закончена по согласию игроков ({ $who }) и сохранена в архив.
@@ -350,20 +352,21 @@ set_page_raspasy = ⚙️ Распасы и конец
 set_whist = Висты: { $value }
 set_liability = Ответственность вистующего: { $value }
 set_quota = Обязательные взятки: { $value }
+set_whist_shortfall = Недобор двух вистующих на 6–7: { $value }
 set_quota_liable = На 8–10 за недобор отвечает: { $value }
 set_half_whist = Полвиста: { $value }
 set_consolation = Консоляция: { $value }
 set_misere_consolation = Консоляция на мизере: { $value }
 set_whist_factor = Коэффициент вистов: { $value }
-set_game_clears = Игра списывает гору: { $value }
-set_progression = Распасы: { $value }
-set_exit = Выход с распасов: от { $value }
-set_strict_exit = Строгий выход: { $value }
-set_zero = За 0 взяток на распасах в пулю: { $value }
-set_zero_progressive = Очки за 0 взяток растут с множителем: { $value }
+set_game_clears_mountain = Игра списывает гору: { $value }
+set_raspasy = Распасы: { $value }
+set_raspasy_exit = Выход с распасов: от { $value }
+set_raspasy_strict_exit = Строгий выход: { $value }
+set_raspasy_zero = За 0 взяток на распасах в пулю: { $value }
+set_raspasy_zero_progressive = Очки за 0 взяток растут с множителем: { $value }
 set_raspasy_scoring = Распасы пишутся: { $value }
 set_raspasy_whists = Вистов за взятку на распасах: { $value }
-set_amnesty = Амнистия на распасах: { $value }
+set_raspasy_amnesty = Амнистия на распасах: { $value }
 set_pulka_ratio = Очко пули = { $value } горы
 set_help = Помощь закрывшего: { $value }
 set_end = Конец: { $value }
@@ -394,6 +397,7 @@ err-half_off = полвиста в этих правилах не играют
 err-half_level = полвиста бывает только на шестерной и семерной игре, а не на { $level }
 err-half_order = полвиста может сказать только второй защитник ({ $second }) и только после паса первого
 err-half_tricks = на полвиста игру не разыгрывают: { $declarer } пишет { $level } взяток, а { $second } — { $half }
+err-half_quota = полвиста на { $level } невозможны: обязательные взятки не делятся пополам
 err-misere_tricks = взятки на мизере — целое число от 0 до 10, а не «{ $count }»
 err-misere_dealer = { $declarer } в этот раз сдаёт и не играет; если сдавал другой, назовите сдающего
 err-misere_declarer_tricks = нужны взятки мизерящего, например {"{"}"{ $declarer }": 0{"}"}
@@ -409,14 +413,29 @@ err-field = неверное значение ({ $detail })
 err-rules_variant = неизвестный вариант «{ $variant }»: нужен sochi, leningrad или rostov
 err-rules_unknown = неизвестное соглашение
 err-rules_choice = неизвестное значение «{ $value }»: нужно одно из { $choices }
-err-rules_stake_number = ставка должна быть числом, например 0.5
+err-rules_stake_number = ставка — десятичное число строкой, например "0.5"
 err-rules_target = пуля должна быть целым числом очков от 1 до 10000
-err-rules_stake = ставка не может быть отрицательной
-err-rules_stake_decimals = в ставке не больше 4 знаков после точки
-err-rules_currency = валюта — короткий код, например RUB
+err-rules_stake = ставка — от 0 до { $high }
+err-rules_stake_decimals = в ставке не больше { $places } знаков после точки
+err-rules_currency = валюта — короткая подпись от 1 до { $length } знаков, например RUB
 err-rules_quota = обязательные взятки нужны на 6, 7, 8, 9 и 10, каждая от 0 до 4
-err-rules_raspasy = множители распасов — одно или несколько целых чисел от 1 до 100
+err-rules_raspasy = множители распасов — от 1 до 20 целых чисел, каждое от 1 до 100
 err-rules_raspasy_exit = выход с распасов — игра от 6 до 10
 err-rules_0_100 = { $name } — целое число от 0 до 100
 err-rules_1_4 = { $name } — 1, 2, 3 или 4
+err-rules_range = { $name } — целое число от { $low } до { $high }
 err-rules_bool = { $name } — true или false
+
+## The record's text, its numbers and its names (scoring.jsonread, scoring.record)
+err-json_syntax = ошибка JSON в строке { $line }, позиция { $column }: { $reason }
+err-json_encoding = файл не в кодировке UTF-8
+err-json_depth = ошибка JSON: вложенность глубже { $limit } уровней
+err-json_number_long = число из { $length } знаков слишком длинное (не больше { $limit })
+err-json_number_range = число { $number } вне допустимых пределов
+err-json_constant = { $value } — не число: в JSON числа конечные
+err-json_duplicate = «{ $key }» указано дважды
+err-json_surrogate = в тексте символ { $char } — половина суррогатной пары UTF-16, а не буква
+err-name_character = в имени не может быть управляющего символа { $char }
+err-amount_number = пуля, гора и висты пишутся числом, например 7 или 7.5 (не строкой)
+err-amount_range = число в пуле, горе или вистах должно быть от -{ $limit } до { $limit }
+err-amount_decimals = в пуле, горе и вистах не больше { $decimals } знаков после точки

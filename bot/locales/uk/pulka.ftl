@@ -164,10 +164,10 @@ rules_title = <b>Правила цієї пульки</b>
 rules_body =
     Варіант: { $variant }; куля до { $target }; віст коштує { $stake } { $currency }.
     Вісти: { $whist }; відповідальність за віст: { $liability }.
-    Обов'язкові взятки на 6/7/8/9/10: { $quota }; на 8–10 за недобір відповідає { $quota_liable }. Піввіста: { $half_whist }.
+    Обов'язкові взятки на 6/7/8/9/10: { $quota }; недобір двох вістуючих на 6–7: { $whist_shortfall }; на 8–10 за недобір відповідає { $quota_liable }. Піввіста: { $half_whist }.
     Консоляція: { $consolation }; на мізері: { $misere_consolation }.
-    Розпаси: множники { $raspasy }{ $raspasy_cycle }; вихід не нижче { $raspasy_exit }; суворий вихід: { $strict_exit }; запис: { $raspasy_scoring } (вістів за взяток: { $raspasy_whists }); за нуль взятків у кулю: { $raspasy_zero }{ $zero_progressive }; амністія: { $amnesty }.
-    Коефіцієнт вістів: { $whist_factor }; очко кулі = { $pulka_ratio } гори; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears }.
+    Розпаси: множники { $raspasy }; вихід не нижче { $raspasy_exit }; суворий вихід: { $raspasy_strict_exit }; запис: { $raspasy_scoring } (вістів за взяток: { $raspasy_whists }); за нуль взятків у кулю: { $raspasy_zero } (зростає з множником: { $raspasy_zero_progressive }); амністія: { $raspasy_amnesty }.
+    Коефіцієнт вістів: { $whist_factor }; очко кулі = { $pulka_ratio } гори; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears_mountain }.
     Кінець: { $end }; поділ гори: { $division }.
 yes = так
 no = ні
@@ -185,8 +185,9 @@ rules_end_total = коли сума куль досягла мети
 rules_division_exact = точний
 rules_division_truncate = з відкиданням дробів
 rules_division_adjust = з поправкою (4.2.12)
-rules_cycle = {" "}по колу
-rules_zero_progressive = {" "}(зростає з множником)
+rules_whist_shortfall_joint = спільний: пише той, у кого немає своєї половини
+rules_whist_shortfall_each_half = кожен за свою половину
+rules_raspasy_cycle = {" "}по колу
 
 ## Settlement
 
@@ -196,6 +197,7 @@ settle_line = { $name }: { $result } віст. = { $money } { $currency }
 payments_title = Хто кому платить:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Ніхто нікому не платить.
+notice-adjust_inapplicable = Поділ гори «з поправкою» (4.2.12) тут неможливий: жоден зсув гори на пів очка, очко чи півтора не робить її подільною, тому гору поділено точно.
 settle_archived = Пульку закрито й збережено в архіві. Нова: /newpulka
 settle_agree = Закінчити за згодою
 settle_agreed = Пульку закінчено за згодою гравців ({ $who }) і збережено в архіві.
@@ -353,20 +355,21 @@ set_page_raspasy = ⚙️ Розпаси й кінець
 set_whist = Вісти: { $value }
 set_liability = Відповідальність за віст: { $value }
 set_quota = Обов'язкові взятки: { $value }
+set_whist_shortfall = Недобір двох вістуючих на 6–7: { $value }
 set_quota_liable = На 8–10 за недобір відповідає: { $value }
 set_half_whist = Піввіста: { $value }
 set_consolation = Консоляція: { $value }
 set_misere_consolation = Консоляція на мізері: { $value }
 set_whist_factor = Коефіцієнт вістів: { $value }
-set_game_clears = Гра списує гору: { $value }
-set_progression = Розпаси: { $value }
-set_exit = Вихід з розпасів: від { $value }
-set_strict_exit = Суворий вихід: { $value }
-set_zero = За 0 взятків на розпасах у кулю: { $value }
-set_zero_progressive = Очки за 0 взятків зростають із множником: { $value }
+set_game_clears_mountain = Гра списує гору: { $value }
+set_raspasy = Розпаси: { $value }
+set_raspasy_exit = Вихід з розпасів: від { $value }
+set_raspasy_strict_exit = Суворий вихід: { $value }
+set_raspasy_zero = За 0 взятків на розпасах у кулю: { $value }
+set_raspasy_zero_progressive = Очки за 0 взятків зростають із множником: { $value }
 set_raspasy_scoring = Розпаси пишуться: { $value }
 set_raspasy_whists = Вістів за взяток на розпасах: { $value }
-set_amnesty = Амністія на розпасах: { $value }
+set_raspasy_amnesty = Амністія на розпасах: { $value }
 set_pulka_ratio = Очко кулі = { $value } гори
 set_help = Допомога того, хто закрив кулю: { $value }
 set_end = Кінець: { $value }
@@ -401,6 +404,7 @@ err-half_off = піввіста за цими правилами не грают
 err-half_level = піввіста буває лише на шістці й сімці, а не на { $level }
 err-half_order = піввіста може сказати лише другий захисник ({ $second }) і лише після пасу першого
 err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взятків, а { $second } — { $half }
+err-half_quota = піввіста на { $level } неможливі: обов'язкові взятки не діляться навпіл
 err-misere_tricks = взятки на мізері — ціле число від 0 до 10, а не «{ $count }»
 err-misere_dealer = { $declarer } цього разу здає і не грає; якщо здавав інший, назвіть здавача
 err-misere_declarer_tricks = потрібні взятки того, хто грає мізер, наприклад {"{"}"{ $declarer }": 0{"}"}
@@ -416,14 +420,29 @@ err-field = неправильне значення ({ $detail })
 err-rules_variant = невідомий варіант «{ $variant }»: потрібен sochi, leningrad або rostov
 err-rules_unknown = невідома домовленість
 err-rules_choice = невідоме значення «{ $value }»: потрібне одне з { $choices }
-err-rules_stake_number = ставка має бути числом, наприклад 0.5
+err-rules_stake_number = ставка — десяткове число рядком, наприклад "0.5"
 err-rules_target = куля має бути цілим числом очок від 1 до 10000
-err-rules_stake = ставка не може бути від'ємною
-err-rules_stake_decimals = у ставці не більше 4 знаків після крапки
-err-rules_currency = валюта — короткий код, наприклад UAH
+err-rules_stake = ставка — від 0 до { $high }
+err-rules_stake_decimals = у ставці не більше { $places } знаків після крапки
+err-rules_currency = валюта — короткий підпис від 1 до { $length } знаків, наприклад UAH
 err-rules_quota = обов'язкові взятки потрібні на 6, 7, 8, 9 і 10, кожна від 0 до 4
-err-rules_raspasy = множники розпасів — одне або кілька цілих чисел від 1 до 100
+err-rules_raspasy = множники розпасів — від 1 до 20 цілих чисел, кожне від 1 до 100
 err-rules_raspasy_exit = вихід із розпасів — гра від 6 до 10
 err-rules_0_100 = { $name } — ціле число від 0 до 100
 err-rules_1_4 = { $name } — 1, 2, 3 або 4
+err-rules_range = { $name } — ціле число від { $low } до { $high }
 err-rules_bool = { $name } — true або false
+
+## The record's text, its numbers and its names (scoring.jsonread, scoring.record)
+err-json_syntax = помилка JSON у рядку { $line }, позиція { $column }: { $reason }
+err-json_encoding = файл не в кодуванні UTF-8
+err-json_depth = помилка JSON: вкладеність глибша за { $limit } рівнів
+err-json_number_long = число з { $length } знаків задовге (не більше { $limit })
+err-json_number_range = число { $number } поза допустимими межами
+err-json_constant = { $value } — не число: у JSON числа скінченні
+err-json_duplicate = «{ $key }» вказано двічі
+err-json_surrogate = у тексті символ { $char } — половина сурогатної пари UTF-16, а не літера
+err-name_character = в імені не може бути керівного символу { $char }
+err-amount_number = кулю, гору й вісти пишуть числом, наприклад 7 або 7.5 (не рядком)
+err-amount_range = число в кулі, горі чи вістах має бути від -{ $limit } до { $limit }
+err-amount_decimals = у кулі, горі й вістах не більше { $decimals } знаків після крапки
