@@ -11,37 +11,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import TypeAdapter
-
-from scoring import (
-    Deal,
-    IllegalDeal,
-    InvalidDeal,
-    PulkaState,
-    Rules,
-    ScoringError,
-    Step,
-    play,
-)
-from scoring.record import DealModel, RulesModel, deal_to_json, load_document, rules_to_json
+from scoring import Deal, IllegalDeal, InvalidDeal, Rules, ScoringError, play, seating
+from scoring.record import deal_to_json, load_document, rules_to_json
 
 from .parsing import valid_name
-from .storage import (
-    DEAL,
-    END,
-    JOIN,
-    UNDO,
-    BoardRow,
-    DraftRow,
-    EventRow,
-    PlayerRow,
-    PulkaRow,
-    Source,
-    Storage,
-    Tx,
+from .readmodel import (
+    LiveDeal,
+    Table,
+    Tables,
+    advance,
+    build_table,
+    deal_from_json,
+    rules_from_json,
 )
-
-_DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
+from .storage import DEAL, UNDO, BoardRow, DraftRow, EventRow, PlayerRow, Source, Storage, Tx
 
 
 class PulkaError(Exception):
@@ -62,99 +45,6 @@ class Author:
 
 
 @dataclass(frozen=True, slots=True)
-class LiveDeal:
-    """A deal still in force, with the sheet before it and what it wrote."""
-
-    number: int
-    event: EventRow
-    deal: Deal
-    before: PulkaState
-    step: Step
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A pulka as the players see it: seating, conventions, replayed deals."""
-
-    row: PulkaRow
-    rules: Rules
-    deals: tuple[LiveDeal, ...]
-    state: PulkaState | None
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    @property
-    def players(self) -> tuple[PlayerRow, ...]:
-        return self.row.players
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.row.players)
-
-    @property
-    def active(self) -> bool:
-        return self.row.active
-
-    @property
-    def seat_limit(self) -> int:
-        """How many may sit: the size chosen in the settings message, else four."""
-        return self.row.seats or 4
-
-    @property
-    def seating_open(self) -> bool:
-        """Players may still join: no deal written and a seat free."""
-        return not self.deals and len(self.players) < self.seat_limit
-
-    @property
-    def playable(self) -> bool:
-        """A deal can be written now: active, seated, not finished."""
-        return self.active and self.state is not None and not self.state.finished
-
-    @property
-    def last_event_id(self) -> int:
-        return self.row.events[-1].id if self.row.events else 0
-
-    def deal_by_event(self, event_id: int) -> LiveDeal | None:
-        return next((d for d in self.deals if d.event.id == event_id), None)
-
-    def is_player(self, user_id: int | None) -> bool:
-        return user_id is not None and any(p.user_id == user_id for p in self.players)
-
-    def record_deals(self) -> list[Deal]:
-        return [d.deal for d in self.deals]
-
-
-def rules_from_json(data: dict[str, Any]) -> Rules:
-    """Stored conventions back to :class:`scoring.Rules`."""
-    return RulesModel.model_validate(data).to_rules()
-
-
-def deal_from_json(data: dict[str, Any]) -> Deal:
-    """A stored deal (the record's deal format) back to a :mod:`scoring` deal."""
-    return _DEAL.validate_python(data).to_deal()
-
-
-def build_table(row: PulkaRow) -> Table:
-    """Replay a pulka's log: undone deals drop out, the rest go through :func:`scoring.play`."""
-    rules = rules_from_json(row.rules)
-    undone = {e.payload.get("event") for e in row.events if e.kind == UNDO}
-    live = [e for e in row.events if e.kind == DEAL and e.id not in undone]
-    names = tuple(p.name for p in row.players)
-    if len(names) not in (3, 4) or len(names) < (row.seats or 3):
-        return Table(row, rules, (), None)
-    state = PulkaState.new(names, rules)
-    deals = []
-    for i, event in enumerate(live, start=1):
-        deal = deal_from_json(event.payload)
-        step = play(state, deal)
-        deals.append(LiveDeal(i, event, deal, state, step))
-        state = step.state
-    return Table(row, rules, tuple(deals), state)
-
-
-@dataclass(frozen=True, slots=True)
 class Sitter:
     """Someone to seat: a Telegram user (``user_id``) or a guest (None)."""
 
@@ -165,36 +55,44 @@ class Sitter:
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """The result of a write: the table after it, and whether it was a repeat."""
+    """The result of a write: the table after it, and whether it was a repeat.
+
+    ``event`` is what was written (for a repeat: what the first delivery wrote),
+    ``before`` the table before it (None for a repeat), so nothing re-reads.
+    """
 
     table: Table
     duplicate: bool = False
     event_id: int = 0
+    event: EventRow | None = None
+    before: Table | None = None
 
 
 class PulkaService:
     """Reads and writes pulkas; handlers get it as the ``service`` argument."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, tables: Tables | None = None) -> None:
         self.storage = storage
+        #: The replayed tables of hot pulkas: every read and write goes through it.
+        self.tables = tables or Tables()
 
     # --- reading -----------------------------------------------------------------
 
     async def active(self, chat_id: int, thread_id: int) -> Table | None:
         async with self.storage.read() as tx:
-            return await _active(tx, chat_id, thread_id)
+            return await self._active(tx, chat_id, thread_id)
 
     async def get(self, pulka_id: int) -> Table | None:
         async with self.storage.read() as tx:
-            row = await tx.load(pulka_id)
-        return None if row is None else build_table(row)
+            return await self.tables.get(tx, pulka_id)
 
-    async def written_by(self, source: Source) -> Table | None:
-        """The pulka a Telegram message already wrote to (a repeated command), if any."""
+    async def written_by(self, source: Source) -> tuple[Table, EventRow] | None:
+        """The pulka a Telegram message already wrote to (a repeated command or press),
+        and the event it wrote; None if it wrote nothing."""
         async with self.storage.read() as tx:
             event = await tx.event_by_source(source)
-            row = None if event is None else await tx.load(event.pulka_id)
-        return None if row is None else build_table(row)
+            table = None if event is None else await self.tables.get(tx, event.pulka_id)
+        return None if table is None or event is None else (table, event)
 
     async def lang(self, chat_id: int) -> str | None:
         async with self.storage.read() as tx:
@@ -206,8 +104,11 @@ class PulkaService:
 
     async def migrate_chat(self, old: int, new: int) -> int:
         """The group became a supergroup: its pulkas move to the new chat id."""
-        async with self.storage.uow() as tx:
-            return await tx.migrate_chat(old, new)
+        try:
+            async with self.storage.uow() as tx:
+                return await tx.migrate_chat(old, new)
+        finally:
+            self.tables.forget()  # the kept tables name the old chat
 
     # --- writing -----------------------------------------------------------------
 
@@ -225,23 +126,23 @@ class PulkaService:
     ) -> Written:
         """Start a pulka; ``PulkaError('busy')`` while one is running here.
 
-        ``seats`` fixes the table size (3 or 4); ``seated`` are seated at once, in order
+        ``seats`` fixes the table size; ``seated`` are seated at once, in order
         (the settings message's "Sit down" presses).  ``lang`` (the creator's
         language) becomes the chat's language if it has none yet.
         """
-        if seats not in (None, 3, 4) or len(seated) > (seats or 4):
+        sizes = seating.TABLE_SIZES
+        if (seats is not None and seats not in sizes) or len(seated) > (seats or sizes[-1]):
             raise PulkaError("table_full")
         async with self.storage.uow() as tx:
             pulka_id, again = await _open_pulka(tx, chat_id, thread_id, rules, author, source,
                                                 lang, seats)
             if again:
-                return Written(await _table(tx, pulka_id), duplicate=True)
+                return Written(await self._table(tx, pulka_id), duplicate=True)
             for seat, sitter in enumerate(seated):
-                await tx.add_player(pulka_id, seat, sitter.name, sitter.user_id,
-                                    sitter.username)
-                await tx.append(pulka_id, JOIN, {"seat": seat, "name": sitter.name},
-                                author.user_id, author.name, None)
-            return Written(await _table(tx, pulka_id))
+                await tx.seat_player(pulka_id, seat, sitter.name, sitter.user_id,
+                                     sitter.username, author.user_id, author.name, None)
+            table = await self._table(tx, pulka_id)
+        return Written(table)
 
     async def import_record(
         self, chat_id: int, thread_id: int, data: Any, author: Author, source: Source,
@@ -261,13 +162,15 @@ class PulkaService:
             pulka_id, again = await _open_pulka(tx, chat_id, thread_id, doc.rules, author,
                                                 source, lang)
             if again:
-                return Written(await _table(tx, pulka_id), duplicate=True)
+                return Written(await self._table(tx, pulka_id), duplicate=True)
             for seat, name in enumerate(doc.players):
-                await tx.add_player(pulka_id, seat, name, None, None)
+                await tx.seat_player(pulka_id, seat, name, None, None, author.user_id,
+                                     author.name, None)
             for deal in doc.deals:
                 await tx.append(pulka_id, DEAL, deal_to_json(deal), author.user_id, author.name,
                                 None)
-            return Written(await _table(tx, pulka_id))
+            table = await self._table(tx, pulka_id)
+        return Written(table)
 
     async def join(
         self,
@@ -287,10 +190,10 @@ class PulkaService:
         ``pulka_id`` (a "Sit down" button) must still be the active pulka of the place.
         """
         async with self.storage.uow() as tx:
-            again = None if source is None else await tx.event_by_source(source)
+            again = await self._again(tx, source)
             if again is not None:
-                return Written(await _table(tx, again.pulka_id), duplicate=True)
-            table = await _active(tx, chat_id, thread_id)
+                return again
+            table = await self._active(tx, chat_id, thread_id)
             if table is None or (pulka_id is not None and table.id != pulka_id):
                 raise PulkaError("no_pulka" if pulka_id is None else "stale")
             if user_id is not None and table.is_player(user_id):
@@ -304,24 +207,28 @@ class PulkaService:
             if name is None:
                 raise PulkaError("name_taken", name=names[0] if names else "?")
             seat = len(table.players)
-            await tx.add_player(table.id, seat, name, user_id, username)
-            event_id = await tx.append(table.id, JOIN, {"seat": seat, "name": name},
-                                       author.user_id, author.name, source)
-            return Written(await _table(tx, table.id), event_id=event_id)
+            event = await tx.seat_player(table.id, seat, name, user_id, username,
+                                         author.user_id, author.name, source,
+                                         seq=table.next_seq)
+            after = advance(table, (*table.players, _player(seat, name, user_id, username)),
+                            (event,), table.row.status)
+        return self._written(table, after, event)
 
     async def write_deal(self, pulka_id: int, deal: Deal, author: Author,
                          source: Source | None, *, expect_last: int | None = None) -> Written:
         """Append a deal after :func:`scoring.play` accepts it on the current sheet.
 
-        ``expect_last`` (a wizard's staleness token) must still be the pulka's last
-        event id, checked inside the write transaction: of two "Write it" presses
-        on the same sheet only the first writes, the other gets ``stale``.
+        The source is checked first: a command or press delivered again answers
+        with what it wrote (``duplicate``), even though the table has moved on.
+        ``expect_last`` (a wizard's staleness token) must then still be the pulka's
+        last event id, checked inside the write transaction: of two "Write it"
+        presses on the same sheet only the first writes, the other gets ``stale``.
         """
         async with self.storage.uow() as tx:
-            again = None if source is None else await tx.event_by_source(source)
+            again = await self._again(tx, source)
             if again is not None:
-                return Written(await _table(tx, again.pulka_id), True, again.id)
-            table = await _table(tx, pulka_id)
+                return again
+            table = await self._table(tx, pulka_id)
             if expect_last is not None and (not table.active
                                             or table.last_event_id != expect_last):
                 raise PulkaError("stale")
@@ -330,41 +237,67 @@ class PulkaService:
             if table.state is None:
                 raise PulkaError("need_players", count=len(table.players))
             play(table.state, deal)  # raises ScoringError: nothing is written
-            event_id = await tx.append(pulka_id, DEAL, deal_to_json(deal), author.user_id,
-                                       author.name, source)
-            return Written(await _table(tx, pulka_id), event_id=event_id)
+            event = await tx.append(pulka_id, DEAL, deal_to_json(deal), author.user_id,
+                                    author.name, source, seq=table.next_seq)
+            after = advance(table, table.players, (event,), table.row.status)
+        return self._written(table, after, event)
 
     async def undo(self, pulka_id: int, event_id: int, author: Author,
                    source: Source | None) -> Written:
         """Cancel the last live deal if it is still ``event_id`` (else ``stale``)."""
         async with self.storage.uow() as tx:
-            again = None if source is None else await tx.event_by_source(source)
+            again = await self._again(tx, source)
             if again is not None:
-                return Written(await _table(tx, again.pulka_id), True, again.id)
-            table = await _table(tx, pulka_id)
+                return again
+            table = await self._table(tx, pulka_id)
             if not table.active or not table.deals or table.deals[-1].event.id != event_id:
                 raise PulkaError("stale")
-            new_id = await tx.append(pulka_id, UNDO, {"event": event_id}, author.user_id,
-                                     author.name, source)
-            return Written(await _table(tx, pulka_id), event_id=new_id)
+            event = await tx.append(pulka_id, UNDO, {"event": event_id}, author.user_id,
+                                    author.name, source, seq=table.next_seq)
+            after = advance(table, table.players, (event,), table.row.status)
+        return self._written(table, after, event)
 
     async def end(self, pulka_id: int, last_event_id: int | None, author: Author,
                   source: Source, *, agreed: bool) -> Written:
         """Archive the pulka (settled, or ended by agreement, rule 4.2.3)."""
         async with self.storage.uow() as tx:
-            again = await tx.event_by_source(source)
+            again = await self._again(tx, source)
             if again is not None:
-                return Written(await _table(tx, again.pulka_id), True, again.id)
-            table = await _table(tx, pulka_id)
+                return again
+            table = await self._table(tx, pulka_id)
             if not table.active or (last_event_id is not None
                                     and table.last_event_id != last_event_id):
                 raise PulkaError("stale")
             if not agreed and (table.state is None or not table.state.finished):
                 raise PulkaError("stale")
-            new_id = await tx.append(pulka_id, END, {"agreed": agreed}, author.user_id,
-                                     author.name, source)
-            await tx.archive(pulka_id)
-            return Written(await _table(tx, pulka_id), event_id=new_id)
+            event = await tx.end_pulka(pulka_id, {"agreed": agreed}, author.user_id,
+                                       author.name, source, seq=table.next_seq)
+            after = advance(table, table.players, (event,), "archived")
+        return self._written(table, after, event)
+
+    # --- the read model --------------------------------------------------------------
+
+    async def _table(self, tx: Tx, pulka_id: int) -> Table:
+        table = await self.tables.get(tx, pulka_id)
+        if table is None:
+            raise PulkaError("no_pulka")
+        return table
+
+    async def _active(self, tx: Tx, chat_id: int, thread_id: int) -> Table | None:
+        pulka_id = await tx.active_pulka_id(chat_id, thread_id)
+        return None if pulka_id is None else await self._table(tx, pulka_id)
+
+    async def _again(self, tx: Tx, source: Source | None) -> Written | None:
+        """What ``source`` wrote already (a command or press delivered again), if anything."""
+        event = None if source is None else await tx.event_by_source(source)
+        if event is None:
+            return None
+        return Written(await self._table(tx, event.pulka_id), True, event.id, event)
+
+    def _written(self, before: Table, after: Table, event: EventRow) -> Written:
+        # Called after the commit: only a committed table is kept.
+        self.tables.put(after)
+        return Written(after, False, event.id, event, before)
 
     # --- settings drafts -----------------------------------------------------------
 
@@ -427,11 +360,8 @@ class PulkaService:
             await tx.set_board(pulka_id, chat_id, message_id, shown)
 
 
-async def _table(tx: Tx, pulka_id: int) -> Table:
-    row = await tx.load(pulka_id)
-    if row is None:
-        raise PulkaError("no_pulka")
-    return build_table(row)
+def _player(seat: int, name: str, user_id: int | None, username: str | None) -> PlayerRow:
+    return PlayerRow(seat, name, user_id, username)
 
 
 async def _open_pulka(tx: Tx, chat_id: int, thread_id: int, rules: Rules, author: Author,
@@ -451,11 +381,6 @@ async def _open_pulka(tx: Tx, chat_id: int, thread_id: int, rules: Rules, author
     if lang is not None:
         await tx.default_chat_lang(chat_id, lang)
     return pulka_id, False
-
-
-async def _active(tx: Tx, chat_id: int, thread_id: int) -> Table | None:
-    pulka_id = await tx.active_pulka_id(chat_id, thread_id)
-    return None if pulka_id is None else await _table(tx, pulka_id)
 
 
 __all__ = [

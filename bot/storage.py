@@ -14,17 +14,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _MIGRATIONS: dict[int, str] = {
     1: """
@@ -104,15 +106,61 @@ _MIGRATIONS: dict[int, str] = {
         SELECT DISTINCT chat_id, 'ru', strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')
         FROM (SELECT chat_id FROM pulkas UNION SELECT chat_id FROM drafts);
     """,
+    # 4: the inbox.  Every received update is kept here before it is confirmed to
+    # Telegram; handled ones are remembered for a day, so one delivered twice is
+    # handled once (``bot.telegram.lanes``).
+    4: """
+    CREATE TABLE inbox (
+        update_id    INTEGER PRIMARY KEY,
+        lane         INTEGER NOT NULL,
+        body         TEXT NOT NULL,
+        received_at  TEXT NOT NULL,
+        handled      INTEGER NOT NULL DEFAULT 0
+    );
+    """,
 }
 
 #: Event kinds.
 DEAL, UNDO, JOIN, END = "deal", "undo", "join", "end"
 
 
+def schema_tables(version: int) -> set[str]:
+    """The tables a database of schema ``version`` has (read off the migrations)."""
+    return {name for v in range(1, version + 1)
+            for name in re.findall(r"CREATE TABLE (\w+)", _MIGRATIONS[v])}
+
+
+def check_schema(conn: sqlite3.Connection) -> int:
+    """The schema version of the database on ``conn`` (0: empty, the bot will create
+    it); ``ValueError`` saying why it is not a database of this bot.
+
+    Used by ``python -m bot check`` and ``backup`` on their own connection, so it
+    only reads.  ``sqlite3.DatabaseError`` if the file is not SQLite at all.
+    """
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    tables = {str(name) for (name,) in
+              conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if version == 0:
+        if tables:
+            raise ValueError("not a pulka database (it has other tables: "
+                             + ", ".join(sorted(tables)[:5]) + ")")
+        return 0
+    if version > SCHEMA_VERSION:
+        raise ValueError(f"its schema {version} is newer than this bot's ({SCHEMA_VERSION})")
+    missing = schema_tables(version) - tables
+    if missing:
+        raise ValueError("not a pulka database (no table " + ", ".join(sorted(missing)) + ")")
+    return version
+
+
 def now() -> str:
     """The current UTC time as ISO text."""
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def ago(seconds: float) -> str:
+    """The UTC time ``seconds`` ago as ISO text (comparable with :func:`now`)."""
+    return (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,14 +404,15 @@ class Tx:
         )
         return None if row is None else int(row["id"])
 
-    async def archive(self, pulka_id: int) -> None:
-        await self.conn.execute(
-            "UPDATE pulkas SET status = 'archived', archived_at = ? WHERE id = ?",
-            (now(), pulka_id),
-        )
-
     async def load(self, pulka_id: int) -> PulkaRow | None:
         """A pulka with its players and log, or None."""
+        head = await self.head(pulka_id)
+        if head is None:
+            return None
+        return replace(head, events=await self.events_after(pulka_id, 0))
+
+    async def head(self, pulka_id: int) -> PulkaRow | None:
+        """A pulka with its players but without its log (``events`` empty), or None."""
         row = await self._one("SELECT * FROM pulkas WHERE id = ?", pulka_id)
         if row is None:
             return None
@@ -373,12 +422,7 @@ class Tx:
                 "SELECT * FROM players WHERE pulka_id = ? ORDER BY seat", pulka_id
             )
         )
-        events = tuple(
-            _event(e)
-            for e in await self._all(
-                "SELECT * FROM events WHERE pulka_id = ? ORDER BY seq", pulka_id
-            )
-        )
+        events: tuple[EventRow, ...] = ()
         return PulkaRow(
             id=int(row["id"]),
             chat_id=int(row["chat_id"]),
@@ -392,15 +436,70 @@ class Tx:
             seats=row["seats"],
         )
 
+    async def events_after(self, pulka_id: int, event_id: int) -> tuple[EventRow, ...]:
+        """The pulka's events after ``event_id``, in order."""
+        rows = await self._all(
+            "SELECT * FROM events WHERE pulka_id = ? AND id > ? ORDER BY seq", pulka_id, event_id
+        )
+        return tuple(_event(e) for e in rows)
+
+    async def last_event_id(self, pulka_id: int) -> int | None:
+        """The id of the pulka's last event (0: none yet; None: no such pulka)."""
+        row = await self._one(
+            "SELECT (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
+            "FROM pulkas p WHERE p.id = ?", pulka_id,
+        )
+        return None if row is None else int(row["last"] or 0)
+
     # --- players -------------------------------------------------------------
 
-    async def add_player(
-        self, pulka_id: int, seat: int, name: str, user_id: int | None, username: str | None
-    ) -> None:
+    async def seat_player(
+        self,
+        pulka_id: int,
+        seat: int,
+        name: str,
+        user_id: int | None,
+        username: str | None,
+        author_id: int | None,
+        author_name: str | None,
+        source: Source | None,
+        *,
+        seq: int | None = None,
+    ) -> EventRow:
+        """Seat a player: the ``join`` event, and the seat it gives (``players``).
+
+        The log is the only writer of seats: a seat is written here, with its
+        event, and nowhere else.
+        """
         await self.conn.execute(
             "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
             (pulka_id, seat, name, user_id, username),
         )
+        return await self.append(pulka_id, JOIN, {"seat": seat, "name": name}, author_id,
+                                 author_name, source, seq=seq)
+
+    async def end_pulka(
+        self,
+        pulka_id: int,
+        payload: dict[str, Any],
+        author_id: int | None,
+        author_name: str | None,
+        source: Source | None,
+        *,
+        seq: int | None = None,
+    ) -> EventRow:
+        """End the pulka: the ``end`` event, and the status it gives (archived).
+
+        The log is the only writer of a pulka's status: it changes here, with its
+        event, and nowhere else.
+        """
+        event = await self.append(pulka_id, END, payload, author_id, author_name, source,
+                                  seq=seq)
+        await self.conn.execute(
+            "UPDATE pulkas SET status = 'archived', archived_at = ? WHERE id = ?",
+            (event.created_at, pulka_id),
+        )
+        return event
 
     # --- events --------------------------------------------------------------
 
@@ -419,22 +518,29 @@ class Tx:
         author_id: int | None,
         author_name: str | None,
         source: Source | None,
-    ) -> int:
-        """Append an event at the end of the pulka's log; its id."""
-        row = await self._one(
-            "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM events WHERE pulka_id = ?", pulka_id
-        )
-        seq = int(row["next"]) if row else 1
+        *,
+        seq: int | None = None,
+    ) -> EventRow:
+        """Append an event at the end of the pulka's log (``seq``: its place, if known)."""
+        if seq is None:
+            row = await self._one(
+                "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM events WHERE pulka_id = ?",
+                pulka_id,
+            )
+            seq = int(row["next"]) if row else 1
+        at = now()
         cur = await self.conn.execute(
             "INSERT INTO events (pulka_id, seq, kind, payload, author_id, author_name, "
             "source_chat_id, source_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 pulka_id, seq, kind, json.dumps(payload, ensure_ascii=False), author_id,
-                author_name, source and source.chat_id, source and source.message_id, now(),
+                author_name, source and source.chat_id, source and source.message_id, at,
             ),
         )
         assert cur.lastrowid is not None
-        return int(cur.lastrowid)
+        return EventRow(int(cur.lastrowid), pulka_id, seq, kind, payload, author_id, author_name,
+                        None if source is None else source.chat_id,
+                        None if source is None else source.message_id, at)
 
     async def count_events(self, kind: str | None = None) -> int:
         if kind is None:
@@ -443,6 +549,32 @@ class Tx:
             row = await self._one("SELECT COUNT(*) AS n FROM events WHERE kind = ?", kind)
         return int(row["n"]) if row else 0
 
+
+    # --- the inbox of received updates -------------------------------------------
+
+    async def keep_update(self, update_id: int, lane: int, body: str) -> bool:
+        """Keep a received update; False if it was kept (or handled) already."""
+        cur = await self.conn.execute(
+            "INSERT OR IGNORE INTO inbox (update_id, lane, body, received_at) VALUES (?, ?, ?, ?)",
+            (update_id, lane, body, now()),
+        )
+        return cur.rowcount == 1
+
+    async def forget_updates(self, update_ids: list[int]) -> None:
+        """Mark updates handled, and drop those handled more than a day ago."""
+        await self.conn.executemany(
+            "UPDATE inbox SET handled = 1 WHERE update_id = ?", [(u,) for u in update_ids]
+        )
+        await self.conn.execute(
+            "DELETE FROM inbox WHERE handled = 1 AND received_at < ?", (ago(86_400),)
+        )
+
+    async def kept_updates(self) -> list[tuple[int, str]]:
+        """Updates kept but not handled, oldest first."""
+        rows = await self._all(
+            "SELECT update_id, body FROM inbox WHERE handled = 0 ORDER BY update_id"
+        )
+        return [(int(r["update_id"]), str(r["body"])) for r in rows]
 
     # --- drafts (settings messages) --------------------------------------------
 

@@ -29,7 +29,7 @@ from bot.handlers.setup import draft_view
 from bot.service import Author, PulkaError, PulkaService, Table, build_table
 from bot.storage import _MIGRATIONS, SCHEMA_VERSION, EventRow, PlayerRow, PulkaRow, Source, Storage
 from bot.texts import Texts
-from bot.wizard import Seating, deal_of, screen
+from bot.wizard import deal_of, screen, seating_of
 from scoring import Contract, Game, Misere, Raspasy, Rules, Suit
 from scoring.record import deal_to_json, rules_to_json
 
@@ -198,7 +198,7 @@ def test_every_button_of_a_four_player_table_fits_and_leads_somewhere() -> None:
 
 def test_the_dealer_sits_out_with_four() -> None:
     table = table_of(FOUR, Rules(), [])
-    assert Seating.of(table).at_table == (1, 2, 3)
+    assert seating_of(table).at_table == (1, 2, 3)
     buttons = labels(table, start(table))
     assert list(buttons)[:5] == ["Boris", "Vera", "Gleb", "Мизер", "Распасы"]
     for forged in (WizardData(1, 0, "g", seat=0), WizardData(1, 0, "m", seat=0)):
@@ -316,10 +316,10 @@ def test_each_switch_cycles_back(code: str) -> None:
 
 def test_a_stale_press_does_not_move_twice() -> None:
     draft = Draft.new()
-    cur = cur_of(draft, "ws")
-    once = apply(draft, "ws", cur)
+    cur = cur_of(draft, "whist")
+    once = apply(draft, "whist", cur)
     with pytest.raises(PulkaError):
-        apply(once, "ws", cur)
+        apply(once, "whist", cur)
     with pytest.raises(PulkaError):
         apply(draft, "t+", "30")
     with pytest.raises(PulkaError):
@@ -370,7 +370,7 @@ async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
     storage = await Storage(str(path)).open()
     try:
         version = await (await storage.conn.execute("PRAGMA user_version")).fetchone()
-        assert version is not None and version[0] == SCHEMA_VERSION == 3
+        assert version is not None and version[0] == SCHEMA_VERSION == 4
         async with storage.read() as tx:
             row = await tx.load(1)
             assert row is not None and row.seats is None and row.chat_id == -5

@@ -1,0 +1,217 @@
+"""The read model: a pulka's event log replayed into a :class:`Table`, once.
+
+A pulka is its log (``events``): deals, undos, joins, the end.  The table the
+players see is the replay of that log through :func:`scoring.play`.  Replaying
+the whole log for every update costs O(n) per deal and O(n^2) per pulka, so
+the replay is kept: :class:`Tables` holds the table of each hot pulka with the
+id of the last event in it, and brings it up to date by playing only the
+events written since (one ``play`` per new deal).  Every change of a pulka's
+seating or status is an event, so the last event id is the table's version.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from scoring import Deal, PulkaState, Rules, Step, play, seating
+from scoring.record import DealModel, RulesModel
+
+from .storage import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, Tx
+
+_DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
+
+
+def rules_from_json(data: dict[str, Any]) -> Rules:
+    """Stored conventions back to :class:`scoring.Rules`."""
+    return RulesModel.model_validate(data).to_rules()
+
+
+def deal_from_json(data: dict[str, Any]) -> Deal:
+    """A stored deal (the record's deal format) back to a :mod:`scoring` deal."""
+    return _DEAL.validate_python(data).to_deal()
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDeal:
+    """A deal still in force, with the sheet before it and what it wrote."""
+
+    number: int
+    event: EventRow
+    deal: Deal
+    before: PulkaState
+    step: Step
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A pulka as the players see it: seating, conventions, replayed deals."""
+
+    row: PulkaRow
+    rules: Rules
+    deals: tuple[LiveDeal, ...]
+    state: PulkaState | None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def players(self) -> tuple[PlayerRow, ...]:
+        return self.row.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.row.players)
+
+    @property
+    def active(self) -> bool:
+        return self.row.active
+
+    @property
+    def seat_limit(self) -> int:
+        """How many may sit: the size chosen in the settings message, else the most."""
+        return self.row.seats or seating.TABLE_SIZES[-1]
+
+    @property
+    def seating_open(self) -> bool:
+        """Players may still join: no deal written and a seat free."""
+        return not self.deals and len(self.players) < self.seat_limit
+
+    @property
+    def playable(self) -> bool:
+        """A deal can be written now: active, seated, not finished."""
+        return self.active and self.state is not None and not self.state.finished
+
+    @property
+    def last_event_id(self) -> int:
+        return self.row.events[-1].id if self.row.events else 0
+
+    @property
+    def next_seq(self) -> int:
+        return self.row.events[-1].seq + 1 if self.row.events else 1
+
+    def deal_by_event(self, event_id: int) -> LiveDeal | None:
+        return next((d for d in reversed(self.deals) if d.event.id == event_id), None)
+
+    def is_player(self, user_id: int | None) -> bool:
+        return user_id is not None and any(p.user_id == user_id for p in self.players)
+
+    def record_deals(self) -> list[Deal]:
+        return [d.deal for d in self.deals]
+
+
+def _seated(row: PulkaRow) -> bool:
+    n = len(row.players)
+    return n in seating.TABLE_SIZES and n >= (row.seats or seating.TABLE_SIZES[0])
+
+
+def build_table(row: PulkaRow) -> Table:
+    """Replay a pulka's whole log: undone deals drop out, the rest go through ``play``."""
+    events = row.events
+    table = Table(replace(row, events=()), rules_from_json(row.rules), (), None)
+    return advance(table, row.players, events, row.status)
+
+
+def advance(
+    table: Table, players: tuple[PlayerRow, ...], events: tuple[EventRow, ...], status: str
+) -> Table:
+    """``table`` with ``events`` (written after its last one) played onto it.
+
+    ``players`` and ``status`` are the pulka's as they are after those events.
+    An undo drops the deal it names (the last live one); anything else that
+    cannot be played incrementally replays the log from the start.
+    """
+    row = replace(table.row, players=players, status=status,
+                  events=table.row.events + events)
+    if not _seated(row):
+        return Table(row, table.rules, (), None)
+    state = table.state
+    deals = list(table.deals)
+    if state is None or tuple(state.players) != tuple(p.name for p in players):
+        # Seated just now (or a seat changed): replay every deal of the log.
+        state = PulkaState.new(tuple(p.name for p in players), table.rules)
+        deals = []
+        events = row.events
+    undone = {e.payload.get("event") for e in events if e.kind == UNDO}
+    for event in events:
+        if event.kind == DEAL and event.id not in undone:
+            deal = deal_from_json(event.payload)
+            step = play(state, deal)
+            deals.append(LiveDeal(len(deals) + 1, event, deal, state, step))
+            state = step.state
+        elif event.kind == UNDO:
+            target = event.payload.get("event")
+            if deals and deals[-1].event.id == target:
+                state = deals.pop().before
+            elif any(d.event.id == target for d in deals):
+                return build_table(row)  # not the last deal: replay from the start
+    return Table(row, table.rules, tuple(deals), state)
+
+
+class Tables:
+    """The replayed tables of hot pulkas, kept up to date incrementally (an LRU).
+
+    Only this process writes the database, but a table is still checked against
+    the log's last event id on every read, so it can never be stale.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._tables: OrderedDict[int, Table] = OrderedDict()
+        #: How many full and incremental replays were made (for tests and benchmarks).
+        self.replays = 0
+        self.advances = 0
+
+    async def get(self, tx: Tx, pulka_id: int) -> Table | None:
+        """The pulka's table as committed (read inside ``tx``), or None."""
+        cached = self._tables.get(pulka_id)
+        if cached is not None:
+            last = await tx.last_event_id(pulka_id)
+            if last == cached.last_event_id:
+                self._tables.move_to_end(pulka_id)
+                return cached
+            if last is not None and last > cached.last_event_id:
+                head = await tx.head(pulka_id)
+                if head is not None:
+                    new = await tx.events_after(pulka_id, cached.last_event_id)
+                    self.advances += 1
+                    return self.put(advance(cached, head.players, new, head.status))
+        row = await tx.load(pulka_id)
+        if row is None:
+            self._tables.pop(pulka_id, None)
+            return None
+        self.replays += 1
+        return self.put(build_table(row))
+
+    def put(self, table: Table) -> Table:
+        """Remember ``table`` (after its transaction committed) as its pulka's newest."""
+        self._tables[table.id] = table
+        self._tables.move_to_end(table.id)
+        while len(self._tables) > self.size:
+            self._tables.popitem(last=False)
+        return table
+
+    def forget(self, pulka_id: int | None = None) -> None:
+        """Drop one pulka's table (a rolled-back write), or every table."""
+        if pulka_id is None:
+            self._tables.clear()
+        else:
+            self._tables.pop(pulka_id, None)
+
+
+__all__ = [
+    "DEAL",
+    "END",
+    "JOIN",
+    "LiveDeal",
+    "Table",
+    "Tables",
+    "advance",
+    "build_table",
+    "deal_from_json",
+    "rules_from_json",
+]

@@ -1,0 +1,1 @@
+"""Telegram wiring: polling in per-chat lanes, middlewares, delivery."""

@@ -1,0 +1,230 @@
+"""Updates handled concurrently across chats, in order within a chat, and never lost.
+
+aiogram's polling either handles updates one by one (one slow chat, or a flood
+wait, stalls every chat) or as free tasks (a chat's updates race each other,
+and Telegram is told an update is done before its deal is committed).  Neither
+fits a score-keeper, and no maintained library gives per-chat ordering with
+durable acceptance, so it is written here:
+
+* :class:`Lanes` runs one worker per chat: a chat's updates are handled in the
+  order they came, different chats at the same time.  A worker that has been
+  idle for a while ends, so memory stays bounded by the chats playing now.
+* :class:`Inbox` keeps every received update in SQLite (``inbox``) before it
+  is confirmed to Telegram, and forgets it only once handled.  A bot killed
+  mid-update handles it again at start (the event log's de-duplication makes
+  that write nothing twice and answer what it did); an update delivered twice
+  (polling after a crash, a webhook retry) is handled once.
+* :func:`poll` is long polling over those two: fetch, keep, confirm, hand out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError, TelegramNetworkError
+from aiogram.methods import GetUpdates
+from aiogram.types import Update
+
+from ..storage import Storage
+
+log = logging.getLogger(__name__)
+
+Handle = Callable[[Update], Awaitable[Any]]
+
+
+def lane_of(update: Update) -> int:
+    """The chat an update belongs to (0 for updates of no chat)."""
+    for event in (update.message, update.edited_message, update.my_chat_member,
+                  update.chat_member, update.channel_post, update.chat_join_request):
+        if event is not None:
+            return int(event.chat.id)
+    query = update.callback_query
+    if query is not None:
+        if query.message is not None:
+            return int(query.message.chat.id)
+        return int(query.from_user.id)
+    return 0
+
+
+@dataclass
+class _Lane:
+    queue: asyncio.Queue[Update] = field(default_factory=asyncio.Queue)
+    task: asyncio.Task[None] | None = None
+
+
+class Lanes:
+    """One worker per chat: in order within a chat, concurrent across chats."""
+
+    def __init__(self, handle: Handle, *, idle: float = 30.0) -> None:
+        self._handle = handle
+        self._idle = idle
+        self._lanes: dict[int, _Lane] = {}
+        self._busy = 0
+        self._drained = asyncio.Event()
+        self._drained.set()
+
+    def put(self, update: Update) -> None:
+        """Queue ``update`` behind the earlier updates of its chat."""
+        key = lane_of(update)
+        lane = self._lanes.get(key)
+        if lane is None:
+            lane = self._lanes[key] = _Lane()
+        lane.queue.put_nowait(update)
+        self._busy += 1
+        self._drained.clear()
+        if lane.task is None or lane.task.done():
+            lane.task = asyncio.create_task(self._work(key, lane), name=f"lane-{key}")
+
+    @property
+    def pending(self) -> int:
+        """Updates queued or being handled."""
+        return self._busy
+
+    @property
+    def active(self) -> int:
+        """Chats with a worker now."""
+        return len(self._lanes)
+
+    async def drain(self) -> None:
+        """Wait until every queued update is handled."""
+        await self._drained.wait()
+
+    async def close(self, timeout: float = 10.0) -> None:
+        """Let the queued updates finish (at most ``timeout`` s), then stop every worker."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.drain(), timeout)
+        tasks = [lane.task for lane in self._lanes.values() if lane.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._lanes.clear()
+
+    async def _work(self, key: int, lane: _Lane) -> None:
+        while True:
+            try:
+                update = await asyncio.wait_for(lane.queue.get(), self._idle)
+            except TimeoutError:
+                if lane.queue.empty() and self._lanes.get(key) is lane:
+                    del self._lanes[key]
+                return
+            try:
+                await self._handle(update)
+            except Exception:  # one update's failure must not stop its chat
+                log.exception("update %s of chat %s failed", update.update_id, key)
+            finally:
+                self._busy -= 1
+                if self._busy == 0:
+                    self._drained.set()
+
+
+class Inbox:
+    """Received updates kept in SQLite until handled (see the module's docstring)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        #: Handled since the last batch; forgotten together with the next batch.
+        self._done: list[int] = []
+
+    async def keep(self, updates: Iterable[Update]) -> list[Update]:
+        """Store a fetched batch in one transaction; the updates not seen before."""
+        fresh = []
+        done, self._done = self._done, []
+        async with self.storage.uow() as tx:
+            if done:
+                await tx.forget_updates(done)
+            for update in updates:
+                body = update.model_dump_json(exclude_unset=True)
+                if await tx.keep_update(update.update_id, lane_of(update), body):
+                    fresh.append(update)
+        return fresh
+
+    def done(self, update_id: int) -> None:
+        """``update_id`` is handled: forgotten with the next batch (or at start)."""
+        self._done.append(update_id)
+
+    async def flush(self) -> None:
+        """Forget the handled updates now (at shutdown)."""
+        done, self._done = self._done, []
+        if done:
+            async with self.storage.uow() as tx:
+                await tx.forget_updates(done)
+
+    async def leftovers(self, bot: Bot) -> list[Update]:
+        """Updates kept but not handled when the bot last stopped, oldest first."""
+        async with self.storage.read() as tx:
+            rows = await tx.kept_updates()
+        out = []
+        for update_id, body in rows:
+            try:
+                out.append(Update.model_validate(json.loads(body), context={"bot": bot}))
+            except ValueError:
+                log.error("kept update %s cannot be read again; dropped", update_id)
+                self._done.append(update_id)
+        return out
+
+
+async def poll(
+    bot: Bot,
+    handle: Handle,
+    storage: Storage,
+    *,
+    allowed_updates: list[str] | None = None,
+    timeout: int = 30,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Long polling: every update kept, confirmed, then handled in its chat's lane."""
+    inbox = Inbox(storage)
+
+    async def run(update: Update) -> None:
+        try:
+            await handle(update)
+        finally:
+            inbox.done(update.update_id)
+
+    lanes = Lanes(run)
+    for update in await inbox.leftovers(bot):
+        lanes.put(update)
+    method = GetUpdates(timeout=timeout, allowed_updates=allowed_updates)
+    stop = stop or asyncio.Event()
+    delay = 1.0
+    try:
+        while not stop.is_set():
+            fetch = asyncio.ensure_future(bot(method, request_timeout=timeout + 30))
+            stopping = asyncio.ensure_future(stop.wait())
+            await asyncio.wait({fetch, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if not fetch.done():
+                fetch.cancel()
+                with contextlib.suppress(asyncio.CancelledError, TelegramAPIError):
+                    await fetch
+                break
+            stopping.cancel()
+            try:
+                updates = fetch.result()
+            except (TelegramNetworkError, TelegramAPIError, TimeoutError) as e:
+                log.warning("getUpdates failed (%s); again in %.0f s", e, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
+                continue
+            delay = 1.0
+            if not updates:
+                continue
+            # Kept first: only then may the next getUpdates confirm them.
+            fresh = await inbox.keep(updates)
+            method = GetUpdates(offset=updates[-1].update_id + 1, timeout=timeout,
+                                allowed_updates=allowed_updates)
+            for update in fresh:
+                lanes.put(update)
+    finally:
+        await lanes.close()
+        await inbox.flush()
+        # Confirm what was fetched, so a restart does not fetch it again (it is kept).
+        if method.offset is not None:
+            with contextlib.suppress(TelegramAPIError, TimeoutError):
+                await bot(GetUpdates(offset=method.offset, timeout=0, limit=1))
