@@ -17,7 +17,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 from common import print_table, timed
 from evenings import long_evening
 
-from bot.picture import layout_sheet, render_sheet
+from bot.views.picture import layout_sheet, render_sheet
 from scoring import settle_state
 
 GOAL_MS = 150

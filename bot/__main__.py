@@ -19,8 +19,8 @@ from typing import TypeVar
 from pydantic import ValidationError
 from pydantic_settings import BaseSettings
 
-from .config import Settings, StorageSettings
-from .logsafe import Redactor, setup_logging
+from bot.config import Settings, StorageSettings
+from bot.logsafe import Redactor, setup_logging
 
 #: Exit code for a configuration error (like the calculator's usage error).
 CONFIG_ERROR = 2
@@ -58,7 +58,7 @@ def check_command() -> int:
     settings = load_settings(Settings)
     if settings is None:
         return FAILED
-    from .ops import OpsError, check
+    from bot.ops import OpsError, check
 
     try:
         print(f"pulka-bot: {asyncio.run(check(settings))}")
@@ -75,8 +75,8 @@ def backup_command(path: str) -> int:
     settings = load_settings(StorageSettings)
     if settings is None:
         return CONFIG_ERROR
-    from .config import database_path
-    from .ops import OpsError, copy_database
+    from bot.config import database_path
+    from bot.ops import OpsError, copy_database
 
     try:
         if path.endswith(("/", os.sep)):  # a folder, even one that is not there yet
@@ -99,7 +99,7 @@ def run_command() -> int:
     if settings is None:
         return CONFIG_ERROR
     setup_logging(settings.log_level, [settings.bot_token.get_secret_value()])
-    from .app import run
+    from bot.app import run
 
     try:
         with contextlib.suppress(KeyboardInterrupt):

@@ -19,19 +19,19 @@ from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeDefault
 
-from .board import Boards
-from .config import Settings, prepare_database_path
-from .handlers import get_routers
-from .middlewares import (
+from bot.config import Settings, prepare_database_path
+from bot.service import PulkaService
+from bot.store.db import Storage
+from bot.telegram.boards import Boards
+from bot.telegram.handlers import get_routers
+from bot.telegram.middlewares import (
     AnswerOnceMiddleware,
     CallbackGuard,
     LanguageMiddleware,
     RetryMiddleware,
 )
-from .service import PulkaService
-from .sheets import Sheets
-from .storage import Storage
-from .texts import DEFAULT_LANG, LANGS, t
+from bot.telegram.sheets import Sheets
+from bot.views.texts import DEFAULT_LANG, LANGS, t
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ def start_backups(settings: Settings, path: str) -> asyncio.Task[None] | None:
     if path == ":memory:":
         log.warning("BACKUP_KEEP is set, but the database is in memory: no copies")
         return None
-    from .ops import keep_daily_backups
+    from bot.ops import keep_daily_backups
 
     folder = settings.backup_folder()
     log.info("keeping %d daily copies of the database in %s", settings.backup_keep, folder)

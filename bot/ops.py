@@ -25,9 +25,9 @@ from pathlib import Path
 
 import aiohttp
 
-from .config import Settings, database_path
-from .logsafe import Redactor
-from .storage import SCHEMA_VERSION, check_schema
+from bot.config import Settings, database_path
+from bot.logsafe import Redactor
+from bot.store.db import SCHEMA_VERSION, check_schema
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""The pulka service: the event log in :mod:`bot.storage` replayed by :mod:`scoring`.
+"""The pulka service: the event log in :mod:`bot.store.db` replayed by :mod:`scoring`.
 
 Every write validates against the replayed sheet inside the same transaction
 (so two players writing at once cannot both pass a stale check), and every
@@ -11,11 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import Deal, IllegalDeal, InvalidDeal, Rules, ScoringError, play, seating
-from scoring.record import deal_to_json, load_document, rules_to_json
-
-from .parsing import valid_name
-from .readmodel import (
+from bot.input.parsing import valid_name
+from bot.store.db import DEAL, UNDO, BoardRow, DraftRow, EventRow, PlayerRow, Source, Storage, Tx
+from bot.store.tables import (
     LiveDeal,
     Table,
     Tables,
@@ -24,7 +22,8 @@ from .readmodel import (
     deal_from_json,
     rules_from_json,
 )
-from .storage import DEAL, UNDO, BoardRow, DraftRow, EventRow, PlayerRow, Source, Storage, Tx
+from scoring import Deal, IllegalDeal, InvalidDeal, Rules, ScoringError, play, seating
+from scoring.record import deal_to_json, load_document, rules_to_json
 
 
 class PulkaError(Exception):

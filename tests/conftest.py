@@ -12,7 +12,7 @@ from aiogram import Bot
 from fakebotapi import FakeTelegram
 from harness import App
 
-from bot import texts
+from bot.views import texts
 
 
 @pytest.fixture

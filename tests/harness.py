@@ -18,7 +18,7 @@ from fakebotapi import FakeTelegram
 from bot.app import create_bot, create_dispatcher
 from bot.config import Settings
 from bot.service import PulkaService
-from bot.storage import Storage
+from bot.store.db import Storage
 
 
 class App:

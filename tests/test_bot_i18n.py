@@ -1,4 +1,4 @@
-"""The Fluent catalogs (bot/locales/*/pulka.ftl) and the bot in each of its languages.
+"""The Fluent catalogs (bot/views/locales/*/pulka.ftl) and the bot in each of its languages.
 
 Catalog checks: every key in every language, no key the bot never uses (keys
 built with f-strings are enumerated from their sources), the same placeholders
@@ -26,11 +26,11 @@ from harness import App, group
 from tapping import Tapper
 
 from bot.app import COMMANDS
-from bot.drafts import PAGES
-from bot.parsing import FORMS, parse_deal
-from bot.storage import PlayerRow
-from bot.texts import LANGS, LOCALES, Texts, format_message, lang_of
-from bot.views import error_text
+from bot.input.drafts import PAGES
+from bot.input.parsing import FORMS, parse_deal
+from bot.store.db import PlayerRow
+from bot.views.chat import error_text
+from bot.views.texts import LANGS, LOCALES, Texts, format_message, lang_of
 from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, play
 from scoring.errors import MESSAGES
 from scoring.settle import NOTICES

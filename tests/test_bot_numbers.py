@@ -16,8 +16,7 @@ import pytest
 from fakebotapi import FakeTelegram
 from harness import App, group
 
-from bot.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
-from bot.parsing import (
+from bot.input.parsing import (
     ParseError,
     parse_contract,
     parse_correction,
@@ -25,9 +24,10 @@ from bot.parsing import (
     parse_newpulka,
     valid_name,
 )
-from bot.storage import PlayerRow
-from bot.texts import Texts
-from bot.views import parse_error_text
+from bot.store.db import PlayerRow
+from bot.telegram.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
+from bot.views.chat import parse_error_text
+from bot.views.texts import Texts
 
 THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
          PlayerRow(2, "Vera", None, None)]

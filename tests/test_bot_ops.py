@@ -30,7 +30,7 @@ from bot.ops import (
     daily_name,
     keep_daily_backups,
 )
-from bot.storage import JOIN, SCHEMA_VERSION, Storage
+from bot.store.db import JOIN, SCHEMA_VERSION, Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A player's name that only the SQL parameters would carry into a log.

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot.parsing import (
+from bot.input.parsing import (
     FORMS,
     ParseError,
     parse_correction,
@@ -16,7 +16,7 @@ from bot.parsing import (
     parse_newpulka,
     valid_name,
 )
-from bot.storage import PlayerRow
+from bot.store.db import PlayerRow
 from scoring import Choice, Correction, Game, Misere, Raspasy, Suit
 
 THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),

@@ -15,10 +15,10 @@ from harness import App, group
 from PIL import Image
 from tapping import Tapper
 
-from bot import picture
+from bot.views import picture
 
 PNG = b"\x89PNG\r\n\x1a\n"
-#: What bot.picture draws with a title: 1280 px wide, 1196 (three) or 1280 (four) high.
+#: What bot.views.picture draws with a title: 1280 px wide, 1196 (three) or 1280 (four) high.
 SIZE_3 = (1280, 1196)
 SIZE_4 = (1280, 1280)
 SHEET = "📷 Лист пульки"
@@ -31,7 +31,7 @@ DEALS = [
 
 
 class Renders:
-    """A spy on bot.picture.render_sheet_async: what the bot asked to draw."""
+    """A spy on bot.views.picture.render_sheet_async: what the bot asked to draw."""
 
     def __init__(self, fail: bool = False) -> None:
         self.calls: list[dict[str, Any]] = []

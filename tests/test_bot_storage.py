@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import Author, PulkaError, PulkaService
-from bot.storage import SCHEMA_VERSION, Source, Storage
+from bot.store.db import SCHEMA_VERSION, Source, Storage
 from scoring import Game, IllegalDeal, InvalidDeal, Raspasy, Rules
 
 ANNA = Author(1, "Anna")

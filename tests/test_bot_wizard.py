@@ -13,7 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.callbacks import (
+from bot.input.drafts import BY_CODE, Draft, apply, cur_of, sit
+from bot.service import Author, PulkaError, PulkaService, Table, build_table
+from bot.store.db import _MIGRATIONS, SCHEMA_VERSION, EventRow, PlayerRow, PulkaRow, Source, Storage
+from bot.telegram.callbacks import (
     DEFENCES,
     MAX_ID,
     SUITS,
@@ -24,12 +27,9 @@ from bot.callbacks import (
     fits,
     from_b36,
 )
-from bot.drafts import BY_CODE, Draft, apply, cur_of, sit
-from bot.handlers.setup import draft_view
-from bot.service import Author, PulkaError, PulkaService, Table, build_table
-from bot.storage import _MIGRATIONS, SCHEMA_VERSION, EventRow, PlayerRow, PulkaRow, Source, Storage
-from bot.texts import Texts
-from bot.wizard import deal_of, screen, seating_of
+from bot.telegram.handlers.setup import draft_view
+from bot.views.texts import Texts
+from bot.views.wizard import deal_of, screen, seating_of
 from scoring import Contract, Game, Misere, Raspasy, Rules, Suit
 from scoring.record import deal_to_json, rules_to_json
 

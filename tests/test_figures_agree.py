@@ -22,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scoring_tests.strategies import pulkas
 
-from bot.picture import SEPARATOR, layout_sheet
 from bot.service import Table
-from bot.storage import PlayerRow, PulkaRow
-from bot.texts import Texts
-from bot.views import score_text, settlement_text, writes_lines
+from bot.store.db import PlayerRow, PulkaRow
+from bot.views.chat import score_text, settlement_text, writes_lines
+from bot.views.picture import SEPARATOR, layout_sheet
+from bot.views.texts import Texts
 from scoring import (
     Correction,
     Deal,

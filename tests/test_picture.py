@@ -18,8 +18,8 @@ import pytest
 from evenings import long_evening
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from bot import picture
-from bot.picture import (
+from bot.views import picture
+from bot.views.picture import (
     SEPARATOR,
     DrawnText,
     format_money,

@@ -32,7 +32,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramNetworkError
 from aiogram.methods import GetUpdates
 from aiogram.types import Update
 
-from ..storage import Storage
+from bot.store.db import Storage
 
 log = logging.getLogger(__name__)
 

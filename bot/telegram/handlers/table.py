@@ -12,27 +12,11 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from scoring import InvalidRules, settle_state
-
-from ..board import Boards
-from ..callbacks import SheetCB
-from ..keyboards import sheet_keyboard
-from ..middlewares import CallbackNote
-from ..parsing import TEXT_WORDS, ParseError, parse_newpulka, valid_name
-from ..service import PulkaError, PulkaService, Table
-from ..sheets import FINAL, LIVE, Sheets
-from ..texts import LANGS, Texts
-from ..views import (
-    error_text,
-    history_chunks,
-    lang_usage,
-    name,
-    parse_error_text,
-    players_text,
-    rules_text,
-    score_text,
-)
-from .common import (
+from bot.input.parsing import TEXT_WORDS, ParseError, parse_newpulka, valid_name
+from bot.service import PulkaError, PulkaService, Table
+from bot.telegram.boards import Boards
+from bot.telegram.callbacks import SheetCB
+from bot.telegram.handlers.common import (
     GROUP_TYPES,
     answer_chunks,
     author_of,
@@ -43,7 +27,22 @@ from .common import (
     pulka_of_button,
     source,
 )
-from .setup import open_settings
+from bot.telegram.handlers.setup import open_settings
+from bot.telegram.middlewares import CallbackNote
+from bot.telegram.sheets import FINAL, LIVE, Sheets
+from bot.views.chat import (
+    error_text,
+    history_chunks,
+    lang_usage,
+    name,
+    parse_error_text,
+    players_text,
+    rules_text,
+    score_text,
+)
+from bot.views.keyboards import sheet_keyboard
+from bot.views.texts import LANGS, Texts
+from scoring import InvalidRules, settle_state
 
 
 def router() -> Router:

@@ -6,10 +6,10 @@ from collections.abc import Iterable
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from .callbacks import NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
-from .service import LiveDeal, Table
-from .texts import Texts
-from .wizard import Button, Screen
+from bot.service import LiveDeal, Table
+from bot.telegram.callbacks import NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
+from bot.views.texts import Texts
+from bot.views.wizard import Button, Screen
 
 
 def markup(rows: Iterable[Iterable[Button | tuple[str, str]]]) -> InlineKeyboardMarkup | None:

@@ -21,19 +21,11 @@ from aiogram.types import (
     Message,
 )
 
-from scoring import ScoringError, settle_state
-from scoring.jsonread import SYNTAX_CODES, parse_json
-from scoring.record import record_json
-
-from ..board import Boards
-from ..callbacks import EndCB
-from ..middlewares import CallbackNote
-from ..service import PulkaError, PulkaService, Table
-from ..sheets import FINAL, NOW, Sheets
-from ..storage import Source
-from ..texts import Texts
-from ..views import error_text, name, score_text, settlement_text
-from .common import (
+from bot.service import PulkaError, PulkaService, Table
+from bot.store.db import Source
+from bot.telegram.boards import Boards
+from bot.telegram.callbacks import EndCB
+from bot.telegram.handlers.common import (
     GROUP_TYPES,
     author_of,
     author_of_user,
@@ -44,6 +36,13 @@ from .common import (
     pulka_to_change_by_press,
     source,
 )
+from bot.telegram.middlewares import CallbackNote
+from bot.telegram.sheets import FINAL, NOW, Sheets
+from bot.views.chat import error_text, name, score_text, settlement_text
+from bot.views.texts import Texts
+from scoring import ScoringError, settle_state
+from scoring.jsonread import SYNTAX_CODES, parse_json
+from scoring.record import record_json
 
 #: The largest record file /import reads.
 MAX_IMPORT_BYTES = 1_000_000

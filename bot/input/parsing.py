@@ -9,9 +9,9 @@ as nt or бк (``7ч``, ``6бк``, ``8♠``; ``7 ч`` and the suit's name, ``7 �
 
 The parser only recognises words and names players; whether the deal can be
 written is the engine's call (:func:`scoring.play`).  Every problem is a
-:class:`ParseError` whose ``key`` names a message in :mod:`bot.texts`.
+:class:`ParseError` whose ``key`` names a message in :mod:`bot.views.texts`.
 
->>> from bot.storage import PlayerRow
+>>> from bot.store.db import PlayerRow
 >>> seats = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
 ...          PlayerRow(2, "Vera", None, None)]
 >>> parse_deal("Anna 7h 7 Boris whist 2 Vera pass 1", seats).contract.pretty()
@@ -31,10 +31,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from bot.store.db import PlayerRow
 from scoring import Contract, Correction, Deal, Game, Misere, Raspasy, Rules, ScoringError
 from scoring.record import odd_character
-
-from .storage import PlayerRow
 
 RASPASY_WORDS = frozenset({
     "raspasy", "raspas", "rasp", "allpass", "all-pass", "all_pass",  # English

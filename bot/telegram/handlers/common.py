@@ -10,11 +10,11 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import CallbackQuery, Chat, Message, User
 
-from ..middlewares import CallbackNote
-from ..parsing import valid_name
-from ..service import Author, PulkaService, Table
-from ..storage import Source
-from ..texts import Texts
+from bot.input.parsing import valid_name
+from bot.service import Author, PulkaService, Table
+from bot.store.db import Source
+from bot.telegram.middlewares import CallbackNote
+from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import ErrorEvent, Message
 
-from ..texts import Texts
+from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 

@@ -7,9 +7,9 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
-from ..service import PulkaService
-from ..texts import LANGS, Texts
-from ..views import lang_usage
+from bot.service import PulkaService
+from bot.views.chat import lang_usage
+from bot.views.texts import LANGS, Texts
 
 
 def router() -> Router:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from . import deals, errors, private, settle, setup, system, table, wizard
+from bot.telegram.handlers import deals, errors, private, settle, setup, system, table, wizard
 
 
 def get_routers() -> list[Router]:

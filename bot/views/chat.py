@@ -12,6 +12,9 @@ from enum import StrEnum
 from fractions import Fraction
 from html import escape
 
+from bot.input.parsing import ParseError
+from bot.service import LiveDeal, Table
+from bot.views.texts import Texts
 from scoring import (
     CONVENTION,
     CONVENTIONS,
@@ -35,10 +38,6 @@ from scoring import (
 )
 from scoring.errors import MESSAGES
 from scoring.sheet import Number
-
-from .parsing import ParseError
-from .service import LiveDeal, Table
-from .texts import Texts
 
 #: Telegram's limit is 4096 characters per message; keep a margin.
 MESSAGE_LIMIT = 4000

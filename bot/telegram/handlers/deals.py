@@ -8,25 +8,12 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from scoring import Deal, ScoringError
-
-from ..board import Boards
-from ..callbacks import UndoCB
-from ..keyboards import deal_keyboard, undo_keyboard
-from ..middlewares import CallbackNote
-from ..parsing import ParseError, parse_correction, parse_deal
-from ..service import PulkaError, PulkaService
-from ..storage import Source
-from ..texts import Texts
-from ..views import (
-    deal_answer,
-    declarer_prefix,
-    error_text,
-    name,
-    notation,
-    parse_error_text,
-)
-from .common import (
+from bot.input.parsing import ParseError, parse_correction, parse_deal
+from bot.service import PulkaError, PulkaService
+from bot.store.db import Source
+from bot.telegram.boards import Boards
+from bot.telegram.callbacks import UndoCB
+from bot.telegram.handlers.common import (
     GROUP_TYPES,
     author_of,
     author_of_user,
@@ -36,7 +23,19 @@ from .common import (
     seated_pulka_to_change,
     source,
 )
-from .wizard import send_wizard, undo_prompt
+from bot.telegram.handlers.wizard import send_wizard, undo_prompt
+from bot.telegram.middlewares import CallbackNote
+from bot.views.chat import (
+    deal_answer,
+    declarer_prefix,
+    error_text,
+    name,
+    notation,
+    parse_error_text,
+)
+from bot.views.keyboards import deal_keyboard, undo_keyboard
+from bot.views.texts import Texts
+from scoring import Deal, ScoringError
 
 
 def router() -> Router:

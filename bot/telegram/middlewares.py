@@ -27,8 +27,8 @@ from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
-from .service import PulkaService
-from .texts import LANGS, Texts, lang_of
+from bot.service import PulkaService
+from bot.views.texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class LanguageMiddleware(BaseMiddleware):
 
     The chat's language is its setting (``/lang``); a chat without one yet
     speaks the language of whoever wrote (their Telegram ``language_code``,
-    see :func:`bot.texts.lang_of`).  Creating a pulka stores that language as
+    see :func:`bot.views.texts.lang_of`).  Creating a pulka stores that language as
     the chat's, so it then stays the creator's.
     """
 

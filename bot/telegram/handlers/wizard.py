@@ -3,7 +3,7 @@
 Every press is checked as if hostile: the payload must parse, belong to a pulka
 of this chat, come from one of its players or a chat administrator, and
 describe a state the table can be in now; anything else is answered "out of
-date" and changes nothing.  The callback guard (``bot.middlewares``) has
+date" and changes nothing.  The callback guard (``bot.telegram.middlewares``) has
 already refused payloads that are not on the message's keyboard, and answers
 every query exactly once with the ``note`` set here.
 """
@@ -13,24 +13,31 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.types import CallbackQuery, Message
 
-from scoring import ScoringError
-
-from ..board import Boards
-from ..callbacks import CANCEL, SHOW, BadCallback, NewDealCB, SitCB, UndoAskCB, WizardData
-from ..keyboards import deal_keyboard, screen_markup, undo_keyboard
-from ..middlewares import CallbackNote
-from ..service import LiveDeal, PulkaError, PulkaService, Table
-from ..storage import Source
-from ..texts import Texts
-from ..views import deal_answer, declarer_prefix, error_text, name, notation, standings_lines
-from ..wizard import screen
-from .common import (
+from bot.service import LiveDeal, PulkaError, PulkaService, Table
+from bot.store.db import Source
+from bot.telegram.boards import Boards
+from bot.telegram.callbacks import (
+    CANCEL,
+    SHOW,
+    BadCallback,
+    NewDealCB,
+    SitCB,
+    UndoAskCB,
+    WizardData,
+)
+from bot.telegram.handlers.common import (
     author_of_user,
     candidate_names,
     display_name,
     pulka_of_button,
     pulka_to_change_by_press,
 )
+from bot.telegram.middlewares import CallbackNote
+from bot.views.chat import deal_answer, declarer_prefix, error_text, name, notation, standings_lines
+from bot.views.keyboards import deal_keyboard, screen_markup, undo_keyboard
+from bot.views.texts import Texts
+from bot.views.wizard import screen
+from scoring import ScoringError
 
 
 def written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> str:

@@ -1,4 +1,4 @@
-"""Every text the bot sends, from the Fluent catalogs ``bot/locales/{lang}/pulka.ftl``.
+"""Every text the bot sends, from the Fluent catalogs ``bot/views/locales/{lang}/pulka.ftl``.
 
 Russian is the default; Ukrainian and English are complete.  Handlers get a
 :class:`Texts` bound to the chat's language as ``tx`` and call
@@ -6,7 +6,7 @@ Russian is the default; Ukrainian and English are complete.  Handlers get a
 parameter ``name``.
 
 Parameters reach Fluent as strings, already formatted by the bot (numbers by
-:func:`bot.views.num`, player names HTML-escaped by the caller), so Fluent
+:func:`bot.views.chat.num`, player names HTML-escaped by the caller), so Fluent
 does no locale number formatting.  Plural forms select on ``NUMBER($n)``: the
 bundle's ``NUMBER`` reads such a string back into a number for the plural
 rules of the language ("1 взятка / 2 взятки / 5 взяток") and is never printed.

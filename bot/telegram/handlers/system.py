@@ -7,8 +7,8 @@ import logging
 from aiogram import F, Router
 from aiogram.types import CallbackQuery, Message
 
-from ..service import PulkaService
-from ..texts import Texts
+from bot.service import PulkaService
+from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 

@@ -16,11 +16,7 @@ from typing import Any
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 
-from scoring import Rules, stake_text
-
-from ..board import Boards
-from ..callbacks import SetupCB
-from ..drafts import (
+from bot.input.drafts import (
     BY_CODE,
     MAIN_OPS,
     STAKES,
@@ -33,13 +29,16 @@ from ..drafts import (
     sit,
     step_value,
 )
-from ..keyboards import markup
-from ..middlewares import CallbackNote
-from ..service import PulkaError, PulkaService
-from ..storage import DraftRow
-from ..texts import LANGS, Texts
-from ..views import name, num, rules_text, switch_words, variant_name
-from .common import author_of_user, candidate_names, is_admin
+from bot.service import PulkaError, PulkaService
+from bot.store.db import DraftRow
+from bot.telegram.boards import Boards
+from bot.telegram.callbacks import SetupCB
+from bot.telegram.handlers.common import author_of_user, candidate_names, is_admin
+from bot.telegram.middlewares import CallbackNote
+from bot.views.chat import name, num, rules_text, switch_words, variant_name
+from bot.views.keyboards import markup
+from bot.views.texts import LANGS, Texts
+from scoring import Rules, stake_text
 
 
 def switch_value(tx: Texts, rules: Rules, switch: Switch) -> str:

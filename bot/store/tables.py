@@ -17,10 +17,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from bot.store.db import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, Tx
 from scoring import Deal, PulkaState, Rules, Step, play, seating
 from scoring.record import DealModel, RulesModel
-
-from .storage import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, Tx
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
 

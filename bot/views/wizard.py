@@ -1,7 +1,7 @@
 """The deal wizard: a deal entered by taps on one message that edits itself.
 
 Screens, in order (each button carries the whole state after the tap, see
-:class:`bot.callbacks.WizardData`):
+:class:`bot.telegram.callbacks.WizardData`):
 
 * who declares (the dealer sits out with four), or misère, or raspasy;
 * a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
@@ -22,12 +22,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.service import PulkaError, Table
+from bot.telegram.callbacks import (
+    CANCEL,
+    DEFENCES,
+    GAME,
+    MISERE,
+    RASPASY,
+    SHOW,
+    SUITS,
+    WRITE,
+    WizardData,
+)
+from bot.views.chat import contract_label, declarer_prefix, details, effect_lines, name, notation
+from bot.views.texts import Texts
 from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_cost, play, seating
-
-from .callbacks import CANCEL, DEFENCES, GAME, MISERE, RASPASY, SHOW, SUITS, WRITE, WizardData
-from .service import PulkaError, Table
-from .texts import Texts
-from .views import contract_label, declarer_prefix, details, effect_lines, name, notation
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
-"""The pulka sheet as a photo in the chat: drawn by :mod:`bot.picture`, sent with a caption.
+"""The pulka sheet as a photo in the chat: drawn by :mod:`bot.views.picture`, sent with a caption.
 
-Rendering runs in a worker thread (:func:`bot.picture.render_sheet_async`) and
+Rendering runs in a worker thread (:func:`bot.views.picture.render_sheet_async`) and
 never under the database lock: the table is read first, then drawn and sent.
 A drawing that fails is logged and the caller answers with the text score
 instead; a handler never fails because of the picture.
@@ -21,12 +21,11 @@ from collections.abc import Callable, Hashable
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
+from bot.service import Table
+from bot.views import picture
+from bot.views.chat import sheet_caption, sheet_title
+from bot.views.texts import Texts
 from scoring import Settlement
-
-from . import picture
-from .service import Table
-from .texts import Texts
-from .views import sheet_caption, sheet_title
 
 log = logging.getLogger(__name__)
 

@@ -19,10 +19,10 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup, Message
 
-from .keyboards import board_keyboard
-from .service import PulkaService, Table
-from .texts import Texts
-from .views import board_text
+from bot.service import PulkaService, Table
+from bot.views.chat import board_text
+from bot.views.keyboards import board_keyboard
+from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 

@@ -21,10 +21,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
+from bot.service import PulkaError, Sitter, rules_from_json
 from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
 from scoring.record import rules_to_json
-
-from .service import PulkaError, Sitter, rules_from_json
 
 PAGES = ("main", "game", "raspasy")
 VARIANTS = ("sochi", "leningrad", "rostov")

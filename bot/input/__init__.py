@@ -1,0 +1,1 @@
+"""Input: the text grammar, the settings draft."""

@@ -1,0 +1,1 @@
+"""Storage: the SQLite event log and the replayed read model."""

@@ -1,0 +1,1 @@
+"""Views: every text, keyboard and picture the bot shows."""
