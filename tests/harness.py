@@ -8,6 +8,7 @@ on a fresh database.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from fakebotapi import FakeTelegram
 
-from bot.app import create_bot, create_dispatcher
+from bot.app import Server, create_bot, create_dispatcher
 from bot.config import Settings
 from bot.service import PulkaService
 from bot.store.db import Storage
@@ -48,11 +49,32 @@ class App:
 
     @asynccontextmanager
     async def polling(self) -> AsyncIterator[None]:
+        """Run the bot as ``python -m bot`` does (``bot.app.Server``) until the block exits."""
         dp = create_dispatcher(self.storage, self.service)
-        async with self.tg.run_polling(dp, self.bot, handle_as_tasks=False):
+        self.server = server = Server(dp, self.bot, self.storage)
+        since = len(self.tg.calls)
+        task = asyncio.create_task(server.run())
+        try:
+            await self.tg.wait_for(
+                lambda: task.done()
+                or any(c.method.lower() == "getupdates" for c in self.tg.calls[since:]),
+                description="the bot to start polling",
+            )
+            if task.done():
+                task.result()
             yield
-            await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
-                                   description="updates confirmed")
+            await self.idle()
+        finally:
+            server.stop.set()
+            await asyncio.wait_for(task, 10)
+
+    async def idle(self) -> None:
+        """Wait until every update sent so far is confirmed and handled."""
+        server = self.server
+        await self.tg.wait_for(
+            lambda: self.tg.pending_updates == 0 and server.pending == 0,
+            description="updates confirmed and handled",
+        )
 
     async def reply_msg(self, chat: dict[str, Any], user: dict[str, Any],
                         text: str) -> dict[str, Any]:
@@ -60,11 +82,9 @@ class App:
         the update is fully handled."""
         sent = self.tg.send_message(chat, user, text)
         reply = await self.tg.wait_for_message(chat, after=sent["message_id"])
-        # Updates are handled one by one: once confirmed, the command has sent all it
-        # sends (the /settle picture after its text), so the next message is the next
-        # command's answer.
-        await self.tg.wait_for(lambda: self.tg.pending_updates == 0,
-                               description="the command handled")
+        # Once confirmed and handled, the command has sent all it sends (the /settle
+        # picture after its text), so the next message is the next command's answer.
+        await self.idle()
         return reply
 
     async def say(self, chat: dict[str, Any], user: dict[str, Any], text: str) -> str:

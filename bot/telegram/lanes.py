@@ -14,7 +14,7 @@ durable acceptance, so it is written here:
   mid-update handles it again at start (the event log's de-duplication makes
   that write nothing twice and answer what it did); an update delivered twice
   (polling after a crash, a webhook retry) is handled once.
-* :func:`poll` is long polling over those two: fetch, keep, confirm, hand out.
+* :class:`Poller` is long polling over those two: fetch, keep, confirm, hand out.
 """
 
 from __future__ import annotations
@@ -170,61 +170,74 @@ class Inbox:
         return out
 
 
-async def poll(
-    bot: Bot,
-    handle: Handle,
-    storage: Storage,
-    *,
-    allowed_updates: list[str] | None = None,
-    timeout: int = 30,
-    stop: asyncio.Event | None = None,
-) -> None:
+class Poller:
     """Long polling: every update kept, confirmed, then handled in its chat's lane."""
-    inbox = Inbox(storage)
 
-    async def run(update: Update) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        handle: Handle,
+        storage: Storage,
+        *,
+        allowed_updates: list[str] | None = None,
+        timeout: int = 30,
+    ) -> None:
+        self.bot = bot
+        self.handle = handle
+        self.inbox = Inbox(storage)
+        self.lanes = Lanes(self._run)
+        self.allowed_updates = allowed_updates
+        self.timeout = timeout
+
+    @property
+    def pending(self) -> int:
+        """Updates received and not handled yet."""
+        return self.lanes.pending
+
+    async def _run(self, update: Update) -> None:
         try:
-            await handle(update)
+            await self.handle(update)
         finally:
-            inbox.done(update.update_id)
+            self.inbox.done(update.update_id)
 
-    lanes = Lanes(run)
-    for update in await inbox.leftovers(bot):
-        lanes.put(update)
-    method = GetUpdates(timeout=timeout, allowed_updates=allowed_updates)
-    stop = stop or asyncio.Event()
-    delay = 1.0
-    try:
-        while not stop.is_set():
-            fetch = asyncio.ensure_future(bot(method, request_timeout=timeout + 30))
-            stopping = asyncio.ensure_future(stop.wait())
-            await asyncio.wait({fetch, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            if not fetch.done():
-                fetch.cancel()
-                with contextlib.suppress(asyncio.CancelledError, TelegramAPIError):
-                    await fetch
-                break
-            stopping.cancel()
-            try:
-                updates = fetch.result()
-            except (TelegramNetworkError, TelegramAPIError, TimeoutError) as e:
-                log.warning("getUpdates failed (%s); again in %.0f s", e, delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 30.0)
-                continue
-            delay = 1.0
-            if not updates:
-                continue
-            # Kept first: only then may the next getUpdates confirm them.
-            fresh = await inbox.keep(updates)
-            method = GetUpdates(offset=updates[-1].update_id + 1, timeout=timeout,
-                                allowed_updates=allowed_updates)
-            for update in fresh:
-                lanes.put(update)
-    finally:
-        await lanes.close()
-        await inbox.flush()
-        # Confirm what was fetched, so a restart does not fetch it again (it is kept).
-        if method.offset is not None:
-            with contextlib.suppress(TelegramAPIError, TimeoutError):
-                await bot(GetUpdates(offset=method.offset, timeout=0, limit=1))
+    async def run(self, stop: asyncio.Event) -> None:
+        """Poll until ``stop`` is set; then let the lanes finish and confirm what was fetched."""
+        bot, timeout, allowed = self.bot, self.timeout, self.allowed_updates
+        for update in await self.inbox.leftovers(bot):
+            self.lanes.put(update)
+        method = GetUpdates(timeout=timeout, allowed_updates=allowed)
+        delay = 1.0
+        try:
+            while not stop.is_set():
+                fetch = asyncio.ensure_future(bot(method, request_timeout=timeout + 30))
+                stopping = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({fetch, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                if not fetch.done():
+                    fetch.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, TelegramAPIError):
+                        await fetch
+                    break
+                stopping.cancel()
+                try:
+                    updates = fetch.result()
+                except (TelegramNetworkError, TelegramAPIError, TimeoutError) as e:
+                    log.warning("getUpdates failed (%s); again in %.0f s", e, delay)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 30.0)
+                    continue
+                delay = 1.0
+                if not updates:
+                    continue
+                # Kept first: only then may the next getUpdates confirm them.
+                fresh = await self.inbox.keep(updates)
+                method = GetUpdates(offset=updates[-1].update_id + 1, timeout=timeout,
+                                    allowed_updates=allowed)
+                for update in fresh:
+                    self.lanes.put(update)
+        finally:
+            await self.lanes.close()
+            await self.inbox.flush()
+            # Confirm what was fetched, so a restart does not fetch it again (it is kept).
+            if method.offset is not None:
+                with contextlib.suppress(TelegramAPIError, TimeoutError):
+                    await bot(GetUpdates(offset=method.offset, timeout=0, limit=1))
