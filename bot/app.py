@@ -36,6 +36,7 @@ from bot.telegram.lanes import Poller
 from bot.telegram.middlewares import (
     AnswerOnceMiddleware,
     CallbackGuard,
+    CommitsMiddleware,
     LanguageMiddleware,
     RetryMiddleware,
 )
@@ -68,6 +69,7 @@ def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> 
     to the handlers."""
     service = service or PulkaService(storage)
     dp = Dispatcher(service=service, db=storage, boards=Boards(service), sheets=Sheets())
+    dp.update.outer_middleware(CommitsMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(service))
     dp.callback_query.outer_middleware(CallbackGuard())
     dp.include_routers(*get_routers())

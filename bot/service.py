@@ -8,7 +8,8 @@ write remembers its Telegram source so a redelivered command is written once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.input.parsing import valid_name
@@ -24,6 +25,25 @@ from bot.store.tables import (
 )
 from scoring import Deal, IllegalDeal, InvalidDeal, Rules, ScoringError, play, seating
 from scoring.record import deal_to_json, load_document, rules_to_json
+
+
+@dataclass
+class Commits:
+    """What the writes of the update being handled committed, oldest first."""
+
+    written: list[Written] = field(default_factory=list)
+
+
+#: The current update's commits: a fresh :class:`Commits` per update (set by an outer
+#: middleware), so whoever answers after a failure knows what is written.
+COMMITTED: ContextVar[Commits | None] = ContextVar("pulka_committed", default=None)
+
+
+def _committed(written: Written) -> Written:
+    commits = COMMITTED.get()
+    if commits is not None:
+        commits.written.append(written)
+    return written
 
 
 class PulkaError(Exception):
@@ -291,12 +311,12 @@ class PulkaService:
         event = None if source is None else await tx.event_by_source(source)
         if event is None:
             return None
-        return Written(await self._table(tx, event.pulka_id), True, event.id, event)
+        return _committed(Written(await self._table(tx, event.pulka_id), True, event.id, event))
 
     def _written(self, before: Table, after: Table, event: EventRow) -> Written:
         # Called after the commit: only a committed table is kept.
         self.tables.put(after)
-        return Written(after, False, event.id, event, before)
+        return _committed(Written(after, False, event.id, event, before))
 
     # --- settings drafts -----------------------------------------------------------
 

@@ -151,6 +151,28 @@ def advance(
     return Table(row, table.rules, tuple(deals), state)
 
 
+def undone_deal(table: Table, undo: EventRow) -> tuple[int, Deal] | None:
+    """The deal ``undo`` cancelled, with the number it had then (from the log alone).
+
+    Lets a repeated undo answer what it did the first time, though the deal is gone.
+    """
+    target = undo.payload.get("event")
+    undone: set[object] = set()
+    number = 0
+    for event in table.row.events:
+        if event.id >= undo.id:
+            break
+        if event.kind == UNDO:
+            undone.add(event.payload.get("event"))
+    for event in table.row.events:
+        if event.kind != DEAL or event.id in undone:
+            continue
+        number += 1
+        if event.id == target:
+            return number, deal_from_json(event.payload)
+    return None
+
+
 class Tables:
     """The replayed tables of hot pulkas, kept up to date incrementally (an LRU).
 
@@ -213,4 +235,5 @@ __all__ = [
     "build_table",
     "deal_from_json",
     "rules_from_json",
+    "undone_deal",
 ]

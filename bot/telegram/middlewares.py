@@ -27,12 +27,26 @@ from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
 
-from bot.service import PulkaService
+from bot.service import COMMITTED, Commits, PulkaService
 from bot.views.texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
 
 Migrate = Callable[[int, int], Awaitable[Any]]
+
+
+class CommitsMiddleware(BaseMiddleware):
+    """A fresh :data:`bot.service.COMMITTED` for each update (see ``bot.telegram.delivery``)."""
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        # Not reset on the way out: the errors handler, outside this middleware, reads it.
+        COMMITTED.set(Commits())
+        return await handler(event, data)
 
 
 class LanguageMiddleware(BaseMiddleware):

@@ -13,7 +13,9 @@ from fractions import Fraction
 from html import escape
 
 from bot.input.parsing import ParseError
-from bot.service import LiveDeal, Table
+from bot.service import LiveDeal, Table, Written
+from bot.store.db import DEAL, END, JOIN, UNDO, EventRow
+from bot.store.tables import undone_deal
 from bot.views.texts import Texts
 from scoring import (
     CONVENTION,
@@ -33,6 +35,7 @@ from scoring import (
     deal_cost,
     figure,
     money_text,
+    settle_state,
     stake_text,
     standings,
 )
@@ -442,3 +445,39 @@ def sheet_caption(tx: Texts, table: Table, settlement: Settlement | None = None,
 def lang_usage(tx: Texts) -> str:
     """``/lang`` without a valid language: the current one and how to change it."""
     return tx("lang_usage", current=tx(f"lang_name_{tx.lang}"))
+
+
+def final_text(tx: Texts, table: Table) -> str:
+    """The settlement of an ended pulka."""
+    assert table.state is not None
+    return settlement_text(tx, table.rules, settle_state(table.state), final=True)
+
+
+def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
+    """"Deal N undone (notation)", for the undo event ``undo`` (a repeat: the same words)."""
+    found = undone_deal(table, undo)
+    if found is None:
+        return tx("stale")
+    number, deal = found
+    return tx("undo_done", number=number,
+              notation=declarer_prefix(deal) + notation(tx, deal, table.names), who=name(who))
+
+
+def written_text(tx: Texts, written: Written) -> str:
+    """What a committed write did, in words (for an answer lost after the commit)."""
+    table, event = written.table, written.event
+    if event is None:
+        return tx("done")
+    if event.kind == DEAL:
+        live = table.deal_by_event(event.id)
+        if live is None:  # undone since
+            return tx("deal_repeat", number="—")
+        return deal_answer(tx, table, live, repeat=written.duplicate)
+    if event.kind == UNDO:
+        return undone_text(tx, table, event, event.author_name or "?")
+    if event.kind == END and table.state is not None:
+        return final_text(tx, table) + "\n\n" + tx("settle_archived")
+    if event.kind == JOIN:
+        seat = int(event.payload.get("seat", 0))
+        return tx("joined", name=name(str(event.payload.get("name", "?"))), seat=seat + 1)
+    return tx("done")

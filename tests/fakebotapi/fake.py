@@ -355,6 +355,10 @@ class FakeTelegram(World):
         """Make the next ``times`` calls of ``method`` fail with this error."""
         self._server.faults.add(method, times, ApiError(error_code, description))
 
+    def recover(self) -> None:
+        """Drop every failure injected and not yet used."""
+        self._server.faults.clear()
+
     # ------------------------------------------------------------------ inspection
 
     @property

@@ -29,6 +29,10 @@ class Faults:
         """Answer the next ``times`` calls of ``method`` with ``error``."""
         self._pending.append(_Fault(method.lower(), times, error))
 
+    def clear(self) -> None:
+        """Drop every pending failure (Telegram is well again)."""
+        self._pending.clear()
+
     def check(self, method: str) -> None:
         """Raise the injected error for this call of ``method``, if one is pending."""
         method = method.lower()

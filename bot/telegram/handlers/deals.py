@@ -11,6 +11,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.input.parsing import ParseError, parse_correction, parse_deal
 from bot.service import PulkaError, PulkaService
 from bot.store.db import Source
+from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import UndoCB
 from bot.telegram.handlers.common import (
@@ -27,11 +28,9 @@ from bot.telegram.handlers.wizard import send_wizard, undo_prompt
 from bot.telegram.middlewares import CallbackNote
 from bot.views.chat import (
     deal_answer,
-    declarer_prefix,
     error_text,
-    name,
-    notation,
     parse_error_text,
+    undone_text,
 )
 from bot.views.keyboards import deal_keyboard, undo_keyboard
 from bot.views.texts import Texts
@@ -106,16 +105,15 @@ def router() -> Router:
                                                                         msg.message_id))
         except PulkaError as e:
             note(tx(e.key), alert=True)
-            await msg.edit_text(tx("stale"), reply_markup=None)
+            await delivery.edit_or_answer(msg, tx("stale"))
             return
-        # ``target`` is None when the press was repeated: the deal is gone already.
-        await boards.refresh(bot, tx, written.table)
-        number = target.number if target else "—"
-        shown = (declarer_prefix(target.deal) + notation(tx, target.deal, table.names)
-                 if target else "")
+        assert written.event is not None
+        # A press delivered again answers with the deal it undid the first time.
+        who = written.event.author_name if written.duplicate else display_name(query.from_user)
         note(tx("done"))
-        await msg.edit_text(tx("undo_done", number=number, notation=shown,
-                               who=name(display_name(query.from_user))), reply_markup=None)
+        await delivery.edit_or_answer(msg, undone_text(tx, written.table, written.event,
+                                                       who or "?"))
+        await boards.refresh(bot, tx, written.table)
 
     return r
 
@@ -138,8 +136,8 @@ async def write_and_answer(message: Message, service: PulkaService, bot: Bot, tx
     await boards.refresh(bot, tx, after)
     live = after.deal_by_event(written.event_id)
     if live is None:  # a repeated command whose deal was undone since
-        await message.answer(tx("deal_repeat", number="—"))
+        await delivery.answer(message, tx("deal_repeat", number="—"))
         return
-    await message.answer(deal_answer(tx, after, live, repeat=written.duplicate),
-                         reply_markup=deal_keyboard(tx, after, live))
+    await delivery.answer(message, deal_answer(tx, after, live, repeat=written.duplicate),
+                          deal_keyboard(tx, after, live))
 

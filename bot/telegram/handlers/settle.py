@@ -23,6 +23,7 @@ from aiogram.types import (
 
 from bot.service import PulkaError, PulkaService, Table
 from bot.store.db import Source
+from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import EndCB
 from bot.telegram.handlers.common import (
@@ -38,7 +39,7 @@ from bot.telegram.handlers.common import (
 )
 from bot.telegram.middlewares import CallbackNote
 from bot.telegram.sheets import FINAL, NOW, Sheets
-from bot.views.chat import error_text, name, score_text, settlement_text
+from bot.views.chat import error_text, final_text, name, score_text, settlement_text
 from bot.views.texts import Texts
 from scoring import ScoringError, settle_state
 from scoring.jsonread import SYNTAX_CODES, parse_json
@@ -46,11 +47,6 @@ from scoring.record import record_json
 
 #: The largest record file /import reads.
 MAX_IMPORT_BYTES = 1_000_000
-
-
-def final_text(tx: Texts, table: Table) -> str:
-    assert table.state is not None
-    return settlement_text(tx, table.rules, settle_state(table.state), final=True)
 
 
 def router() -> Router:
@@ -84,8 +80,8 @@ def router() -> Router:
                 await message.answer(tx(e.key))
                 return
             await boards.refresh(bot, tx, written.table)
-            await message.answer(final_text(tx, written.table) + "\n\n"
-                                 + tx("settle_archived"))
+            await delivery.answer(message, final_text(tx, written.table) + "\n\n"
+                                  + tx("settle_archived"))
             await final_sheet(message, tx, written.table, sheets)
             return
         settlement = settle_state(table.state)
@@ -116,12 +112,14 @@ def router() -> Router:
             await msg.edit_reply_markup(reply_markup=None)
             return
         note(tx("done"))
+        assert written.event is not None
+        # A press delivered again (stopped after ending, before answering) answers the
+        # same: the final text and the final sheet, in the name of who ended it.
+        who = written.event.author_name if written.duplicate else display_name(query.from_user)
+        await delivery.edit_or_answer(msg, final_text(tx, written.table) + "\n\n"
+                                      + tx("settle_agreed", who=name(who or "?")))
         await boards.refresh(bot, tx, written.table)
-        await msg.edit_text(final_text(tx, written.table) + "\n\n"
-                            + tx("settle_agreed", who=name(display_name(query.from_user))),
-                            reply_markup=None)
-        if not written.duplicate:
-            await final_sheet(msg, tx, written.table, sheets)
+        await final_sheet(msg, tx, written.table, sheets)
 
     @r.message(Command("export"))
     async def export(message: Message, service: PulkaService, tx: Texts) -> None:

@@ -14,11 +14,13 @@ from aiogram import Bot, F, Router
 from aiogram.types import CallbackQuery, Message
 
 from bot.service import LiveDeal, PulkaError, PulkaService, Table
-from bot.store.db import Source
+from bot.store.db import DEAL, EventRow, Source
+from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import (
     CANCEL,
     SHOW,
+    WRITE,
     BadCallback,
     NewDealCB,
     SitCB,
@@ -51,6 +53,19 @@ async def send_wizard(target: Message, tx: Texts, table: Table) -> Message | Non
     """Open a deal wizard for ``table`` as a new message next to ``target``."""
     first = screen(tx, table, WizardData(pulka=table.id, last=table.last_event_id))
     return await target.answer(first.text, reply_markup=screen_markup(first))
+
+
+async def _written_again(msg: Message, tx: Texts, note: CallbackNote, boards: Boards, bot: Bot,
+                         table: Table, event: EventRow, who: str) -> None:
+    """A "Write it" press that wrote already: the wizard and the board show the deal."""
+    live = table.deal_by_event(event.id) if event.kind == DEAL else None
+    if live is None:
+        note(tx("stale"), alert=True)
+        return
+    note(tx("note_written", number=live.number))
+    await delivery.edit_or_answer(msg, written_text(tx, table, live, who),
+                                  deal_keyboard(tx, table, live))
+    await boards.refresh(bot, tx, table)
 
 
 def undo_prompt(tx: Texts, table: Table) -> str:
@@ -92,6 +107,20 @@ def router() -> Router:
         table = await pulka_to_change_by_press(query, msg, w.pulka, service, bot, tx, note)
         if table is None:
             return
+        if w.op == WRITE:
+            # A press delivered again (the bot was stopped after writing, before it
+            # answered) is the same press: answered with what it wrote, before any
+            # check of the table, which has moved on since.
+            found = await service.written_by(Source(msg.chat.id, msg.message_id))
+            if found is not None:
+                table, event = found
+                if event.author_id != query.from_user.id:
+                    # Someone else's press at the same moment: it wrote nothing.
+                    note(tx("stale"), alert=True)
+                    return
+                await _written_again(msg, tx, note, boards, bot, table, event,
+                                     display_name(query.from_user))
+                return
         if w.op == CANCEL:
             await msg.edit_text(tx("wiz_cancelled", who=name(display_name(query.from_user))),
                                 reply_markup=None)
@@ -119,14 +148,16 @@ def router() -> Router:
             note(tx("deal_rejected", reason=error_text(tx, e, html=False)), alert=True)
             return
         live = written.table.deal_by_event(written.event_id)
-        if written.duplicate or live is None:
+        if live is None:  # written, and undone since (a press delivered again)
             note(tx("stale"), alert=True)
             return
         after = written.table
-        await msg.edit_text(written_text(tx, after, live, display_name(query.from_user)),
-                            reply_markup=deal_keyboard(tx, after, live))
-        await boards.refresh(bot, tx, after)
+        # The answer before the board: the presser sees the wizard turn into the deal.
         note(tx("note_written", number=live.number))
+        await delivery.edit_or_answer(
+            msg, written_text(tx, after, live, display_name(query.from_user)),
+            deal_keyboard(tx, after, live))
+        await boards.refresh(bot, tx, after)
 
     @r.callback_query(UndoAskCB.filter())
     async def undo_ask(query: CallbackQuery, callback_data: UndoAskCB, service: PulkaService,

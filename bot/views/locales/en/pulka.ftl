@@ -309,6 +309,7 @@ def_half = { $a } pass · { $b } half
 ## Answers to button presses (plain text, short)
 
 note_written = Written: deal { $number }
+note_saved = Written. The answer did not get through; it is repeated in the chat.
 note_finished = The pulka is closed. Settle it: /settle
 note_seated = You are seated: { $name }, seat { $seat }.
 note_hint = An exact value can be set by command, e.g. /newpulka sochi 25 0.5 EUR

@@ -324,6 +324,7 @@ def_half = { $a } пас · { $b } полвиста
 ## Answers to button presses (plain text, short)
 
 note_written = Записано: сдача №{ $number }
+note_saved = Записано. Ответ не дошёл, повторяю его в чате.
 note_finished = Пулька закрыта. Расписать: /settle
 note_seated = Вы за столом: { $name }, место { $seat }.
 note_hint = Точное значение можно задать командой, например: /newpulka sochi 25 0.5 EUR

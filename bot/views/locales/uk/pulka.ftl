@@ -327,6 +327,7 @@ def_half = { $a } пас · { $b } піввіста
 ## Answers to button presses (plain text, short)
 
 note_written = Записано: роздача №{ $number }
+note_saved = Записано. Відповідь не дійшла, повторюю її в чаті.
 note_finished = Пульку закрито. Розписати: /settle
 note_seated = Ви за столом: { $name }, місце { $seat }.
 note_hint = Точне значення можна задати командою, наприклад: /newpulka sochi 25 0.5 UAH
