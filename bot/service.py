@@ -12,6 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import crashpoints
 from bot.input.parsing import valid_name
 from bot.store.db import DEAL, UNDO, BoardRow, DraftRow, EventRow, PlayerRow, Source, Storage, Tx
 from bot.store.tables import (
@@ -316,6 +317,7 @@ class PulkaService:
     def _written(self, before: Table, after: Table, event: EventRow) -> Written:
         # Called after the commit: only a committed table is kept.
         self.tables.put(after)
+        crashpoints.reached(f"{event.kind}_committed")  # committed, nothing answered yet
         return _committed(Written(after, False, event.id, event, before))
 
     # --- settings drafts -----------------------------------------------------------

@@ -28,6 +28,8 @@ from aiogram.exceptions import (
 )
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot import crashpoints
+
 log = logging.getLogger(__name__)
 
 #: Bad Request descriptions meaning the message to edit is gone for good.
@@ -69,6 +71,7 @@ async def answer(
     """
     result: Message = await _again(lambda: target.answer(text, reply_markup=markup),
                                    "sendMessage")
+    crashpoints.reached("answered")  # told, the update not yet marked handled
     return result
 
 
@@ -78,6 +81,7 @@ async def edit_or_answer(
     """Edit ``message`` into ``text``; if it cannot be edited, send ``text`` fresh."""
     try:
         await _again(lambda: message.edit_text(text, reply_markup=markup), "editMessageText")
+        crashpoints.reached("answered")
         return message
     except TelegramBadRequest as e:
         if not gone(e):

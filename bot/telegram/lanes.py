@@ -32,6 +32,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramNetworkError
 from aiogram.methods import GetUpdates
 from aiogram.types import Update
 
+from bot import crashpoints
 from bot.store.db import Storage
 
 log = logging.getLogger(__name__)
@@ -230,6 +231,7 @@ class Poller:
                     continue
                 # Kept first: only then may the next getUpdates confirm them.
                 fresh = await self.inbox.keep(updates)
+                crashpoints.reached("updates_kept")  # kept, not confirmed, not handled
                 method = GetUpdates(offset=updates[-1].update_id + 1, timeout=timeout,
                                     allowed_updates=allowed)
                 for update in fresh:
