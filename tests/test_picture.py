@@ -1,4 +1,4 @@
-"""The pulka picture (bot/picture.py): golden images, figures from scoring, no overlaps.
+"""The pulka picture (bot/views/picture/): golden images, figures from scoring, no overlaps.
 
 Regenerate the golden PNGs after a deliberate change of the drawing with
 ``UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_picture.py`` and look at them.
@@ -22,11 +22,13 @@ from bot.views import picture
 from bot.views.picture import (
     SEPARATOR,
     DrawnText,
+    compose,
     format_money,
     format_number,
     layout_sheet,
     render_sheet,
     render_sheet_async,
+    text,
 )
 from scoring import (
     Correction,
@@ -108,14 +110,19 @@ def draw(r: Replay, settled: bool = False, **kw: object) -> list[DrawnText]:
     return layout_sheet(r.state.players, r.state.rules, r.steps, settlement, **kw)  # type: ignore[arg-type]
 
 
-def of(items: list[DrawnText], kind: str, seat: int | None = None,
-       on: int | None = None) -> list[DrawnText]:
-    return [t for t in items if t.kind == kind and (seat is None or t.seat == seat)
-            and (on is None or t.on == on)]
+def of(
+    items: list[DrawnText], kind: str, seat: int | None = None, on: int | None = None
+) -> list[DrawnText]:
+    return [
+        t
+        for t in items
+        if t.kind == kind and (seat is None or t.seat == seat) and (on is None or t.on == on)
+    ]
 
 
-def one(items: list[DrawnText], kind: str, seat: int | None = None,
-        on: int | None = None) -> DrawnText:
+def one(
+    items: list[DrawnText], kind: str, seat: int | None = None, on: int | None = None
+) -> DrawnText:
     found = of(items, kind, seat, on)
     assert len(found) == 1, (kind, seat, on, found)
     return found[0]
@@ -135,14 +142,18 @@ def running(r: Replay, value: Callable[[object], object]) -> list[object]:
 # --- golden images ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "build", "settled"), [
-    ("three_players", known3, False),
-    ("three_players_settled", known3, True),
-    ("four_players", known4, False),
-    ("four_players_settled", known4, True),
-])
-def test_golden_image(name: str, build: Callable[[], Replay], settled: bool,
-                      tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "build", "settled"),
+    [
+        ("three_players", known3, False),
+        ("three_players_settled", known3, True),
+        ("four_players", known4, False),
+        ("four_players_settled", known4, True),
+    ],
+)
+def test_golden_image(
+    name: str, build: Callable[[], Replay], settled: bool, tmp_path: Path
+) -> None:
     r = build()
     settlement = settle_state(r.state) if settled else None
     title = ("Роспись ♠♣♦♥" if settled else "Пулька ♠♣♦♥") + f" · {len(r.steps)} сдач"
@@ -203,7 +214,8 @@ def test_drawn_columns_are_scorings_running_totals(build: Callable[[], Replay]) 
             if i != j:
                 whists = of(items, "whists", i, j)
                 assert [t.value for t in whists] == running(
-                    r, lambda s, i=i, j=j: s.whists_on(i, j))
+                    r, lambda s, i=i, j=j: s.whists_on(i, j)
+                )
         for t in pulka + mountain + of(items, "whists", i):
             assert t.text.removesuffix(SEPARATOR) == format_number(t.value)  # type: ignore[arg-type]
     # The current totals are the sheet's.
@@ -251,8 +263,10 @@ def test_settlement_figures_are_scorings(build: Callable[[], Replay]) -> None:
         assert one(items, "amnestied", i).value == s.amnestied[i]
         assert one(items, "mountain_result", i).value == s.mountain_results[i]
         result = one(items, "result", i)
-        assert (result.value, result.text) == (s.results[i],
-                                               format_number(s.results[i], signed=True))
+        assert (result.value, result.text) == (
+            s.results[i],
+            format_number(s.results[i], signed=True),
+        )
         assert result.decoration == "oo"  # the double circle
         money = one(items, "money", i)
         assert money.value == s.money[i]
@@ -275,7 +289,10 @@ def test_three_player_settlement_by_hand() -> None:
     # Each share is a third of a cent over its rounding; the extra cent comes
     # from the winner (the one who stands higher), not from the last seat.
     assert [one(items, "money", i).text for i in range(3)] == [
-        "-17.33 RUB", "+60.66 RUB", "-43.33 RUB"]
+        "-17.33 RUB",
+        "+60.66 RUB",
+        "-43.33 RUB",
+    ]
 
 
 def test_a_changed_deal_changes_the_drawing() -> None:
@@ -301,8 +318,12 @@ def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
 
 
 def inside(box: tuple[int, int, int, int], rect: tuple[float, ...]) -> bool:
-    return (box[0] >= rect[0] - 1 and box[1] >= rect[1] - 1 and box[2] <= rect[2] + 1
-            and box[3] <= rect[3] + 1)
+    return (
+        box[0] >= rect[0] - 1
+        and box[1] >= rect[1] - 1
+        and box[2] <= rect[2] + 1
+        and box[3] <= rect[3] + 1
+    )
 
 
 LONG_FOUR = ("Александра Константиновна", "Борис", "Вероника Преображенская", "Глеб")
@@ -314,7 +335,7 @@ def test_sixty_deals_nothing_overlaps(players: tuple[str, ...], settled: bool) -
     r = long_evening(players, 60, seed=7)
     assert len(r.steps) == 60
     settlement = settle_state(r.state) if settled else None
-    geo, placed = picture._layout(players, r.state.rules, r.steps, settlement, "Пулька")
+    geo, placed = compose.layout(players, r.state.rules, r.steps, settlement, "Пулька")
     items = layout_sheet(players, r.state.rules, r.steps, settlement, title="Пулька")
     boxes = [t.box for t in items]
     assert len(items) > 150
@@ -353,9 +374,11 @@ def test_sixty_deals_nothing_overlaps(players: tuple[str, ...], settled: bool) -
 def test_long_cyrillic_name_is_shortened() -> None:
     name = "Александра Константиновна Преображенская-Ростовцева"
     players = (name, "Борис", "Вера")
-    r = replay(players, Rules(), [
-        Game.of(name, "6S", {"Борис": "whist", "Вера": "pass"},
-                {name: 6, "Борис": 3, "Вера": 1})])
+    r = replay(
+        players,
+        Rules(),
+        [Game.of(name, "6S", {"Борис": "whist", "Вера": "pass"}, {name: 6, "Борис": 3, "Вера": 1})],
+    )
     items = draw(r)
     shown = one(items, "name", 0)
     assert shown.text.endswith("…")
@@ -370,12 +393,18 @@ def test_long_cyrillic_name_is_shortened() -> None:
 def test_a_long_column_keeps_the_current_total() -> None:
     """A very long column drops its oldest totals behind an ellipsis."""
     r = long_evening(FOUR, 60, seed=3)
-    geo, _ = picture._layout(FOUR, r.state.rules, r.steps, None, None)
+    geo, _ = compose.layout(FOUR, r.state.rules, r.steps, None, None)
     zone = geo.zones[0]
-    tiny = [(zone.mountain[0][0], zone.mountain[0][1], zone.mountain[0][0] + 120,
-             zone.mountain[0][1] + 60)]
-    chain = picture._chain(list(range(1, 80)), "mountain", 0)
-    placed = picture._fit(tiny, chain, (), picture.CHAIN_SIZES)
+    tiny = [
+        (
+            zone.mountain[0][0],
+            zone.mountain[0][1],
+            zone.mountain[0][0] + 120,
+            zone.mountain[0][1] + 60,
+        )
+    ]
+    chain = text.totals(list(range(1, 80)), "mountain", 0)
+    placed = text.fit(tiny, chain, (), compose.CHAIN_SIZES)
     texts = [p.tok.text for p in placed]
     assert texts[0] == "…"
     assert texts[-1] == "79"
@@ -426,20 +455,24 @@ def test_numbers_are_written_as_everywhere_else() -> None:
 
 
 def test_the_separator_is_not_a_decimal_point() -> None:
-    r = replay(THREE, Rules(target=10), [
-        *deals3()[:3], Correction.of(THREE[1], whists={THREE[0]: Fraction(25, 2)}, note="x")])
+    r = replay(
+        THREE,
+        Rules(target=10),
+        [*deals3()[:3], Correction.of(THREE[1], whists={THREE[0]: Fraction(25, 2)}, note="x")],
+    )
     column = of(draw(r), "whists", 1, 0)
     assert [t.text for t in column] == ["8;", "20.5"]
     assert "." not in SEPARATOR and "," not in SEPARATOR
 
 
 def test_fonts_ship_with_the_package() -> None:
-    assets = Path(picture.__file__).parent / "assets"
+    # The fonts stay in bot/views/assets, where pyproject.toml packages them.
+    assets = Path(picture.__file__).parent.parent / "assets"
     assert picture.FONT_REGULAR.parent == assets.resolve()
     assert picture.FONT_REGULAR.is_file() and picture.FONT_BOLD.is_file()
     assert (assets / "DejaVu-LICENSE.txt").is_file()
     for bold in (False, True):
-        font = picture._font(30, bold)
+        font = text.font(30, bold)
         assert Path(font.path) in (picture.FONT_REGULAR, picture.FONT_BOLD)
         missing = glyph(font, "\ue000")
         for ch in "♠♣♦♥ЖжЯяЁёЇїҐґ⅓⅔½−…→":

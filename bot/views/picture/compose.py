@@ -1,0 +1,497 @@
+"""A whole sheet: its figures from a replay, laid out in the geometry, and drawn.
+
+:func:`layout` reads the running totals off the replay's steps (and the
+standings or the settlement), turns each column into tokens, picks one font size
+per kind of column (the largest at which every column of that kind fits) and
+flows them into the zones; :func:`draw` rules the lines, draws the underlines and
+circles of the settlement, then the text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from PIL import Image, ImageDraw
+
+from bot.views.picture.geometry import Geometry, Shape, geometry
+from bot.views.picture.paper import (
+    INK,
+    MARGIN,
+    MINUS,
+    MUTED,
+    PAPER,
+    PLUS,
+    RGB,
+    SCALE,
+    SUIT_RED,
+    TITLE_HEIGHT,
+    WIDTH,
+    Box,
+    Rect,
+)
+from bot.views.picture.text import (
+    LOCK,
+    Placed,
+    Tok,
+    fit,
+    font,
+    format_money,
+    format_number,
+    oval,
+    place,
+    shorten,
+    stake,
+    totals,
+    width,
+)
+from scoring import PulkaState, Rules, Settlement, Step, standings
+from scoring.sheet import Number
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """One piece of text on the sheet, as drawn.
+
+    ``box`` (x0, y0, x1, y1) holds the text and its underlines or circles.
+    ``kind`` says what it is: ``title``, ``name``, ``standing``, ``pulka``,
+    ``mountain``, ``whists``, ``header`` (whose whists a column holds),
+    ``ellipsis`` (older totals left out), ``target``, ``stake``, ``suit``,
+    ``average``, and for a settlement ``equalised``, ``amnestied``,
+    ``mountain_result``, ``balance``, ``result`` and ``money``.  ``seat`` is
+    the player it belongs to, ``on`` the opponent of a whist column, and
+    ``value`` the exact number shown (``None`` for words).
+    """
+
+    text: str
+    box: Box
+    kind: str
+    seat: int | None = None
+    on: int | None = None
+    value: Number | Decimal | None = None
+    size: int = 0
+    bold: bool = False
+    decoration: str = ""
+
+
+# --- the sheet's figures ------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Columns:
+    """The cumulative columns: every new total after the last."""
+
+    pulka: list[list[Number]]
+    mountain: list[list[Number]]
+    whists: dict[tuple[int, int], list[Number]]
+
+
+def _norm(x: Number) -> Number:
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return x.numerator
+    return x
+
+
+def _columns(n: int, steps: Sequence[Step]) -> _Columns:
+    pulka: list[list[Number]] = [[] for _ in range(n)]
+    mountain: list[list[Number]] = [[] for _ in range(n)]
+    whists: dict[tuple[int, int], list[Number]] = {
+        (i, j): [] for i in range(n) for j in range(n) if i != j
+    }
+    tp: list[Number] = [0] * n
+    tm: list[Number] = [0] * n
+    tw: list[Number] = [0] * (n * n)
+    for step in steps:
+        w = step.writes
+        for i in range(n):
+            if w.pulka[i]:
+                tp[i] += w.pulka[i]
+                pulka[i].append(_norm(tp[i]))
+            if w.mountain[i]:
+                tm[i] += w.mountain[i]
+                mountain[i].append(_norm(tm[i]))
+        for k, d in enumerate(w.whists):
+            if d:
+                tw[k] += d
+                whists[divmod(k, n)].append(_norm(tw[k]))
+    return _Columns(pulka, mountain, whists)
+
+
+# --- laying the sheet out -----------------------------------------------------------
+
+CHAIN_SIZES = tuple(range(30, 14, -1))
+NAME_SIZES = tuple(range(32, 23, -1))
+HEADER_SIZE = 16
+
+
+def _signed_colour(x: Number | Decimal) -> RGB:
+    return PLUS if x > 0 else MINUS if x < 0 else INK
+
+
+def _best(
+    rects: Sequence[Rect], toks: Sequence[Tok], sizes: Sequence[int], centre: bool = False
+) -> int:
+    """The largest of ``sizes`` at which ``toks`` fit ``rects`` (else the smallest)."""
+    for s in sizes:
+        if place(rects, toks, s, centre=centre) is not None:
+            return s
+    return sizes[-1]
+
+
+@dataclass(slots=True)
+class _Cell:
+    """A cumulative column to flow into its region, with what is written after it."""
+
+    kind: str
+    rects: list[Rect]
+    chain: list[Tok]
+    tail: list[Tok]
+    head: list[Tok] = field(default_factory=list)
+    centre: bool = False
+
+
+def layout(
+    players: Sequence[str],
+    rules: Rules,
+    steps: Sequence[Step],
+    settlement: Settlement | None,
+    title: str | None,
+) -> tuple[Geometry, list[Placed]]:
+    """The sheet's geometry and every token placed in it (the caller holds :data:`LOCK`)."""
+    names = tuple(players)
+    n = len(names)
+    if n not in (3, 4):
+        raise ValueError(f"a pulka has 3 or 4 players, not {n}")
+    if steps and steps[-1].state.players != names:
+        raise ValueError("the steps are of a pulka with other players")
+    if settlement is not None and settlement.players != names:
+        raise ValueError("the settlement is of a pulka with other players")
+    top = TITLE_HEIGHT if title else 0
+    geo = geometry(n, top)
+    cols = _columns(n, steps)
+    placed: list[Placed] = []
+
+    if title:
+        s = 34
+        text = shorten(title, s, True, WIDTH - 2 * MARGIN)
+        placed += (
+            place(
+                [(MARGIN, 10, WIDTH - MARGIN, TITLE_HEIGHT)],
+                [Tok(text, "title", bold=True)],
+                s,
+                partial=True,
+            )
+            or []
+        )
+
+    # The pulka band: the name, the standing (or the final result and the
+    # money), then the pulka.  Names have one size, shortened if need be.
+    if settlement is None:
+        state = steps[-1].state if steps else PulkaState.new(names, rules)
+        live = standings(state)
+    name_size = min(
+        next(
+            (s for s in NAME_SIZES if width(name, s, True) <= z.pulka[0][2] - z.pulka[0][0]),
+            NAME_SIZES[-1],
+        )
+        for name, z in zip(names, geo.zones, strict=True)
+    )
+    cells: list[_Cell] = []
+    for i, zone in enumerate(geo.zones):
+        rect = zone.pulka[0]
+        short = shorten(names[i], name_size, True, rect[2] - rect[0])
+        head = [Tok(short, "name", i, bold=True, fixed=name_size)]
+        if settlement is None:
+            v = _norm(live[i])
+            head.append(
+                Tok(
+                    format_number(v, signed=True),
+                    "standing",
+                    i,
+                    value=v,
+                    bold=True,
+                    colour=_signed_colour(v),
+                    scale=1.1,
+                )
+            )
+        else:
+            v = settlement.results[i]
+            money = settlement.money[i]
+            head += [
+                Tok(
+                    format_number(v, signed=True),
+                    "result",
+                    i,
+                    value=v,
+                    deco="oo",
+                    bold=True,
+                    colour=_signed_colour(v),
+                    scale=1.1,
+                ),
+                Tok(
+                    format_money(money, rules.currency, signed=True),
+                    "money",
+                    i,
+                    value=money,
+                    colour=_signed_colour(money),
+                    scale=0.8,
+                ),
+            ]
+        chain = totals(cols.pulka[i], "pulka", i)
+        if chain:
+            chain[0].br = True
+        cells.append(_Cell("pulka", zone.pulka, chain, [], head, zone.centred))
+        # Mountain band, and the first circle.
+        tail: list[Tok] = []
+        if settlement is not None:
+            eq, am, res = (
+                settlement.equalised[i],
+                settlement.amnestied[i],
+                settlement.mountain_results[i],
+            )
+            tail = [
+                Tok(format_number(eq), "equalised", i, value=eq, deco="u", br=True, stick=True),
+                Tok(format_number(am), "amnestied", i, value=am, deco="uu", stick=True),
+                Tok(
+                    format_number(res, signed=True),
+                    "mountain_result",
+                    i,
+                    value=res,
+                    deco="o",
+                    bold=True,
+                    colour=_signed_colour(res),
+                    stick=True,
+                ),
+            ]
+        cells.append(
+            _Cell(
+                "mountain",
+                zone.mountain,
+                totals(cols.mountain[i], "mountain", i),
+                tail,
+                centre=zone.centred,
+            )
+        )
+        # Whist columns, each with the balance circled.
+        for j, rect in zone.whists.items():
+            label = shorten("→" + names[j], HEADER_SIZE, False, rect[2] - rect[0])
+            hp = (
+                place([rect], [Tok(label, "header", i, j, colour=MUTED)], HEADER_SIZE, partial=True)
+                or []
+            )
+            placed += hp
+            y = max((p.box[3] for p in hp), default=rect[1]) + 3
+            tail = []
+            if settlement is not None:
+                b = settlement.balances[i][j]
+                tail = [
+                    Tok(
+                        format_number(b, signed=True),
+                        "balance",
+                        i,
+                        j,
+                        b,
+                        deco="o",
+                        bold=True,
+                        colour=_signed_colour(b),
+                        br=True,
+                        stick=True,
+                    )
+                ]
+            cells.append(
+                _Cell(
+                    "whists",
+                    [(rect[0], y, rect[2], rect[3])],
+                    totals(cols.whists[i, j], "whists", i, j),
+                    tail,
+                )
+            )
+
+    # One size for each kind of column, the largest at which all of them fit.
+    size: dict[str, int] = {}
+    for cell in cells:
+        if size.get(cell.kind) == CHAIN_SIZES[-1]:
+            # Already the smallest: this column cannot lower it, so trying every size
+            # on it (a long column fits at none) would be wasted.
+            continue
+        best = _best(cell.rects, [*cell.head, *cell.chain, *cell.tail], CHAIN_SIZES, cell.centre)
+        size[cell.kind] = min(size.get(cell.kind, best), best)
+    for cell in cells:
+        s = size[cell.kind]
+        placed += fit(
+            cell.rects,
+            cell.chain,
+            cell.tail,
+            CHAIN_SIZES[CHAIN_SIZES.index(s) :],
+            cell.head,
+            cell.centre,
+        )
+
+    placed += _centre(geo, rules, settlement)
+    return geo, placed
+
+
+def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[Placed]:
+    cx, cy, r = geo.centre
+    half = r * 0.70
+    rect = (cx - half, cy - half, cx + half, cy + half)
+    lines: list[list[Tok]] = [
+        [Tok(s, "suit", colour=SUIT_RED if s in "♦♥" else INK, scale=0.8) for s in "♠♣♦♥"],
+        [Tok(str(rules.target), "target", value=rules.target, bold=True, scale=2.2)],
+        [Tok(stake(rules), "stake", value=rules.stake)],
+    ]
+    if settlement is not None:
+        total = sum(settlement.amnestied)
+        n = len(settlement.amnestied)
+        text = f"{format_number(total)} : {n} = {format_number(settlement.average)}"
+        lines[0] = [Tok(text, "average", value=settlement.average, scale=0.8)]
+    toks = [t for line in lines for t in line]
+    for line in lines:
+        line[0].br = True
+    for s in range(28, 9, -1):
+        placed = place([rect], toks, s)
+        if placed is not None:
+            break
+    else:
+        placed = place([rect], toks, 10, partial=True) or []
+    # Centre each line horizontally and the block vertically.
+    rows: dict[float, list[Placed]] = {}
+    for p in placed:
+        rows.setdefault(p.base, []).append(p)
+    if placed:
+        block_top = min(p.box[1] for p in placed)
+        block_bottom = max(p.box[3] for p in placed)
+        dy = (rect[1] + rect[3]) / 2 - (block_top + block_bottom) / 2
+        for row in rows.values():
+            left = min(p.box[0] for p in row)
+            right = max(p.box[2] for p in row)
+            dx = cx - (left + right) / 2
+            for p in row:
+                p.x += dx
+                p.base += dy
+                p.box = (
+                    math.floor(p.box[0] + dx),
+                    math.floor(p.box[1] + dy),
+                    math.ceil(p.box[2] + dx),
+                    math.ceil(p.box[3] + dy),
+                )
+    return placed
+
+
+def _drawn(p: Placed) -> DrawnText:
+    t = p.tok
+    return DrawnText(t.text, p.box, t.kind, t.seat, t.on, t.value, p.size, t.bold, t.deco)
+
+
+def layout_sheet(
+    players: Sequence[str],
+    rules: Rules,
+    steps: Sequence[Step],
+    settlement: Settlement | None = None,
+    *,
+    title: str | None = None,
+) -> list[DrawnText]:
+    """Every text :func:`render_sheet` draws, with its box and the value it shows."""
+    with LOCK:
+        _, placed = layout(players, rules, steps, settlement, title)
+    return [_drawn(p) for p in placed]
+
+
+# --- drawing ------------------------------------------------------------------------
+
+
+def _decorations(placed: Sequence[Placed]) -> list[Shape]:
+    shapes: list[Shape] = []
+    for p in placed:
+        t = p.tok
+        if not t.deco:
+            continue
+        tw = width(t.text, p.size, t.bold)
+        lw = max(1.5, p.size / 14)
+        if t.deco in ("u", "uu"):
+            y = p.base + 0.1 * p.size + 1
+            shapes.append(Shape("line", (p.x, y, p.x + tw, y), t.colour, lw))
+            if t.deco == "uu":
+                y += 0.12 * p.size + lw
+                shapes.append(Shape("line", (p.x, y, p.x + tw, y), t.colour, lw))
+        else:
+            ox, oy, rx, ry = oval(tw, p.size)
+            cx, cy = p.x + ox, p.base + oy
+            shapes.append(Shape("ellipse", (cx - rx, cy - ry, cx + rx, cy + ry), t.colour, lw))
+            if t.deco == "oo":
+                rx, ry = rx + 5, ry + 5
+                shapes.append(Shape("ellipse", (cx - rx, cy - ry, cx + rx, cy + ry), t.colour, lw))
+    return shapes
+
+
+def draw(geo: Geometry, placed: Sequence[Placed]) -> Image.Image:
+    """The sheet drawn: lines and circles supersampled, then the text at full resolution."""
+    w, h = geo.size
+    big = Image.new("RGB", (w * SCALE, h * SCALE), PAPER)
+    pen = ImageDraw.Draw(big)
+    for sh in [*geo.shapes, *_decorations(placed)]:
+        xy = [v * SCALE for v in sh.xy]
+        line_width = max(1, round(sh.width * SCALE))
+        if sh.kind == "line":
+            pen.line(xy, fill=sh.colour, width=line_width)
+        elif sh.kind == "rect":
+            pen.rectangle(xy, outline=sh.colour, width=line_width)
+        else:
+            pen.ellipse(xy, outline=sh.colour, width=line_width)
+    img = big.reduce(SCALE)
+    pen = ImageDraw.Draw(img)
+    for p in placed:
+        t = p.tok
+        pen.text((p.x, p.base), t.text, font=font(p.size, t.bold), fill=t.colour, anchor="ls")
+    return img
+
+
+def render_image(
+    players: Sequence[str],
+    rules: Rules,
+    steps: Sequence[Step],
+    settlement: Settlement | None = None,
+    *,
+    title: str | None = None,
+) -> Image.Image:
+    """The sheet as a Pillow image (see :func:`render_sheet`)."""
+    with LOCK:
+        geo, placed = layout(players, rules, steps, settlement, title)
+        return draw(geo, placed)
+
+
+def render_sheet(
+    players: Sequence[str],
+    rules: Rules,
+    steps: Sequence[Step],
+    settlement: Settlement | None = None,
+    *,
+    title: str | None = None,
+) -> bytes:
+    """The classic pulka sheet as PNG bytes, 1280 px wide.
+
+    ``steps`` are a replay's steps (``replay(...).steps``); without a
+    ``settlement`` each player's standing (:func:`scoring.standings`) is shown
+    by his name, with one the "4 circles" are written in.
+    """
+    img = render_image(players, rules, steps, settlement, title=title)
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=3)
+    return buf.getvalue()
+
+
+async def render_sheet_async(
+    players: Sequence[str],
+    rules: Rules,
+    steps: Sequence[Step],
+    settlement: Settlement | None = None,
+    *,
+    title: str | None = None,
+) -> bytes:
+    """:func:`render_sheet` in a worker thread, so the event loop never blocks."""
+    return await asyncio.to_thread(render_sheet, players, rules, steps, settlement, title=title)

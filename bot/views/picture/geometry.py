@@ -1,0 +1,257 @@
+"""The sheet's geometry: three frames, the central circle, the lines, each player's zone.
+
+Three nested frames go around a central circle, cut by lines from the circle to
+the corners.  Three players sit left, top and right (:func:`_triangle`: lines to
+the two top corners and straight down); four players sit bottom, left, top and
+right (:func:`_square`: lines to the four corners).  Seats go clockwise in the
+order the players are listed, so each player's left neighbour follows him.
+
+Each player's :class:`Zone` holds, from the outside in, his whist columns (each in
+the part of the outer band nearest that opponent), his mountain (гора) and his
+pulka (пуля) regions.
+
+>>> geo = geometry(3, 0)
+>>> geo.size, len(geo.zones), sorted(geo.zones[0].whists)
+((1280, 1132), 3, [1, 2])
+>>> [sorted(z.whists) for z in geometry(4, 64).zones]
+[[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from bot.views.picture.paper import GRID, MARGIN, RGB, WIDTH, Rect
+
+
+@dataclass(slots=True)
+class Shape:
+    """A line, ellipse or rectangle to draw (in output pixels, before supersampling)."""
+
+    kind: str  # "line", "ellipse", "rect"
+    xy: tuple[float, ...]
+    colour: RGB
+    width: float
+
+
+@dataclass(slots=True)
+class Zone:
+    """Where one player's figures go."""
+
+    pulka: list[Rect]
+    mountain: list[Rect]
+    whists: dict[int, Rect]  # opponent -> his column
+    #: Lines centred on the zone's axis (top and bottom zones, whose bands narrow
+    #: towards the centre); else written from the left.
+    centred: bool = False
+
+
+@dataclass(slots=True)
+class Geometry:
+    """A whole sheet: its pixel size, the zones by seat, the central circle and the lines."""
+
+    size: tuple[int, int]
+    zones: list[Zone]
+    centre: tuple[float, float, float]  # circle: cx, cy, r
+    shapes: list[Shape] = field(default_factory=list)
+
+
+def _inset(r: Rect, dx: float, top: float, bottom: float) -> Rect:
+    return (r[0] + dx, r[1] + top, r[2] - dx, r[3] - bottom)
+
+
+def _pad(r: Rect, p: float = 9) -> Rect:
+    return (r[0] + p, r[1] + p * 0.7, r[2] - p, r[3] - p * 0.7)
+
+
+def _to_circle(corner: tuple[float, float], cx: float, cy: float, r: float) -> tuple[float, ...]:
+    """The line from an outer corner to the central circle."""
+    dx, dy = corner[0] - cx, corner[1] - cy
+    d = math.hypot(dx, dy)
+    return (corner[0], corner[1], cx + dx * r / d, cy + dy * r / d)
+
+
+def _line_x(a: tuple[float, float], b: tuple[float, float], y: float) -> float:
+    return a[0] + (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1])
+
+
+@dataclass(slots=True)
+class _Frames:
+    """The frames both layouts share, and the lines drawn so far.
+
+    ``o`` is the outer frame, ``r1`` the one inside the whist band, ``r2`` the one
+    inside the mountain band, ``c`` the pulka band's inner edge; the circle of
+    radius ``rad`` around (``cx``, ``cy``) sits in ``c``.
+    """
+
+    o: Rect
+    r1: Rect
+    r2: Rect
+    c: Rect
+    cx: float
+    cy: float
+    rad: float
+    shapes: list[Shape]
+
+    def polyline(self, *pts: tuple[float, float]) -> None:
+        for a, b in pairwise(pts):
+            self.shapes.append(Shape("line", (*a, *b), GRID, 2.5))
+
+    def corner_line(self, k: int, stop: str) -> None:
+        """From outer corner ``k`` (0 tl, 1 tr, 2 br, 3 bl) inwards, to ``r1`` or the circle."""
+        xs = [(0, 1), (2, 1), (2, 3), (0, 3)][k]
+        pts = [(r[xs[0]], r[xs[1]]) for r in (self.o, self.r1, self.r2, self.c)]
+        if stop == "r1":
+            self.polyline(pts[0], pts[1])
+            return
+        self.polyline(*pts[:3])
+        line = _to_circle(pts[2], self.cx, self.cy, self.rad)
+        self.shapes.append(Shape("line", line, GRID, 2.5))
+
+    def stepped(self, outer: Rect, inner: Rect, up: bool, frac: float = 0.45) -> list[Rect]:
+        """A top (``up``) or bottom band as two rects: its wider outer part first.
+
+        The band lies between the frames ``outer`` and ``inner``; its sides run
+        from the corners of ``outer`` to those of ``inner`` (or, for the pulka,
+        to the centre).
+        """
+        yo, yi = (outer[1], inner[1]) if up else (outer[3], inner[3])
+        ys = yo + (yi - yo) * frac
+        corner = (outer[0], yo)
+        towards = (self.cx, self.cy) if inner is self.c else (inner[0], yi)
+        xs, xi = _line_x(corner, towards, ys), _line_x(corner, towards, yi)
+        mirror = self.o[0] + self.o[2]
+        return [
+            _pad((xs, min(yo, ys), mirror - xs, max(yo, ys))),
+            _pad((xi, min(ys, yi), mirror - xi, max(ys, yi))),
+        ]
+
+
+def _frames(n: int, top: int) -> _Frames:
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    side = x1 - x0
+    # Depths of the whist, mountain and pulka bands at the sides, top and bottom.
+    if n == 4:
+        height = side - top  # the title fits inside Telegram's 1280 px, not below it
+        ins_x = ins_t = ins_b = (160, 160, 200)
+    else:
+        height = 1100
+        ins_x = (156, 160, 196)
+        ins_t = (137, 140, 172)  # so the lines to the top corners run straight
+        ins_b = (150, 140, 150)
+    y0 = top + MARGIN
+    o: Rect = (x0, y0, x1, y0 + height)
+    r1 = _inset(o, ins_x[0], ins_t[0], ins_b[0])
+    r2 = _inset(r1, ins_x[1], ins_t[1], ins_b[1])
+    c = _inset(r2, ins_x[2], ins_t[2], ins_b[2])
+    cx, cy = (c[0] + c[2]) / 2, (c[1] + c[3]) / 2
+    rad = min(c[2] - c[0], c[3] - c[1]) / 2 - 6
+    shapes = [
+        Shape("rect", o, GRID, 4),
+        Shape("rect", r1, GRID, 2.5),
+        Shape("rect", r2, GRID, 2.5),
+        Shape("ellipse", (cx - rad, cy - rad, cx + rad, cy + rad), GRID, 3),
+    ]
+    return _Frames(o, r1, r2, c, cx, cy, rad, shapes)
+
+
+def _square(f: _Frames) -> list[Zone]:
+    """Four seats: lines to the four corners, each outer band in three columns."""
+    o, r1, r2, c = f.o, f.r1, f.r2, f.c
+    for k in range(4):
+        f.corner_line(k, "circle")
+    third_x = (r1[2] - r1[0]) / 3
+    third_y = (r1[3] - r1[1]) / 3
+    xs = [r1[0] + third_x, r1[0] + 2 * third_x]
+    ys = [r1[1] + third_y, r1[1] + 2 * third_y]
+    for x in xs:
+        f.shapes.append(Shape("line", (x, r1[3], x, o[3]), GRID, 2))
+        f.shapes.append(Shape("line", (x, o[1], x, r1[1]), GRID, 2))
+    for y in ys:
+        f.shapes.append(Shape("line", (o[0], y, r1[0], y), GRID, 2))
+        f.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
+    cols_x = [(r1[0], xs[0]), (xs[0], xs[1]), (xs[1], r1[2])]
+    rows_y = [(r1[1], ys[0]), (ys[0], ys[1]), (ys[1], r1[3])]
+    # Seats clockwise: 0 bottom, 1 left, 2 top, 3 right.  Whists on an
+    # opponent go in the part of the band nearest him.
+    return [
+        Zone(  # bottom: the narrow part by the centre first
+            f.stepped(r2, c, up=False, frac=0.3)[::-1],
+            f.stepped(r1, r2, up=False, frac=0.3)[::-1],
+            {
+                1: _pad((cols_x[0][0], r1[3], cols_x[0][1], o[3])),
+                2: _pad((cols_x[1][0], r1[3], cols_x[1][1], o[3])),
+                3: _pad((cols_x[2][0], r1[3], cols_x[2][1], o[3])),
+            },
+            centred=True,
+        ),
+        Zone(  # left
+            [_pad((r2[0], c[1], c[0], c[3]))],
+            [_pad((r1[0], r2[1], r2[0], r2[3]))],
+            {
+                2: _pad((o[0], rows_y[0][0], r1[0], rows_y[0][1])),
+                3: _pad((o[0], rows_y[1][0], r1[0], rows_y[1][1])),
+                0: _pad((o[0], rows_y[2][0], r1[0], rows_y[2][1])),
+            },
+        ),
+        Zone(  # top
+            f.stepped(r2, c, up=True, frac=0.55),
+            f.stepped(r1, r2, up=True),
+            {
+                1: _pad((cols_x[0][0], o[1], cols_x[0][1], r1[1])),
+                0: _pad((cols_x[1][0], o[1], cols_x[1][1], r1[1])),
+                3: _pad((cols_x[2][0], o[1], cols_x[2][1], r1[1])),
+            },
+            centred=True,
+        ),
+        Zone(  # right
+            [_pad((c[2], c[1], r2[2], c[3]))],
+            [_pad((r2[2], r2[1], r1[2], r2[3]))],
+            {
+                2: _pad((r1[2], rows_y[0][0], o[2], rows_y[0][1])),
+                1: _pad((r1[2], rows_y[1][0], o[2], rows_y[1][1])),
+                0: _pad((r1[2], rows_y[2][0], o[2], rows_y[2][1])),
+            },
+        ),
+    ]
+
+
+def _triangle(f: _Frames) -> list[Zone]:
+    """Three seats: lines to the two top corners and straight down; the whist band of
+    each side player is split at the bottom corner."""
+    o, r1, r2, c, cx = f.o, f.r1, f.r2, f.c, f.cx
+    f.corner_line(0, "circle")
+    f.corner_line(1, "circle")
+    f.corner_line(2, "r1")
+    f.corner_line(3, "r1")
+    f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, o[3]), GRID, 2.5))
+    f.shapes.append(Shape("line", (cx, o[1], cx, r1[1]), GRID, 2))
+    # Seats clockwise: 0 left, 1 top, 2 right.
+    return [
+        Zone(  # left
+            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], cx, r2[3]))],
+            [_pad((r1[0], r2[1], r2[0], r2[3])), _pad((r1[0], r2[3], cx, r1[3]))],
+            {1: _pad((o[0], r1[1], r1[0], r1[3])), 2: _pad((r1[0], r1[3], cx, o[3]))},
+        ),
+        Zone(  # top
+            f.stepped(r2, c, up=True, frac=0.55),
+            f.stepped(r1, r2, up=True),
+            {0: _pad((r1[0], o[1], cx, r1[1])), 2: _pad((cx, o[1], r1[2], r1[1]))},
+            centred=True,
+        ),
+        Zone(  # right
+            [_pad((c[2], c[1], r2[2], c[3])), _pad((cx, c[3], r2[2], r2[3]))],
+            [_pad((r2[2], r2[1], r1[2], r2[3])), _pad((cx, r2[3], r1[2], r1[3]))],
+            {1: _pad((r1[2], r1[1], o[2], r1[3])), 0: _pad((cx, r1[3], r1[2], o[3]))},
+        ),
+    ]
+
+
+def geometry(n: int, top: int) -> Geometry:
+    """The sheet of ``n`` players (3 or 4) below a title ``top`` pixels high."""
+    f = _frames(n, top)
+    zones = _square(f) if n == 4 else _triangle(f)
+    size = (WIDTH, int(f.o[3]) + MARGIN)
+    return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes)
