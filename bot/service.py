@@ -14,7 +14,19 @@ from typing import Any
 
 from bot import crashpoints
 from bot.input.parsing import valid_name
-from bot.store.db import DEAL, UNDO, BoardRow, DraftRow, EventRow, PlayerRow, Source, Storage, Tx
+from bot.store.db import (
+    DEAL,
+    END,
+    JOIN,
+    UNDO,
+    BoardRow,
+    DraftRow,
+    EventRow,
+    PlayerRow,
+    Source,
+    Storage,
+    Tx,
+)
 from bot.store.tables import (
     LiveDeal,
     Table,
@@ -26,6 +38,9 @@ from bot.store.tables import (
 )
 from scoring import Deal, IllegalDeal, InvalidDeal, Rules, ScoringError, play, seating
 from scoring.record import deal_to_json, load_document, rules_to_json
+
+#: The most deals an imported record may hold (a long evening has 100-200).
+MAX_IMPORT_DEALS = 2000
 
 
 @dataclass
@@ -175,6 +190,10 @@ class PulkaService:
         if not isinstance(data, dict) or data.get("format") != "pulka/1":
             raise PulkaError("import_format")
         doc = load_document(data)  # raises ScoringError with the path
+        if len(doc.deals) > MAX_IMPORT_DEALS:
+            # Every later command replays and every /history shows them: a bound
+            # keeps a chat fast (22,220 corrections fit in 1 MB).
+            raise PulkaError("import_too_many", count=len(doc.deals), limit=MAX_IMPORT_DEALS)
         for name in doc.players:
             if not valid_name(name):
                 raise PulkaError("import_name", name=name)
@@ -210,7 +229,7 @@ class PulkaService:
         ``pulka_id`` (a "Sit down" button) must still be the active pulka of the place.
         """
         async with self.storage.uow() as tx:
-            again = await self._again(tx, source)
+            again = await self._again(tx, source, JOIN)
             if again is not None:
                 return again
             table = await self._active(tx, chat_id, thread_id)
@@ -245,7 +264,7 @@ class PulkaService:
         presses on the same sheet only the first writes, the other gets ``stale``.
         """
         async with self.storage.uow() as tx:
-            again = await self._again(tx, source)
+            again = await self._again(tx, source, DEAL)
             if again is not None:
                 return again
             table = await self._table(tx, pulka_id)
@@ -266,7 +285,7 @@ class PulkaService:
                    source: Source | None) -> Written:
         """Cancel the last live deal if it is still ``event_id`` (else ``stale``)."""
         async with self.storage.uow() as tx:
-            again = await self._again(tx, source)
+            again = await self._again(tx, source, UNDO)
             if again is not None:
                 return again
             table = await self._table(tx, pulka_id)
@@ -281,7 +300,7 @@ class PulkaService:
                   source: Source, *, agreed: bool) -> Written:
         """Archive the pulka (settled, or ended by agreement, rule 4.2.3)."""
         async with self.storage.uow() as tx:
-            again = await self._again(tx, source)
+            again = await self._again(tx, source, END)
             if again is not None:
                 return again
             table = await self._table(tx, pulka_id)
@@ -307,11 +326,17 @@ class PulkaService:
         pulka_id = await tx.active_pulka_id(chat_id, thread_id)
         return None if pulka_id is None else await self._table(tx, pulka_id)
 
-    async def _again(self, tx: Tx, source: Source | None) -> Written | None:
-        """What ``source`` wrote already (a command or press delivered again), if anything."""
+    async def _again(self, tx: Tx, source: Source | None, kind: str) -> Written | None:
+        """What ``source`` wrote already (a command or press delivered again), if anything.
+
+        Only a write of the same ``kind`` is a repeat; a message that wrote
+        something else (a wizard that wrote a deal, pressed as an undo) is stale.
+        """
         event = None if source is None else await tx.event_by_source(source)
         if event is None:
             return None
+        if event.kind != kind:
+            raise PulkaError("stale")
         return _committed(Written(await self._table(tx, event.pulka_id), True, event.id, event))
 
     def _written(self, before: Table, after: Table, event: EventRow) -> Written:

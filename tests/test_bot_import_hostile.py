@@ -34,3 +34,19 @@ async def test_import_refuses_what_the_calculator_refuses(app: App,
         assert "Это не JSON: ошибка JSON в строке 1, позиция 22" in broken
         # Nothing was imported: the chat has no pulka yet.
         assert "Пулька загружена" not in twice + long + huge + broken
+
+
+async def test_import_is_bounded_in_deals(app: App, people: dict[str, Any]) -> None:
+    """A record of more deals than an evening ever has is refused, and nothing is written."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    deal = '{"type": "correction", "player": "A", "mountain": 1}'
+    record = RECORD % ", ".join([deal] * 2001)
+    async with app.polling():
+        sent = tg.send_message(chat, p["anna"], "/import",
+                               document=("many.json", record.encode()))
+        reply = await tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        assert "В записи 2001 сдача" in str(reply.get("text"))
+        assert "не больше 2000" in str(reply.get("text"))
+    assert await app.count() == 0

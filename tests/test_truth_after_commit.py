@@ -181,3 +181,31 @@ async def test_a_flood_limit_after_the_commit_is_waited_out(
         reply = await tg.wait_for_message(chat, after=sent["message_id"], timeout=20)
         assert "Сдача №1" in str(reply.get("text"))
     assert await app.count("deal") == 1
+
+
+async def test_a_player_who_left_the_chat_cannot_write_by_button(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    t = Table(app, chat, p)
+    async with app.polling():
+        await seated(t)
+        tg.chat_state(chat).members.discard(p["boris"]["id"])  # Boris left the group
+        answer = await t.ui.tap(p["boris"], t.board, NEW_DEAL)
+        assert "только игроки" in answer["text"]
+        # Anna is still there: her press opens the wizard.
+        assert await t.ui.tap_new(p["anna"], t.board, NEW_DEAL)
+    assert await app.count("deal") == 0
+
+
+async def test_a_record_sent_in_a_private_chat_is_answered(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    private = tg.private_chat(p["anna"])
+    async with app.polling():
+        sent = tg.send_message(private, p["anna"], "",
+                               document=("pulka.json", b'{"format": "pulka/1"}'))
+        reply = await tg.wait_for_message(private, after=sent["message_id"])
+        assert "групп" in str(reply.get("text"))

@@ -61,21 +61,23 @@ class Sheets:
 
     async def send(self, target: Message, tx: Texts, table: Table,
                    settlement: Settlement | None = None, *, kind: str = LIVE,
-                   reply_markup: InlineKeyboardMarkup | None = None) -> bool:
-        """Send the sheet next to ``target`` (same chat and topic); False if it was not sent.
+                   reply_markup: InlineKeyboardMarkup | None = None) -> str | None:
+        """Send the sheet next to ``target`` (same chat and topic).
 
+        None when it was sent; else the catalog key saying what failed: the
+        drawing (``sheet_failed``) or only the upload (``sheet_not_sent``).
         ``kind`` is :data:`LIVE` (standings by the names), :data:`NOW` or
         :data:`FINAL` (with ``settlement`` written in).
         """
         if table.state is None:
-            return False
+            return "sheet_failed"
         caption = sheet_caption(tx, table, settlement, final=kind == FINAL)
         key = (table.id, table.last_event_id, tx.lang, kind)
         cached = self._file_ids.get(key)
         if cached is not None:
             try:
                 await target.answer_photo(cached, caption=caption, reply_markup=reply_markup)
-                return True
+                return None
             except TelegramRetryAfter:
                 raise
             except TelegramAPIError as e:  # the file id went stale: draw it again
@@ -83,7 +85,7 @@ class Sheets:
                 self._file_ids.pop(key, None)
         png = await self.render(tx, table, settlement, kind)
         if png is None:
-            return False
+            return "sheet_failed"
         try:
             sent = await target.answer_photo(
                 BufferedInputFile(png, filename=f"pulka-{table.id}.png"),
@@ -92,10 +94,10 @@ class Sheets:
             raise
         except TelegramAPIError as e:
             log.warning("the sheet of pulka %s was not sent: %s", table.id, e)
-            return False
+            return "sheet_not_sent"
         if sent.photo:
             self._remember(self._file_ids, key, sent.photo[-1].file_id)
-        return True
+        return None
 
     # --- flood control of the button -------------------------------------------------
 

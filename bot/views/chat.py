@@ -44,6 +44,9 @@ from scoring.sheet import Number
 
 #: Telegram's limit is 4096 characters per message; keep a margin.
 MESSAGE_LIMIT = 4000
+#: The most messages one /history sends, and the deals it shows past that.
+HISTORY_MESSAGES = 4
+HISTORY_LINES = 120
 #: Telegram's limit on a photo's caption.
 CAPTION_LIMIT = 1024
 
@@ -200,7 +203,16 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
            author=name(d.event.author_name or "?"))
         for d in table.deals
     ]
-    return split_lines([tx("history_title"), *lines])
+    chunks = split_lines([tx("history_title"), *lines])
+    if len(chunks) <= HISTORY_MESSAGES:
+        return chunks
+    # A huge pulka: the latest deals, and where the rest is (one command must not
+    # flood the chat past Telegram's 20 messages a minute).
+    kept = split_lines(lines[-HISTORY_LINES:])[-(HISTORY_MESSAGES - 1):]
+    shown = sum(chunk.count("\n") + 1 for chunk in kept)
+    head = tx("history_title") + "\n" + tx("history_cut", hidden=len(lines) - shown,
+                                           shown=shown)
+    return [head, *kept]
 
 
 def split_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:

@@ -80,8 +80,23 @@ def bundle(lang: str) -> FluentBundle:
     return b
 
 
+#: The longest text a placeable takes.  Fluent refuses one of about 2,500
+#: characters and renders ``{???}``; players' notes, tokens and long lists are
+#: cut here, visibly, instead.
+PLACEABLE_LIMIT = 1000
+
+
 def _arg(value: object) -> str:
-    return value if isinstance(value, str) else str(value)
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= PLACEABLE_LIMIT:
+        return text
+    cut = text[: PLACEABLE_LIMIT - 1]
+    # Never half an HTML entity or tag: Telegram would refuse the whole message.
+    for opener, closer in (("&", ";"), ("<", ">")):
+        at = cut.rfind(opener)
+        if at > cut.rfind(closer):
+            cut = cut[:at]
+    return cut + "…"
 
 
 def format_message(

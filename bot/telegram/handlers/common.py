@@ -3,7 +3,11 @@ pulka a command or a button is about (with the answer when there is none to chan
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+import weakref
+from collections import OrderedDict
 from contextlib import suppress
 
 from aiogram import Bot
@@ -13,6 +17,7 @@ from aiogram.types import CallbackQuery, Chat, Message, User
 from bot.input.parsing import valid_name
 from bot.service import Author, PulkaService, Table
 from bot.store.db import Source
+from bot.telegram import delivery
 from bot.telegram.middlewares import CallbackNote
 from bot.views.texts import Texts
 
@@ -66,25 +71,73 @@ def author_of_user(user: User) -> Author:
 
 
 async def may_write(bot: Bot, table: Table | None, chat: Chat, user: User | None,
-                    sender_chat: Chat | None = None) -> bool:
-    """Players of the pulka and the chat's administrators may change it."""
+                    sender_chat: Chat | None = None, *, pressed: bool = False) -> bool:
+    """Players of the pulka and the chat's administrators may change it.
+
+    A button can be pressed by someone who left the chat (public groups show
+    their messages to anyone), so for a press a player must still be a member;
+    a text command can only come from a member.
+    """
     if sender_chat is not None:
         # An anonymous administrator posts as the group itself.
         return sender_chat.id == chat.id
     if user is None:
         return False
     if table is not None and table.is_player(user.id):
-        return True
+        return not pressed or await members(bot).status(bot, chat.id, user.id) not in GONE
     return await is_admin(bot, chat.id, user.id)
 
 
 async def is_admin(bot: Bot, chat_id: int, user_id: int) -> bool:
-    try:
-        member = await bot.get_chat_member(chat_id, user_id)
-    except TelegramAPIError as e:
-        log.warning("getChatMember failed: %s", e)
-        return False
-    return member.status in ("creator", "administrator")
+    return await members(bot).status(bot, chat_id, user_id) in ("creator", "administrator")
+
+
+#: Member statuses of someone no longer in the chat.
+GONE = frozenset({"left", "kicked"})
+
+
+class Members:
+    """Chat member statuses, asked of Telegram and kept for ``ttl`` seconds.
+
+    Every press by a player and every command by a non-player asks; one
+    getChatMember a minute per person is enough to notice who left or was
+    made an admin.
+    """
+
+    def __init__(self, ttl: float = 60.0, size: int = 4096) -> None:
+        self.ttl, self.size = ttl, size
+        self._known: OrderedDict[tuple[int, int], tuple[float, str]] = OrderedDict()
+
+    async def status(self, bot: Bot, chat_id: int, user_id: int) -> str:
+        key = (chat_id, user_id)
+        now = time.monotonic()
+        known = self._known.get(key)
+        if known is not None and now - known[0] < self.ttl:
+            return known[1]
+        try:
+            member = await bot.get_chat_member(chat_id, user_id)
+        except TelegramAPIError as e:
+            log.warning("getChatMember failed: %s", e)
+            return "unknown"  # not cached: asked again next time
+        self._known[key] = (now, str(member.status))
+        self._known.move_to_end(key)
+        while len(self._known) > self.size:
+            self._known.popitem(last=False)
+        return str(member.status)
+
+    def forget(self) -> None:
+        self._known.clear()
+
+
+_MEMBERS: weakref.WeakKeyDictionary[Bot, Members] = weakref.WeakKeyDictionary()
+
+
+def members(bot: Bot) -> Members:
+    """The member statuses known to ``bot`` (one cache per bot, as per Telegram account)."""
+    known = _MEMBERS.get(bot)
+    if known is None:
+        known = _MEMBERS[bot] = Members()
+    return known
 
 
 async def pulka_here(message: Message, service: PulkaService, tx: Texts) -> Table | None:
@@ -143,15 +196,22 @@ async def pulka_to_change_by_press(query: CallbackQuery, msg: Message, pulka_id:
     if table is None or (running and not table.active):
         note(tx("stale"), alert=True)
         return None
-    if not await may_write(bot, table, msg.chat, query.from_user):
+    if not await may_write(bot, table, msg.chat, query.from_user, pressed=True):
         note(tx("not_allowed"), alert=True)
         return None
     return table
 
 
-async def answer_chunks(message: Message, chunks: list[str]) -> None:
-    for chunk in chunks:
-        await message.answer(chunk)
+async def answer_chunks(message: Message, chunks: list[str], *, pace: float = 1.0) -> None:
+    """Send a long answer as several messages, ``pace`` seconds apart.
+
+    The pause is spent in this chat's lane only; it keeps a group below
+    Telegram's flood limit instead of running into it.
+    """
+    for i, chunk in enumerate(chunks):
+        if i:
+            await asyncio.sleep(pace)
+        await delivery.answer(message, chunk)
 
 
 async def drop_keyboard(message: Message | None) -> None:

@@ -35,8 +35,9 @@ def router() -> Router:
         await service.set_lang(message.chat.id, choice)
         await message.answer(Texts(choice)("lang_set"))
 
-    @r.message(F.text)
+    @r.message(F.text | F.document | F.caption)
     async def other(message: Message, tx: Texts) -> None:
+        """Anything else, a record file for /import too: pulkas live in groups."""
         await message.answer(tx("private"))
 
     return r

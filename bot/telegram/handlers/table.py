@@ -144,8 +144,9 @@ def router() -> Router:
             await message.answer(score_text(tx, table), reply_markup=sheet_keyboard(tx, table))
             return
         # One message: the picture, the standings in its caption.
-        if not await sheets.send(message, tx, table, kind=LIVE):
-            await message.answer(tx("sheet_failed") + "\n\n" + score_text(tx, table))
+        problem = await sheets.send(message, tx, table, kind=LIVE)
+        if problem is not None:
+            await message.answer(tx(problem) + "\n\n" + score_text(tx, table))
 
     @r.callback_query(SheetCB.filter())
     async def sheet_press(query: CallbackQuery, callback_data: SheetCB, service: PulkaService,
@@ -160,9 +161,9 @@ def router() -> Router:
         if sheets.pressed_lately((msg.chat.id, table.id, table.last_event_id, tx.lang)):
             note(tx("sheet_recent"))
             return
-        sent = await send_table_sheet(msg, tx, table, sheets)
-        if not sent:
-            await msg.answer(tx("sheet_failed") + "\n\n" + score_text(tx, table))
+        problem = await send_table_sheet(msg, tx, table, sheets)
+        if problem is not None:
+            await msg.answer(tx(problem) + "\n\n" + score_text(tx, table))
 
     @r.message(Command("history"))
     async def history(message: Message, service: PulkaService, tx: Texts) -> None:
@@ -189,7 +190,8 @@ def router() -> Router:
     return r
 
 
-async def send_table_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> bool:
+async def send_table_sheet(target: Message, tx: Texts, table: Table,
+                           sheets: Sheets) -> str | None:
     """The sheet of a running pulka, or of an archived one with its settlement written in."""
     if table.active or table.state is None:
         return await sheets.send(target, tx, table, kind=LIVE)

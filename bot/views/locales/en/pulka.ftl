@@ -137,6 +137,7 @@ undo_kept = No undo; deal { $number } stays.
 
 history_title = <b>The pulka's deals</b>
 history_empty = No deals yet.
+history_cut = Too many deals for the chat: the first { $hidden } are not shown, the last { $shown } are below. /export has the whole pulka.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 score_title = <b>Pulka</b> (to { $target })
 score_line = { $name }: pool { $pulka }, mountain { $mountain }, whists: { $whists }
@@ -194,6 +195,7 @@ import_format = A game record in the pulka/1 format is needed.
 import_name = The name "{ $name }" does not suit the bot: one word, not a number.
 import_invalid = The record was not accepted: { $reason }
 import_too_big = The file is too big.
+import_too_many = The record holds { $count } deals; a pulka in a chat takes at most { $limit }.
 imported = <b>Pulka loaded</b>: { $count } { NUMBER($count) ->
         [one] deal
        *[other] deals
@@ -281,6 +283,7 @@ sheet_title = Pulka: { $variant }, to { $target }
 sheet_title_now = If we stopped now: { $variant }, to { $target }
 sheet_title_final = Pulka settled: { $variant }, to { $target }
 sheet_failed = The sheet could not be drawn; here is the score as text.
+sheet_not_sent = The sheet was drawn, but Telegram did not take it; here is the score as text.
 sheet_recent = The sheet was sent a moment ago; it is just above.
 
 ## Deal wizard

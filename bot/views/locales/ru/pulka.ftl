@@ -150,6 +150,7 @@ undo_kept = Отмена не нужна — сдача №{ $number } оста�
 
 history_title = <b>История пульки</b>
 history_empty = Сдач пока нет.
+history_cut = Сдач слишком много для чата: { $hidden } ранних не показаны, ниже последние { $shown }. Вся пулька — в /export.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 score_title = <b>Пулька</b> (до { $target })
 score_line = { $name }: пуля { $pulka }, гора { $mountain }, висты: { $whists }
@@ -207,6 +208,11 @@ import_format = Нужна запись партии в формате pulka/1.
 import_name = Имя «{ $name }» не годится для бота: одно слово, не число.
 import_invalid = Запись не принята: { $reason }
 import_too_big = Файл слишком большой.
+import_too_many = В записи { $count } { NUMBER($count) ->
+    [one] сдача
+    [few] сдачи
+   *[many] сдач
+}, а пулька в чате принимает не больше { $limit }.
 imported = <b>Пулька загружена</b>: { $count } { NUMBER($count) ->
         [one] сдача
         [few] сдачи
@@ -296,6 +302,7 @@ sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Если закончить сейчас: { $variant }, до { $target }
 sheet_title_final = Пулька расписана: { $variant }, до { $target }
 sheet_failed = Лист пульки нарисовать не получилось — вот счёт текстом.
+sheet_not_sent = Лист пульки нарисован, но Telegram его не принял — вот счёт текстом.
 sheet_recent = Лист пульки только что отправлен — он выше в чате.
 
 ## Deal wizard

@@ -154,6 +154,7 @@ undo_kept = Скасування не потрібне — роздача №{ $
 
 history_title = <b>Історія пульки</b>
 history_empty = Роздач поки немає.
+history_cut = Роздач забагато для чату: { $hidden } ранніх не показано, нижче останні { $shown }. Уся пулька — в /export.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 score_title = <b>Пулька</b> (до { $target })
 score_line = { $name }: куля { $pulka }, гора { $mountain }, вісти: { $whists }
@@ -211,6 +212,11 @@ import_format = Потрібен запис партії у форматі pulka
 import_name = Ім'я «{ $name }» не годиться для бота: одне слово, не число.
 import_invalid = Запис не прийнято: { $reason }
 import_too_big = Файл завеликий.
+import_too_many = У записі { $count } { NUMBER($count) ->
+    [one] роздача
+    [few] роздачі
+   *[many] роздач
+}, а пулька в чаті приймає не більше { $limit }.
 imported = <b>Пульку завантажено</b>: { $count } { NUMBER($count) ->
         [one] роздача
         [few] роздачі
@@ -299,6 +305,7 @@ sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Якщо закінчити зараз: { $variant }, до { $target }
 sheet_title_final = Пульку розписано: { $variant }, до { $target }
 sheet_failed = Аркуш пульки намалювати не вдалося — ось рахунок текстом.
+sheet_not_sent = Аркуш кулі намальовано, але Telegram його не прийняв — ось рахунок текстом.
 sheet_recent = Аркуш пульки щойно надіслано — він вище в чаті.
 
 ## Deal wizard
