@@ -110,6 +110,8 @@ class PulkaService:
         self.storage = storage
         #: The replayed tables of hot pulkas: every read and write goes through it.
         self.tables = tables or Tables()
+        #: Chat languages read so far; every write of a language drops its chat.
+        self._langs: dict[int, str | None] = {}
 
     # --- reading -----------------------------------------------------------------
 
@@ -130,10 +132,18 @@ class PulkaService:
         return None if table is None or event is None else (table, event)
 
     async def lang(self, chat_id: int) -> str | None:
+        """The chat's language (kept in memory: every update asks, few change it)."""
+        if chat_id in self._langs:
+            return self._langs[chat_id]
         async with self.storage.read() as tx:
-            return await tx.chat_lang(chat_id)
+            lang = await tx.chat_lang(chat_id)
+        if len(self._langs) > 10_000:
+            self._langs.clear()
+        self._langs[chat_id] = lang
+        return lang
 
     async def set_lang(self, chat_id: int, lang: str) -> None:
+        self._langs.pop(chat_id, None)
         async with self.storage.uow() as tx:
             await tx.set_chat_lang(chat_id, lang)
 
@@ -144,6 +154,7 @@ class PulkaService:
                 return await tx.migrate_chat(old, new)
         finally:
             self.tables.forget()  # the kept tables name the old chat
+            self._langs.clear()
 
     # --- writing -----------------------------------------------------------------
 
@@ -168,6 +179,7 @@ class PulkaService:
         sizes = seating.TABLE_SIZES
         if (seats is not None and seats not in sizes) or len(seated) > (seats or sizes[-1]):
             raise PulkaError("table_full")
+        self._langs.pop(chat_id, None)  # the creator's language may become the chat's
         async with self.storage.uow() as tx:
             pulka_id, again = await _open_pulka(tx, chat_id, thread_id, rules, author, source,
                                                 lang, seats)
@@ -197,6 +209,7 @@ class PulkaService:
         for name in doc.players:
             if not valid_name(name):
                 raise PulkaError("import_name", name=name)
+        self._langs.pop(chat_id, None)  # the creator's language may become the chat's
         async with self.storage.uow() as tx:
             pulka_id, again = await _open_pulka(tx, chat_id, thread_id, doc.rules, author,
                                                 source, lang)
@@ -355,6 +368,7 @@ class PulkaService:
         ``lang`` (the language of whoever opened it, the pulka's creator) becomes
         the chat's language if it has none yet.
         """
+        self._langs.pop(chat_id, None)
         async with self.storage.uow() as tx:
             await tx.create_draft(chat_id, message_id, thread_id, data, created_by)
             if lang is not None:

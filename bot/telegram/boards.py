@@ -10,10 +10,10 @@ simply keeps it unpinned.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
+from collections import OrderedDict
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
@@ -37,13 +37,19 @@ def _fingerprint(text: str, markup: InlineKeyboardMarkup | None) -> str:
 
 
 class Boards:
-    """Keeps every pulka's scoreboard message; handlers get it as ``boards``."""
+    """Keeps every pulka's scoreboard message; handlers get it as ``boards``.
 
-    def __init__(self, service: PulkaService) -> None:
+    No lock: a pulka belongs to one chat, and a chat's updates are handled one
+    after another in its lane (``bot.telegram.lanes``), so two refreshes of one
+    board never run at once, and no chat waits for another's Bot API call.
+    """
+
+    def __init__(self, service: PulkaService, size: int = 1024) -> None:
         self.service = service
-        # One board change at a time: two concurrent refreshes must not both
-        # find the board missing and send two.
-        self._lock = asyncio.Lock()
+        self.size = size
+        #: pulka -> (chat, message, fingerprint shown): the board row as last written,
+        #: so an edit of a known board costs no read and no write transaction.
+        self._known: OrderedDict[int, tuple[int, int, str]] = OrderedDict()
 
     @staticmethod
     def render(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | None, str]:
@@ -52,41 +58,64 @@ class Boards:
         markup = board_keyboard(tx, table)
         return text, markup, _fingerprint(text, markup)
 
+    async def _row(self, pulka_id: int) -> tuple[int, int, str] | None:
+        known = self._known.get(pulka_id)
+        if known is None:
+            row = await self.service.board(pulka_id)
+            if row is None:
+                return None
+            known = (row.chat_id, row.message_id, row.shown)
+            self._remember(pulka_id, known)
+        return known
+
+    def _remember(self, pulka_id: int, row: tuple[int, int, str]) -> None:
+        self._known[pulka_id] = row
+        self._known.move_to_end(pulka_id)
+        while len(self._known) > self.size:
+            self._known.popitem(last=False)
+
+    async def _store(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
+        """A board message that is new (or moved): written down, it survives a restart."""
+        await self.service.set_board(pulka_id, chat_id, message_id, shown)
+        self._remember(pulka_id, (chat_id, message_id, shown))
+
     async def refresh(self, bot: Bot, tx: Texts, table: Table | None) -> None:
         """Show ``table`` on its board: edit it, or send (and pin) a new one if it is gone."""
         if table is None:
             return
         table = await self.service.get(table.id) or table  # the newest state wins
         text, markup, shown = self.render(tx, table)
-        async with self._lock:
-            row = await self.service.board(table.id)
-            if row is not None and row.chat_id == table.row.chat_id:
-                if row.shown == shown:
-                    return
-                try:
-                    await bot.edit_message_text(text=text, chat_id=row.chat_id,
-                                                message_id=row.message_id, reply_markup=markup)
-                except TelegramBadRequest as e:
-                    if not any(g in e.message.lower() for g in _GONE):
-                        log.warning("board of pulka %s not edited: %s", table.id, e.message)
-                        return
-                    log.info("board of pulka %s is gone; sending a new one", table.id)
-                except TelegramAPIError as e:
-                    log.warning("board of pulka %s not edited: %s", table.id, e)
-                    return
-                else:
-                    await self.service.set_board(table.id, row.chat_id, row.message_id, shown)
-                    return
-            if not table.active:
-                return  # an archived pulka gets no new board
-            try:
-                sent = await bot.send_message(table.row.chat_id, text, reply_markup=markup,
-                                              message_thread_id=table.row.thread_id or None)
-            except TelegramAPIError as e:
-                log.warning("board of pulka %s not sent: %s", table.id, e)
+        row = await self._row(table.id)
+        if row is not None and row[0] == table.row.chat_id:
+            chat_id, message_id, was = row
+            if was == shown:
                 return
-            await self.service.set_board(table.id, sent.chat.id, sent.message_id, shown)
-            await self._pin(bot, sent.chat.id, sent.message_id)
+            try:
+                await bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id,
+                                            reply_markup=markup)
+            except TelegramBadRequest as e:
+                if not any(g in e.message.lower() for g in _GONE):
+                    log.warning("board of pulka %s not edited: %s", table.id, e.message)
+                    return
+                log.info("board of pulka %s is gone; sending a new one", table.id)
+            except TelegramAPIError as e:
+                log.warning("board of pulka %s not edited: %s", table.id, e)
+                return
+            else:
+                # What it shows is kept in memory only: after a restart the board is
+                # edited once more at worst ("not modified" is harmless).
+                self._remember(table.id, (chat_id, message_id, shown))
+                return
+        if not table.active:
+            return  # an archived pulka gets no new board
+        try:
+            sent = await bot.send_message(table.row.chat_id, text, reply_markup=markup,
+                                          message_thread_id=table.row.thread_id or None)
+        except TelegramAPIError as e:
+            log.warning("board of pulka %s not sent: %s", table.id, e)
+            return
+        await self._store(table.id, sent.chat.id, sent.message_id, shown)
+        await self._pin(bot, sent.chat.id, sent.message_id)
 
     async def adopt(self, bot: Bot, tx: Texts, table: Table, message: Message,
                     shown: str = "", *, now: bool = True) -> None:
@@ -96,11 +125,14 @@ class Boards:
         when it is not the board yet, it is edited into it now, or with ``now``
         False at the next change.
         """
-        async with self._lock:
-            await self.service.set_board(table.id, message.chat.id, message.message_id, shown)
-            await self._pin(bot, message.chat.id, message.message_id)
+        await self._store(table.id, message.chat.id, message.message_id, shown)
+        await self._pin(bot, message.chat.id, message.message_id)
         if now:
             await self.refresh(bot, tx, table)
+
+    def forget(self) -> None:
+        """Drop what is known of every board (a chat moved to a new id)."""
+        self._known.clear()
 
     @staticmethod
     async def _pin(bot: Bot, chat_id: int, message_id: int) -> None:

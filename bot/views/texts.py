@@ -114,7 +114,7 @@ def format_message(
     return str(text), errors
 
 
-def t(lang: str, key: str, **params: object) -> str:
+def t(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang`` (Russian when the language or key is missing)."""
     if lang not in LANGS or not bundle(lang).has_message(key):
         if STRICT and lang in LANGS:
@@ -149,7 +149,7 @@ class Texts:
     def __init__(self, lang: str = DEFAULT_LANG) -> None:
         self.lang = lang if lang in LANGS else DEFAULT_LANG
 
-    def __call__(self, key: str, **params: object) -> str:
+    def __call__(self, key: str, /, **params: object) -> str:
         return t(self.lang, key, **params)
 
     def __repr__(self) -> str:
