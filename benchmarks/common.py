@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 
 def timed(fn: Callable[[], object], repeat: int, *, warm_up: bool = False) -> tuple[float, float]:
@@ -31,3 +31,31 @@ def print_table(title: str, rows: list[tuple[str, float, float]], digits: int) -
     print("-" * (width + 22))
     for name, med, best in rows:
         print(f"{name:<{width}}  {med:>10.{digits}f}  {best:>8.{digits}f}")
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) of ``samples``, interpolated between ranks."""
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q / 100
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def print_rows(title: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """A table of text cells under ``title``: the first column left-aligned, the others
+    right-aligned."""
+    cells = [tuple(str(c) for c in row) for row in rows]
+    widths = [max(len(r[i]) for r in [header, *cells]) for i in range(len(header))]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+
+    print(f"\n{title}")
+    print(line(header))
+    print("-" * len(line(header)))
+    for row in cells:
+        print(line(row))
