@@ -93,8 +93,7 @@ class Sizes:
     engine_repeat: int
 
 
-DEFAULT = Sizes({10: 12, 40: 40, 1000: 4}, rounds=5, chats=50, deals=4, runs=3,
-                engine_repeat=9)
+DEFAULT = Sizes({10: 12, 40: 40, 1000: 4}, rounds=5, chats=50, deals=4, runs=3, engine_repeat=9)
 QUICK = Sizes({10: 4, 40: 10, 1000: 2}, rounds=3, chats=20, deals=2, runs=1, engine_repeat=3)
 
 #: The targets of issue 9.
@@ -113,11 +112,28 @@ STARTUP_RATIO = 1.2
 def describe(code: Path) -> str:
     """The checkout measured: its commit, and whether bot/ or scoring/ have changes."""
     try:
-        rev = subprocess.run(["git", "-C", str(code), "rev-parse", "--short", "HEAD"],
-                             capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "--no-optional-locks", "-C", str(code), "status",
-                                "--porcelain", "--", "bot", "scoring"],
-                               capture_output=True, text=True, check=True).stdout.strip()
+        rev = subprocess.run(
+            ["git", "-C", str(code), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            [
+                "git",
+                "--no-optional-locks",
+                "-C",
+                str(code),
+                "status",
+                "--porcelain",
+                "--",
+                "bot",
+                "scoring",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return str(code)
     return f"{code} at {rev}" + (" with uncommitted changes in bot/ or scoring/" if dirty else "")
@@ -187,8 +203,12 @@ class Bench:
         from fakebot import Chat, PulkaTable, new_maker, people
 
         self.echo_chats += 1
-        chat = Chat(self.echo_bot, self.echo_dp, -200_0000_000_000 - self.echo_chats,
-                    people(10**7 + 10 * self.echo_chats))
+        chat = Chat(
+            self.echo_bot,
+            self.echo_dp,
+            -200_0000_000_000 - self.echo_chats,
+            people(10**7 + 10 * self.echo_chats),
+        )
         return PulkaTable(chat, new_maker(10**6 + seed), echo=True)
 
     async def run(self) -> dict[str, Any]:
@@ -197,23 +217,36 @@ class Bench:
         s = self.sizes
         half = s.rounds // 2
         # Warm-up deal first (it sends the scoreboard), then the measured ones around n.
-        ladder = {n: self._plan(c, n - half - 2) for n, c in s.ladder.items()} \
-            if {"latency", "wizard"} & self.sections else {}
+        ladder = (
+            {n: self._plan(c, n - half - 2) for n, c in s.ladder.items()}
+            if {"latency", "wizard"} & self.sections
+            else {}
+        )
         if "wizard" in self.sections and 40 not in ladder:
             ladder[40] = self._plan(s.ladder.get(40, 10), 40 - half - 2)
         # The same, each update kept in the bot's durable inbox first (as its Poller does).
-        inboxed = self._plan(max(s.ladder.get(40, 10) // 2, 1), 40 - half - 2) \
-            if "latency" in self.sections else []
-        counted = {n: self._plan(1, n - 2)[0] for n in (10, 40)} \
-            if "counts" in self.sections else {}
+        inboxed = (
+            self._plan(max(s.ladder.get(40, 10) // 2, 1), 40 - half - 2)
+            if "latency" in self.sections
+            else []
+        )
+        counted = (
+            {n: self._plan(1, n - 2)[0] for n in (10, 40)} if "counts" in self.sections else {}
+        )
         counted_inbox = self._plan(1, 40 - 2)[0] if "counts" in self.sections else None
-        sets = {name: self._plan(s.chats, 10) for name in "AB"} \
-            if "concurrency" in self.sections else {}
+        sets = (
+            {name: self._plan(s.chats, 10) for name in "AB"}
+            if "concurrency" in self.sections
+            else {}
+        )
         t0 = time.perf_counter()
         await seed_pulkas(self.db, self.seeds)
         seeding = time.perf_counter() - t0
-        print(f"seeded {len(self.seeds)} pulkas ({sum(x[3] for x in self.seeds)} deals) "
-              f"in {seeding:.1f} s", flush=True)
+        print(
+            f"seeded {len(self.seeds)} pulkas ({sum(x[3] for x in self.seeds)} deals) "
+            f"in {seeding:.1f} s",
+            flush=True,
+        )
 
         pb = await pulka_bot(self.db)
         self.echo_bot, self.echo_dp = echo_bot()
@@ -224,11 +257,15 @@ class Bench:
 
         inbox = pb.inbox()
 
-        def tables(plan: list[tuple[int, list[dict[str, Any]], Any]],
-                   via_inbox: bool = False) -> list[Any]:
-            return [PulkaTable(Chat(pb.bot, pb.dp, cid, users,
-                                    inbox=inbox if via_inbox else None), maker)
-                    for cid, users, maker in plan]
+        def tables(
+            plan: list[tuple[int, list[dict[str, Any]], Any]], via_inbox: bool = False
+        ) -> list[Any]:
+            return [
+                PulkaTable(
+                    Chat(pb.bot, pb.dp, cid, users, inbox=inbox if via_inbox else None), maker
+                )
+                for cid, users, maker in plan
+            ]
 
         results: dict[str, Any] = {}
         try:
@@ -250,13 +287,17 @@ class Bench:
                 results["counts"] = await self.counts(counting)
             if sets:
                 results["concurrency"] = await self.concurrency(
-                    {k: tables(p) for k, p in sets.items()})
+                    {k: tables(p) for k, p in sets.items()}
+                )
             async with pb.storage.read() as tx:
                 written = await tx.count_events("deal")
             expected = sum(m.count for m in self.makers)
             if written != expected:
-                print(f"WARNING: {expected} deals sent, {written} written: some were refused "
-                      "(the figures then include error answers)", flush=True)
+                print(
+                    f"WARNING: {expected} deals sent, {written} written: some were refused "
+                    "(the figures then include error answers)",
+                    flush=True,
+                )
                 await self.explain_refused()
             results["written"] = (written, expected)
         finally:
@@ -269,8 +310,10 @@ class Bench:
             table = await self.pb.service.active(chat_id, 0)
             if table is not None and len(table.deals) != maker.count:
                 last = list(self.pb.session.messages.get(chat_id, {}).values())[-3:]
-                print(f"  chat {chat_id}: {len(table.deals)} deals written of {maker.count}; "
-                      f"last messages: {[m.get('text', '')[:300] for m in last]}")
+                print(
+                    f"  chat {chat_id}: {len(table.deals)} deals written of {maker.count}; "
+                    f"last messages: {[m.get('text', '')[:300] for m in last]}"
+                )
 
     async def latency(self, ladder: dict[int, list[Any]]) -> dict[str, Any]:
         echo = self._echo(1)
@@ -351,8 +394,10 @@ class Bench:
         echoes = [self._echo(100 + i) for i in range(len(a))]
         await echo_sample(echoes[0])
         out: dict[str, Any] = {}
-        for delay, order in ((0.0, ((a, "seq"), (b, "conc"), (b, "seq"), (a, "conc"))),
-                             (0.05, ((a, "seq"), (b, "conc")))):
+        for delay, order in (
+            (0.0, ((a, "seq"), (b, "conc"), (b, "seq"), (a, "conc"))),
+            (0.05, ((a, "seq"), (b, "conc"))),
+        ):
             self.pb.session.delay = delay
             self.echo_bot.session.delay = delay  # type: ignore[attr-defined]
             pulka: dict[str, float] = {"seq": 0.0, "conc": 0.0}
@@ -382,8 +427,7 @@ async def echo_sample(echo: Any) -> float:
 # --- subprocess sections: memory after an evening, start-up -----------------------------------
 
 
-async def child_run(kind: str, db_dir: str, deals: int, t0: float,
-                    freeze: bool) -> dict[str, Any]:
+async def child_run(kind: str, db_dir: str, deals: int, t0: float, freeze: bool) -> dict[str, Any]:
     """One bot in this fresh process: imported and built (the start-up: for the pulka
     bot with its storage opened and its start-up hooks run), then fed one evening
     (three players seated, ``deals`` typed deals with a ``/score`` picture every 20,
@@ -418,8 +462,12 @@ async def child_run(kind: str, db_dir: str, deals: int, t0: float,
     after = proc_status()
     if kind == "pulka":
         await pb.close()
-    return {"startup_ms": startup, "built_rss": built.get("VmRSS", 0),
-            "rss": after.get("VmRSS", 0), "hwm": after.get("VmHWM", 0)}
+    return {
+        "startup_ms": startup,
+        "built_rss": built.get("VmRSS", 0),
+        "rss": after.get("VmRSS", 0),
+        "hwm": after.get("VmHWM", 0),
+    }
 
 
 def child(kind: str, db_dir: str, deals: int, freeze: bool) -> None:
@@ -430,10 +478,26 @@ def child(kind: str, db_dir: str, deals: int, freeze: bool) -> None:
 def run_child(kind: str, deals: int, freeze: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as d:
         t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, __file__, "--child", kind, "--db-dir", d,
-                               "--evening-deals", str(deals), "--code", str(CODE),
-                               "--freeze", "yes" if freeze else "no"],
-                              capture_output=True, text=True, check=False, timeout=300)
+        done = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--child",
+                kind,
+                "--db-dir",
+                d,
+                "--evening-deals",
+                str(deals),
+                "--code",
+                str(CODE),
+                "--freeze",
+                "yes" if freeze else "no",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=300,
+        )
         wall = (time.perf_counter() - t0) * 1000
     if done.returncode != 0:
         raise RuntimeError(f"the subprocess of the {kind} bot failed:\n{done.stderr}")
@@ -446,7 +510,7 @@ def subprocesses(runs: int, deals: int, freeze: bool) -> dict[str, list[dict[str
     """``runs`` fresh processes per bot, alternating which goes first."""
     out: dict[str, list[dict[str, Any]]] = {"pulka": [], "echo": []}
     for i in range(runs):
-        for kind in (("pulka", "echo") if i % 2 == 0 else ("echo", "pulka")):
+        for kind in ("pulka", "echo") if i % 2 == 0 else ("echo", "pulka"):
             out[kind].append(run_child(kind, deals, freeze))
     print(f"subprocesses: {runs} per bot", flush=True)
     return out
@@ -490,9 +554,11 @@ def engine(repeat: int) -> dict[str, Any]:
             picture[n].append((time.perf_counter() - t0) * 1000)
     print("engine: done", flush=True)
     # The first round warmed up (fonts, caches): not counted.
-    return {"calc": {n: v[1:] for n, v in calc.items()},
-            "settle": {n: v[1:] for n, v in settle.items()},
-            "picture": {n: v[1:] for n, v in picture.items()}}
+    return {
+        "calc": {n: v[1:] for n, v in calc.items()},
+        "settle": {n: v[1:] for n, v in settle.items()},
+        "picture": {n: v[1:] for n, v in picture.items()},
+    }
 
 
 # --- the tables ------------------------------------------------------------------------------
@@ -501,9 +567,18 @@ def engine(repeat: int) -> dict[str, Any]:
 def report_latency(r: dict[str, Any]) -> None:
     echo = r["echo"]
     e = statistics.median(echo)
-    rows: list[tuple[object, ...]] = [("echo bot: a text message", len(echo), ms(e),
-                                       ms(percentile(echo, 90)), ms(percentile(echo, 99)),
-                                       "1.0", "", "")]
+    rows: list[tuple[object, ...]] = [
+        (
+            "echo bot: a text message",
+            len(echo),
+            ms(e),
+            ms(percentile(echo, 90)),
+            ms(percentile(echo, 99)),
+            "1.0",
+            "",
+            "",
+        )
+    ]
     med = {}
     for n, xs in r["deal"].items():
         med[n] = m = statistics.median(xs)
@@ -512,30 +587,59 @@ def report_latency(r: dict[str, Any]) -> None:
         if n in (40, "40i"):
             target = f"<={DEAL40_ECHO_RATIO:g}x echo, p99<{DEAL40_P99_MS:g} ms"
             ok = met(m / e <= DEAL40_ECHO_RATIO and p99 < DEAL40_P99_MS)
-        label = ("/deal at deal ~40, kept in the inbox first" if n == "40i"
-                 else f"/deal at deal ~{n}")
-        rows.append((label, len(xs), ms(m), ms(percentile(xs, 90)), ms(p99),
-                     f"{m / e:.1f}", target, ok))
+        label = (
+            "/deal at deal ~40, kept in the inbox first" if n == "40i" else f"/deal at deal ~{n}"
+        )
+        rows.append(
+            (label, len(xs), ms(m), ms(percentile(xs, 90)), ms(p99), f"{m / e:.1f}", target, ok)
+        )
     if 10 in med and 1000 in med:
         ratio = med[1000] / med[10]
-        rows.append(("deal 1000 / deal 10 (medians)", "", "", "", "", f"{ratio:.1f}",
-                     f"<={DEAL1000_RATIO:g}", met(ratio <= DEAL1000_RATIO)))
-    print_rows("One update through the Dispatcher, interleaved with the echo bot "
-               "(ms; 'x echo': median / echo median)",
-               ("update", "n", "median", "p90", "p99", "x echo", "target", "met"), rows)
+        rows.append(
+            (
+                "deal 1000 / deal 10 (medians)",
+                "",
+                "",
+                "",
+                "",
+                f"{ratio:.1f}",
+                f"<={DEAL1000_RATIO:g}",
+                met(ratio <= DEAL1000_RATIO),
+            )
+        )
+    print_rows(
+        "One update through the Dispatcher, interleaved with the echo bot "
+        "(ms; 'x echo': median / echo median)",
+        ("update", "n", "median", "p90", "p99", "x echo", "target", "met"),
+        rows,
+    )
 
 
 def report_wizard(r: dict[str, Any]) -> None:
     e = statistics.median(r["echo"])
-    rows: list[tuple[object, ...]] = [("echo bot: a text message", len(r["echo"]), ms(e),
-                                       ms(percentile(r["echo"], 99)), "1.0")]
-    for key, label in (("open", "/deal opening the wizard"), ("tap", "a screen tap (mean of 4)"),
-                       ("write", '"Write it" tap')):
+    rows: list[tuple[object, ...]] = [
+        ("echo bot: a text message", len(r["echo"]), ms(e), ms(percentile(r["echo"], 99)), "1.0")
+    ]
+    for key, label in (
+        ("open", "/deal opening the wizard"),
+        ("tap", "a screen tap (mean of 4)"),
+        ("write", '"Write it" tap'),
+    ):
         xs = r[key]
-        rows.append((label, len(xs), ms(statistics.median(xs)), ms(percentile(xs, 99)),
-                     f"{statistics.median(xs) / e:.1f}"))
-    print_rows("A game entered by taps at deal ~45 (ms; no target in the issue)",
-               ("update", "n", "median", "p99", "x echo"), rows)
+        rows.append(
+            (
+                label,
+                len(xs),
+                ms(statistics.median(xs)),
+                ms(percentile(xs, 99)),
+                f"{statistics.median(xs) / e:.1f}",
+            )
+        )
+    print_rows(
+        "A game entered by taps at deal ~45 (ms; no target in the issue)",
+        ("update", "n", "median", "p99", "x echo"),
+        rows,
+    )
 
 
 def report_counts(rows_in: list[tuple[str, Any]]) -> None:
@@ -543,12 +647,39 @@ def report_counts(rows_in: list[tuple[str, Any]]) -> None:
     for label, c in rows_in:
         locks = ", ".join(f"{k} {v}" for k, v in sorted(c.locks.items())) or "0"
         api = ", ".join(f"{k} {v}" for k, v in sorted(c.api.items())) or "0"
-        rows.append((label, c.build_tables, c.advances, c.plays, c.replays, c.sql, c.writes,
-                     sum(c.locks.values()), locks, api, c.full_gcs))
-    print_rows("What one update does (counted by patching at benchmark time; the issue, for "
-               "/deal: 4 build_table, 44 play, 23 SQL, 6 locks, 2 write transactions)",
-               ("update", "build_table", "advance", "play", "replay", "SQL", "write tx", "locks",
-                "locks by holder", "Bot API calls", "full GCs"), rows)
+        rows.append(
+            (
+                label,
+                c.build_tables,
+                c.advances,
+                c.plays,
+                c.replays,
+                c.sql,
+                c.writes,
+                sum(c.locks.values()),
+                locks,
+                api,
+                c.full_gcs,
+            )
+        )
+    print_rows(
+        "What one update does (counted by patching at benchmark time; the issue, for "
+        "/deal: 4 build_table, 44 play, 23 SQL, 6 locks, 2 write transactions)",
+        (
+            "update",
+            "build_table",
+            "advance",
+            "play",
+            "replay",
+            "SQL",
+            "write tx",
+            "locks",
+            "locks by holder",
+            "Bot API calls",
+            "full GCs",
+        ),
+        rows,
+    )
 
 
 def report_concurrency(r: dict[str, Any], chats: int, deals: int) -> None:
@@ -557,13 +688,22 @@ def report_concurrency(r: dict[str, Any], chats: int, deals: int) -> None:
         for bot in ("pulka", "echo"):
             seq, conc = r[delay][bot]["seq"], r[delay][bot]["conc"]
             speed = seq / conc
-            rows.append((f"{bot} bot, {delay} ms round trip", f"{seq:.2f}", f"{conc:.2f}",
-                         f"{speed:.1f}",
-                         f">={target:g}x" if bot == "pulka" else "",
-                         met(speed >= target) if bot == "pulka" else ""))
-    print_rows(f"{chats} chats x {deals} deals: one chat after another vs all at once (s; "
-               "0 ms: the sum of two runs in each mode)",
-               ("bots", "sequential", "concurrent", "speed-up", "target", "met"), rows)
+            rows.append(
+                (
+                    f"{bot} bot, {delay} ms round trip",
+                    f"{seq:.2f}",
+                    f"{conc:.2f}",
+                    f"{speed:.1f}",
+                    f">={target:g}x" if bot == "pulka" else "",
+                    met(speed >= target) if bot == "pulka" else "",
+                )
+            )
+    print_rows(
+        f"{chats} chats x {deals} deals: one chat after another vs all at once (s; "
+        "0 ms: the sum of two runs in each mode)",
+        ("bots", "sequential", "concurrent", "speed-up", "target", "met"),
+        rows,
+    )
 
 
 def report_subprocess(runs: dict[str, Any], memory: bool, startup: bool) -> None:
@@ -574,23 +714,44 @@ def report_subprocess(runs: dict[str, Any], memory: bool, startup: bool) -> None
 
     if memory:
         p, e = med(runs["pulka"], "rss") / 1024, med(runs["echo"], "rss") / 1024
-        rows.append(("RSS after an evening (MiB)", f"{p:.1f}", f"{e:.1f}", f"{p / e:.2f}",
-                     f"<={RSS_RATIO:g}", met(p / e <= RSS_RATIO)))
+        rows.append(
+            (
+                "RSS after an evening (MiB)",
+                f"{p:.1f}",
+                f"{e:.1f}",
+                f"{p / e:.2f}",
+                f"<={RSS_RATIO:g}",
+                met(p / e <= RSS_RATIO),
+            )
+        )
         p, e = med(runs["pulka"], "hwm") / 1024, med(runs["echo"], "hwm") / 1024
         rows.append(("  peak RSS during it (MiB)", f"{p:.1f}", f"{e:.1f}", f"{p / e:.2f}", "", ""))
         p, e = med(runs["pulka"], "built_rss") / 1024, med(runs["echo"], "built_rss") / 1024
-        rows.append(("  RSS once built, before it (MiB)", f"{p:.1f}", f"{e:.1f}", f"{p / e:.2f}",
-                     "", ""))
+        rows.append(
+            ("  RSS once built, before it (MiB)", f"{p:.1f}", f"{e:.1f}", f"{p / e:.2f}", "", "")
+        )
     if startup:
         p, e = med(runs["pulka"], "startup_ms"), med(runs["echo"], "startup_ms")
-        rows.append(("start-up: import + build (ms)", f"{p:.0f}", f"{e:.0f}", f"{p / e:.2f}",
-                     f"<={STARTUP_RATIO:g}", met(p / e <= STARTUP_RATIO)))
+        rows.append(
+            (
+                "start-up: import + build (ms)",
+                f"{p:.0f}",
+                f"{e:.0f}",
+                f"{p / e:.2f}",
+                f"<={STARTUP_RATIO:g}",
+                met(p / e <= STARTUP_RATIO),
+            )
+        )
         p, e = med(runs["pulka"], "wall_ms"), med(runs["echo"], "wall_ms")
-        rows.append(("  whole process, python to exit (ms)", f"{p:.0f}", f"{e:.0f}",
-                     f"{p / e:.2f}", "", ""))
+        rows.append(
+            ("  whole process, python to exit (ms)", f"{p:.0f}", f"{e:.0f}", f"{p / e:.2f}", "", "")
+        )
     n = len(runs["pulka"])
-    print_rows(f"Each bot in a fresh subprocess (medians of {n} each)",
-               ("what", "pulka bot", "echo bot", "ratio", "target", "met"), rows)
+    print_rows(
+        f"Each bot in a fresh subprocess (medians of {n} each)",
+        ("what", "pulka bot", "echo bot", "ratio", "target", "met"),
+        rows,
+    )
 
 
 def report_engine(r: dict[str, Any]) -> None:
@@ -607,28 +768,49 @@ def report_engine(r: dict[str, Any]) -> None:
         ("  1,000 over 1", ms(c1000 - c1), f"<{CALC_MS:g} ms", met(c1000 - c1 < CALC_MS)),
         ("picture: 300 deals", ms(p300), "", ""),
         ("picture: 1,000 deals", ms(p1000), "", ""),
-        ("  1,000 / 300 (linear: 3.33)", f"{p1000 / p300:.2f}", f"<={limit:g}",
-         met(p1000 / p300 <= limit)),
+        (
+            "  1,000 / 300 (linear: 3.33)",
+            f"{p1000 / p300:.2f}",
+            f"<={limit:g}",
+            met(p1000 / p300 <= limit),
+        ),
     ]
-    print_rows("The engine, no bot (medians, ms; replay + settle as bench_scoring.py; the "
-               "calculator: JSON -> validate -> settle -> JSON, as `python -m scoring settle`)",
-               ("what", "value", "target", "met"), rows)
+    print_rows(
+        "The engine, no bot (medians, ms; replay + settle as bench_scoring.py; the "
+        "calculator: JSON -> validate -> settle -> JSON, as `python -m scoring settle`)",
+        ("what", "value", "target", "met"),
+        rows,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples (about a minute)")
-    parser.add_argument("--only", default=",".join(SECTIONS),
-                        help=f"comma-separated sections: {','.join(SECTIONS)}")
-    parser.add_argument("--db-dir", help="where the benchmark's SQLite file goes "
-                        "(default: a new temporary folder)")
-    parser.add_argument("--evening-deals", type=int, default=40,
-                        help="typed deals of the memory section's evening (default 40)")
-    parser.add_argument("--code", metavar="DIR", help="measure the bot of another checkout "
-                        "(e.g. `git archive REV | tar -x -C DIR`); default: this one")
-    parser.add_argument("--freeze", choices=("auto", "yes", "no"), default="auto",
-                        help="gc.freeze() the pulka bot once built, as bot.app.run does; "
-                        "auto: if bot.app does it (default)")
+    parser.add_argument(
+        "--only", default=",".join(SECTIONS), help=f"comma-separated sections: {','.join(SECTIONS)}"
+    )
+    parser.add_argument(
+        "--db-dir", help="where the benchmark's SQLite file goes (default: a new temporary folder)"
+    )
+    parser.add_argument(
+        "--evening-deals",
+        type=int,
+        default=40,
+        help="typed deals of the memory section's evening (default 40)",
+    )
+    parser.add_argument(
+        "--code",
+        metavar="DIR",
+        help="measure the bot of another checkout "
+        "(e.g. `git archive REV | tar -x -C DIR`); default: this one",
+    )
+    parser.add_argument(
+        "--freeze",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="gc.freeze() the pulka bot once built, as bot.app.run does; "
+        "auto: if bot.app does it (default)",
+    )
     parser.add_argument("--child", choices=("pulka", "echo"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -645,17 +827,26 @@ def main() -> None:
 
     freeze = fakebot.app_freezes() if args.freeze == "auto" else args.freeze == "yes"
     started = time.perf_counter()
-    print(f"bench_bot {'--quick ' if args.quick else ''}{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; "
-          f"{os.cpu_count()} cores, load average {load()}; Python {platform.python_version()}, "
-          f"aiogram {aiogram.__version__}", flush=True)
-    print(f"code: {describe(CODE)}; start-up as bot.app.run: Response types kept "
-          f"{met(fakebot.app_keeps_response_types())}, gc.freeze {met(freeze)}", flush=True)
+    print(
+        f"bench_bot {'--quick ' if args.quick else ''}{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; "
+        f"{os.cpu_count()} cores, load average {load()}; Python {platform.python_version()}, "
+        f"aiogram {aiogram.__version__}",
+        flush=True,
+    )
+    print(
+        f"code: {describe(CODE)}; start-up as bot.app.run: Response types kept "
+        f"{met(fakebot.app_keeps_response_types())}, gc.freeze {met(freeze)}",
+        flush=True,
+    )
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-bot-", dir=args.db_dir) as d:
         if sections & {"latency", "wizard", "counts", "concurrency"}:
             results.update(asyncio.run(Bench(sizes, sections, d, freeze).run()))
-    runs = (subprocesses(sizes.runs, args.evening_deals, freeze)
-            if sections & {"memory", "startup"} else None)
+    runs = (
+        subprocesses(sizes.runs, args.evening_deals, freeze)
+        if sections & {"memory", "startup"}
+        else None
+    )
     if "engine" in sections:
         results["engine"] = engine(sizes.engine_repeat)
 
@@ -674,8 +865,10 @@ def main() -> None:
     if "written" in results:
         written, expected = results["written"]
         print(f"\ndeals written / sent: {written} / {expected}")
-    print(f"took {time.perf_counter() - started:.0f} s; load average now {load()} "
-          f"({os.cpu_count()} cores)")
+    print(
+        f"took {time.perf_counter() - started:.0f} s; load average now {load()} "
+        f"({os.cpu_count()} cores)"
+    )
 
 
 if __name__ == "__main__":

@@ -35,8 +35,11 @@ def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1
             t = [rnd.randint(0, 5), rnd.randint(0, 5)]
             deal = Raspasy.of(dict(zip(table, [*t, 10 - sum(t)], strict=True)))
         elif kind < 0.22:
-            deal = Misere(rnd.choice(table), rnd.choice([0, 0, 1, 2]),
-                          dealer=players[dealer] if dealer is not None else None)
+            deal = Misere(
+                rnd.choice(table),
+                rnd.choice([0, 0, 1, 2]),
+                dealer=players[dealer] if dealer is not None else None,
+            )
         else:
             decl = rnd.choice(table)
             i = table.index(decl)
@@ -44,9 +47,12 @@ def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1
             level = rnd.randint(7 if state.raspasy_run else 6, 10)
             mine = rnd.randint(max(level - 2, 0), 10)
             a = rnd.randint(0, 10 - mine)
-            deal = Game.of(decl, f"{level}{rnd.choice('SCDH')}",
-                           {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
-                           {decl: mine, d1: a, d2: 10 - mine - a})
+            deal = Game.of(
+                decl,
+                f"{level}{rnd.choice('SCDH')}",
+                {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
+                {decl: mine, d1: a, d2: 10 - mine - a},
+            )
         try:
             state = play(state, deal).state
         except ValueError:
@@ -63,12 +69,20 @@ def main() -> None:
         deals = make_deals(players, rules, 1000)
         doc = record_json(players, rules, deals)
         text = json.dumps(doc)
-        rows.append((f"{variant} x{n}: replay + settle",
-                     *timed(lambda p=players, r=rules, d=deals: settle_state(
-                         replay(p, r, d).state), REPEAT)))
-        rows.append((f"{variant} x{n}: JSON -> validate -> settle JSON",
-                     *timed(lambda t=text: settlement_json(load_document(json.loads(t))),
-                            REPEAT)))
+        rows.append(
+            (
+                f"{variant} x{n}: replay + settle",
+                *timed(
+                    lambda p=players, r=rules, d=deals: settle_state(replay(p, r, d).state), REPEAT
+                ),
+            )
+        )
+        rows.append(
+            (
+                f"{variant} x{n}: JSON -> validate -> settle JSON",
+                *timed(lambda t=text: settlement_json(load_document(json.loads(t))), REPEAT),
+            )
+        )
     print_table("1,000-deal record", rows, digits=2)
     print("goal: replay + settle under 10 ms")
 

@@ -51,8 +51,10 @@ def print_rows(title: str, header: Sequence[str], rows: Sequence[Sequence[object
     widths = [max(len(r[i]) for r in [header, *cells]) for i in range(len(header))]
 
     def line(row: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
 
     print(f"\n{title}")
     print(line(header))

@@ -51,9 +51,15 @@ if TYPE_CHECKING:
 
 TOKEN = "123456789:AAbenchmarkBENCHMARKbenchmark_0123456"
 BOT_ID = 123456789
-BOT_USER = {"id": BOT_ID, "is_bot": True, "first_name": "Pulka", "username": "pulka_bench_bot",
-            "can_join_groups": True, "can_read_all_group_messages": False,
-            "supports_inline_queries": False}
+BOT_USER = {
+    "id": BOT_ID,
+    "is_bot": True,
+    "first_name": "Pulka",
+    "username": "pulka_bench_bot",
+    "can_join_groups": True,
+    "can_read_all_group_messages": False,
+    "supports_inline_queries": False,
+}
 #: A plausible size for a sheet picture's answer (the bytes are read, not kept).
 PHOTO_SIZES = ((320, 240), (800, 600), (1280, 960))
 
@@ -100,21 +106,30 @@ class FakeSession(BaseSession):
             chat.popitem(last=False)
 
     def chat(self, chat_id: int) -> dict[str, Any]:
-        return self.chats.get(chat_id) or {"id": chat_id, "type": "private",
-                                           "first_name": "someone"}
+        return self.chats.get(chat_id) or {
+            "id": chat_id,
+            "type": "private",
+            "first_name": "someone",
+        }
 
     # --- BaseSession -------------------------------------------------------------
 
     async def close(self) -> None:
         pass
 
-    async def stream_content(self, url: str, headers: dict[str, Any] | None = None,
-                             timeout: int = 30, chunk_size: int = 65536,
-                             raise_for_status: bool = True) -> Any:
+    async def stream_content(
+        self,
+        url: str,
+        headers: dict[str, Any] | None = None,
+        timeout: int = 30,
+        chunk_size: int = 65536,
+        raise_for_status: bool = True,
+    ) -> Any:
         yield b""
 
-    async def make_request(self, bot: Bot, method: TelegramMethod[Any],
-                           timeout: int | None = None) -> Any:
+    async def make_request(
+        self, bot: Bot, method: TelegramMethod[Any], timeout: int | None = None
+    ) -> Any:
         # The request side, as AiohttpSession.build_form_data does it.
         files: dict[str, Any] = {}
         fields: dict[str, Any] = {}
@@ -167,8 +182,16 @@ class FakeSession(BaseSession):
 
     def _sendPhoto(self, fields: dict[str, Any], size: int) -> dict[str, Any]:
         n = next(self._files)
-        photo = [{"file_id": f"photo-{n}-{w}", "file_unique_id": f"u{n}-{w}", "width": w,
-                  "height": h, "file_size": max(size, 1) * w // 1280} for w, h in PHOTO_SIZES]
+        photo = [
+            {
+                "file_id": f"photo-{n}-{w}",
+                "file_unique_id": f"u{n}-{w}",
+                "width": w,
+                "height": h,
+                "file_size": max(size, 1) * w // 1280,
+            }
+            for w, h in PHOTO_SIZES
+        ]
         content: dict[str, Any] = {"photo": photo}
         if "caption" in fields:
             content["caption"] = fields["caption"]
@@ -176,8 +199,12 @@ class FakeSession(BaseSession):
 
     def _sendDocument(self, fields: dict[str, Any], size: int) -> dict[str, Any]:
         n = next(self._files)
-        doc = {"file_id": f"doc-{n}", "file_unique_id": f"d{n}", "file_name": "pulka.json",
-               "file_size": size}
+        doc = {
+            "file_id": f"doc-{n}",
+            "file_unique_id": f"d{n}",
+            "file_name": "pulka.json",
+            "file_size": size,
+        }
         content: dict[str, Any] = {"document": doc}
         if "caption" in fields:
             content["caption"] = fields["caption"]
@@ -192,9 +219,11 @@ class FakeSession(BaseSession):
         if "reply_markup" in fields:
             new["reply_markup"] = self.json_loads(fields["reply_markup"])
         if new == old:
-            return 400, ("Bad Request: message is not modified: specified new message content "
-                         "and reply markup are exactly the same as a current content and reply "
-                         "markup of the message")
+            return 400, (
+                "Bad Request: message is not modified: specified new message content "
+                "and reply markup are exactly the same as a current content and reply "
+                "markup of the message"
+            )
         new["edit_date"] = int(time.time())
         self._store(new)
         return new
@@ -253,10 +282,15 @@ _update_ids = itertools.count(1)
 _query_ids = itertools.count(1)
 
 
-def user(user_id: int, first_name: str, username: str | None = None,
-         lang: str = "en") -> dict[str, Any]:
-    out: dict[str, Any] = {"id": user_id, "is_bot": False, "first_name": first_name,
-                           "language_code": lang}
+def user(
+    user_id: int, first_name: str, username: str | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": user_id,
+        "is_bot": False,
+        "first_name": first_name,
+        "language_code": lang,
+    }
     if username:
         out["username"] = username
     return out
@@ -293,16 +327,22 @@ class Chat:
             "text": text,
         }
         if text.startswith("/"):
-            msg["entities"] = [{"type": "bot_command", "offset": 0,
-                                "length": len(text.split()[0])}]
-        return Update.model_validate({"update_id": next(_update_ids), "message": msg},
-                                     context={"bot": self.bot})
+            msg["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+        return Update.model_validate(
+            {"update_id": next(_update_ids), "message": msg}, context={"bot": self.bot}
+        )
 
     def press_update(self, who: dict[str, Any], message: dict[str, Any], data: str) -> Update:
-        query = {"id": str(next(_query_ids)), "from": who, "chat_instance": str(self.chat_id),
-                 "message": message, "data": data}
-        return Update.model_validate({"update_id": next(_update_ids), "callback_query": query},
-                                     context={"bot": self.bot})
+        query = {
+            "id": str(next(_query_ids)),
+            "from": who,
+            "chat_instance": str(self.chat_id),
+            "message": message,
+            "data": data,
+        }
+        return Update.model_validate(
+            {"update_id": next(_update_ids), "callback_query": query}, context={"bot": self.bot}
+        )
 
     async def feed(self, update: Update) -> float:
         """Feed one update through the Dispatcher; the milliseconds it took."""
@@ -328,13 +368,15 @@ class Chat:
             raise RuntimeError(f"message {message['message_id']} is gone")
         return now
 
-    async def press(self, who: dict[str, Any], message: dict[str, Any], data: str, *,
-                    check: bool = True) -> float:
+    async def press(
+        self, who: dict[str, Any], message: dict[str, Any], data: str, *, check: bool = True
+    ) -> float:
         """Press the button ``data`` on ``message`` as it is now; the milliseconds it took."""
         now = self.current(message)
         if check and data not in buttons(now):
-            raise RuntimeError(f"no button {data!r} on message {now['message_id']}: "
-                               f"{sorted(buttons(now))}")
+            raise RuntimeError(
+                f"no button {data!r} on message {now['message_id']}: {sorted(buttons(now))}"
+            )
         return await self.feed(self.press_update(who, now, data))
 
 
@@ -389,8 +431,11 @@ async def pulka_bot(db_path: str, delay: float = 0.0) -> PulkaBot:
 
     storage = await module("db").Storage(db_path).open()
     service = PulkaService(storage)
-    settings = Settings(bot_token=SecretStr(TOKEN),  # type: ignore[call-arg]
-                        database_url=f"sqlite:///{db_path}", telegram_api_url=None)
+    settings = Settings(
+        bot_token=SecretStr(TOKEN),  # type: ignore[call-arg]
+        database_url=f"sqlite:///{db_path}",
+        telegram_api_url=None,
+    )
     bot = create_bot(settings, service)
     real = bot.session
     session = FakeSession(delay)
@@ -418,9 +463,11 @@ def app_keeps_response_types() -> bool:
 def echo_bot(delay: float = 0.0) -> tuple[Bot, Dispatcher]:
     """A bare aiogram bot: one message handler answering the text, on the same fake session
     and with the same defaults as the pulka bot."""
-    bot = Bot(TOKEN, session=FakeSession(delay),
-              default=DefaultBotProperties(parse_mode=ParseMode.HTML,
-                                           link_preview_is_disabled=True))
+    bot = Bot(
+        TOKEN,
+        session=FakeSession(delay),
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
+    )
     dp = Dispatcher()
 
     @dp.message()
@@ -484,9 +531,12 @@ class DealMaker:
         level = rnd.randint(self.low(), 8)
         mine = rnd.randint(max(level - 1, 0), 10)
         a = rnd.randint(0, 10 - mine)
-        return Game.of(decl, f"{level}{rnd.choice('SCDH')}",
-                       {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
-                       {decl: mine, d1: a, d2: 10 - mine - a})
+        return Game.of(
+            decl,
+            f"{level}{rnd.choice('SCDH')}",
+            {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
+            {decl: mine, d1: a, d2: 10 - mine - a},
+        )
 
     def low(self) -> int:
         return self.state.rules.raspasy_exit if self.state.raspasy_run else 6
@@ -516,8 +566,12 @@ class DealMaker:
             level = self.rnd.randint(self.low(), 8)
             contract = f"{level}{self.rnd.choice('SCDH')}"
             mine = self.rnd.randint(level - 1, 10)
-            deal = Game.of(decl, contract, {first: "whist", second: "pass"},
-                           {decl: mine, first: 10 - mine, second: 0})
+            deal = Game.of(
+                decl,
+                contract,
+                {first: "whist", second: "pass"},
+                {decl: mine, first: 10 - mine, second: 0},
+            )
             try:
                 self.state = play(self.state, deal).state
             except ValueError:
@@ -556,8 +610,7 @@ class PulkaTable:
 
     def setup_texts(self) -> list[tuple[dict[str, Any], str]]:
         first = self.users[0]
-        return [(first, f"/newpulka sochi {TARGET} 1"),
-                *((u, "/join") for u in self.users)]
+        return [(first, f"/newpulka sochi {TARGET} 1"), *((u, "/join") for u in self.users)]
 
     async def setup(self) -> list[float]:
         return [await self.chat.say(who, text) for who, text in self.setup_texts()]
@@ -609,20 +662,24 @@ class PulkaTable:
 
     async def wizard_screens(self) -> float:
         """The four taps from the first screen to the preview; their milliseconds together."""
-        return sum([await self.chat.press(self.users[0], self._wizard, data, check=not self.echo)
-                    for data in self._taps])
+        return sum(
+            [
+                await self.chat.press(self.users[0], self._wizard, data, check=not self.echo)
+                for data in self._taps
+            ]
+        )
 
     async def wizard_write(self) -> float:
-        """"Write it" on the preview; its milliseconds."""
-        return await self.chat.press(self.users[0], self._wizard, self._write,
-                                     check=not self.echo)
+        """ "Write it" on the preview; its milliseconds."""
+        return await self.chat.press(self.users[0], self._wizard, self._write, check=not self.echo)
 
 
 # --- seeding: last night's database ------------------------------------------------------
 
 
-async def seed_pulkas(db_path: str, pulkas: list[tuple[int, list[dict[str, Any]], DealMaker, int]]
-                      ) -> None:
+async def seed_pulkas(
+    db_path: str, pulkas: list[tuple[int, list[dict[str, Any]], DealMaker, int]]
+) -> None:
     """Write pulkas into the database before the bot starts on it, as a restarted bot
     finds them: for each (chat id, its three users, their deals, how many), the pulka
     created and seated through :class:`bot.service.PulkaService` (as ``/newpulka`` and
@@ -642,13 +699,20 @@ async def seed_pulkas(db_path: str, pulkas: list[tuple[int, list[dict[str, Any]]
             first = users[0]
             author = Author(first["id"], first["first_name"])
             seated = [Sitter(u["first_name"], u["id"], u.get("username")) for u in users]
-            written = await service.create(chat_id, 0, maker.state.rules, author,
-                                           Source(chat_id, 0), seated=seated, lang="en")
+            written = await service.create(
+                chat_id, 0, maker.state.rules, author, Source(chat_id, 0), seated=seated, lang="en"
+            )
             async with storage.uow() as tx:
                 for i in range(count):
                     who = users[i % len(users)]
-                    await tx.append(written.table.id, DEAL, deal_to_json(maker.next()),
-                                    who["id"], who["first_name"], None)
+                    await tx.append(
+                        written.table.id,
+                        DEAL,
+                        deal_to_json(maker.next()),
+                        who["id"],
+                        who["first_name"],
+                        None,
+                    )
     finally:
         await storage.close()
 
@@ -682,8 +746,12 @@ class Probe:
     #: Counted functions: (counter, part or module, name), counted wherever a module of
     #: the bot or the engine holds that same function.  ``advance`` is the read model's
     #: incremental replay (bot.store.tables), absent before it.
-    FUNCTIONS = (("plays", "scoring.engine", "play"), ("replays", "scoring.engine", "replay"),
-                 ("build_tables", "tables", "build_table"), ("advances", "tables", "advance"))
+    FUNCTIONS = (
+        ("plays", "scoring.engine", "play"),
+        ("replays", "scoring.engine", "replay"),
+        ("build_tables", "tables", "build_table"),
+        ("advances", "tables", "advance"),
+    )
 
     def __init__(self, session: FakeSession, holders: dict[str, Any]) -> None:
         self.session = session
@@ -764,8 +832,7 @@ class Probe:
             if sql.lstrip().upper().startswith("BEGIN"):
                 c.writes += 1
 
-        connections = [o for o in self._find(aiosqlite.Connection)
-                       if o._connection is not None]
+        connections = [o for o in self._find(aiosqlite.Connection) if o._connection is not None]
         for conn in connections:
             await conn.set_trace_callback(trace)
         before = Counter(self.session.calls)

@@ -88,8 +88,7 @@ def backup_command(path: str) -> int:
         return fail(f"backup failed: {e}")
     except Exception as e:  # never a traceback: the operator gets one line
         return fail(f"backup failed: {type(e).__name__}: {e}")
-    print(f"pulka-bot: backup written to {made.path} (schema {made.schema}, "
-          f"{made.events} events)")
+    print(f"pulka-bot: backup written to {made.path} (schema {made.schema}, {made.events} events)")
     return 0
 
 
@@ -113,15 +112,18 @@ def run_command() -> int:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot",
-                                     description="Pulka bot: Preferans scores in Telegram.")
-    parser.add_argument("--check", action="store_true",
-                        help="same as the check command (for health checks)")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Pulka bot: Preferans scores in Telegram."
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="same as the check command (for health checks)"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("run", help="run the bot (the default)")
     commands.add_parser("check", help="check configuration, database and BOT_TOKEN; exit 0 or 1")
-    backup = commands.add_parser("backup", help="copy the database consistently, even while "
-                                                "the bot runs")
+    backup = commands.add_parser(
+        "backup", help="copy the database consistently, even while the bot runs"
+    )
     backup.add_argument("path", help="the copy's file, or a folder for a time-stamped copy")
     return parser.parse_args(argv)
 

@@ -34,8 +34,7 @@ from bot.telegram.boards import Boards
 from bot.telegram.handlers import get_routers
 from bot.telegram.lanes import Poller
 from bot.telegram.middlewares import (
-    AnswerOnceMiddleware,
-    CallbackGuard,
+    AnswerAfterHandler,
     CommitsMiddleware,
     LanguageMiddleware,
     RetryMiddleware,
@@ -45,8 +44,22 @@ from bot.views.texts import DEFAULT_LANG, LANGS, t
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("newpulka", "join", "players", "deal", "correct", "undo", "history", "score", "rules",
-            "settle", "export", "import", "lang", "help")
+COMMANDS = (
+    "newpulka",
+    "join",
+    "players",
+    "deal",
+    "correct",
+    "undo",
+    "history",
+    "score",
+    "rules",
+    "settle",
+    "export",
+    "import",
+    "lang",
+    "help",
+)
 
 
 def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
@@ -56,7 +69,6 @@ def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
     else:
         session = AiohttpSession()
     session.middleware(RetryMiddleware(service.migrate_chat if service else None))
-    session.middleware(AnswerOnceMiddleware())
     return Bot(
         settings.bot_token.get_secret_value(),
         session=session,
@@ -71,7 +83,10 @@ def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> 
     dp = Dispatcher(service=service, db=storage, boards=Boards(service), sheets=Sheets())
     dp.update.outer_middleware(CommitsMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(service))
-    dp.callback_query.outer_middleware(CallbackGuard())
+    # Every press is answered once: after its handler returned (here), or by the
+    # errors handler if it failed.  A press not on its message's keyboard is refused
+    # by the routers' filter and answered "out of date" by the catch-all.
+    dp.callback_query.middleware(AnswerAfterHandler())
     dp.include_routers(*get_routers())
     dp.startup.register(set_commands)
     return dp
@@ -88,10 +103,12 @@ async def set_commands(bot: Bot) -> None:
     try:
         for lang in LANGS:
             code = None if lang == DEFAULT_LANG else lang
-            await bot.set_my_commands(command_list(lang), scope=BotCommandScopeDefault(),
-                                      language_code=code)
-            await bot.set_my_commands(command_list(lang), scope=BotCommandScopeAllGroupChats(),
-                                      language_code=code)
+            await bot.set_my_commands(
+                command_list(lang), scope=BotCommandScopeDefault(), language_code=code
+            )
+            await bot.set_my_commands(
+                command_list(lang), scope=BotCommandScopeAllGroupChats(), language_code=code
+            )
     except TelegramAPIError as e:  # the menu is a convenience: never fatal
         log.warning("could not register the command list: %s", e)
 
@@ -107,8 +124,9 @@ def start_backups(settings: Settings, path: str) -> asyncio.Task[None] | None:
 
     folder = settings.backup_folder()
     log.info("keeping %d daily copies of the database in %s", settings.backup_keep, folder)
-    return asyncio.create_task(keep_daily_backups(path, folder, settings.backup_keep),
-                               name="daily-backups")
+    return asyncio.create_task(
+        keep_daily_backups(path, folder, settings.backup_keep), name="daily-backups"
+    )
 
 
 class Server:
@@ -117,8 +135,9 @@ class Server:
     def __init__(self, dp: Dispatcher, bot: Bot, storage: Storage) -> None:
         self.dp, self.bot, self.storage = dp, bot, storage
         self.stop = asyncio.Event()
-        self.poller = Poller(bot, self.handle, storage,
-                             allowed_updates=dp.resolve_used_update_types())
+        self.poller = Poller(
+            bot, self.handle, storage, allowed_updates=dp.resolve_used_update_types()
+        )
 
     @property
     def pending(self) -> int:
@@ -155,9 +174,21 @@ def keep_response_types() -> None:
     from aiogram import methods
     from aiogram.methods.base import Response
 
-    for name in ("SendMessage", "EditMessageText", "EditMessageReplyMarkup", "AnswerCallbackQuery",
-                 "SendPhoto", "SendDocument", "PinChatMessage", "GetChatMember", "GetUpdates",
-                 "GetFile", "SetMyCommands", "DeleteMessage", "GetMe"):
+    for name in (
+        "SendMessage",
+        "EditMessageText",
+        "EditMessageReplyMarkup",
+        "AnswerCallbackQuery",
+        "SendPhoto",
+        "SendDocument",
+        "PinChatMessage",
+        "GetChatMember",
+        "GetUpdates",
+        "GetFile",
+        "SetMyCommands",
+        "DeleteMessage",
+        "GetMe",
+    ):
         method = getattr(methods, name, None)
         if method is not None:
             returning: Any = method.__returning__

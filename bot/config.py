@@ -89,7 +89,7 @@ def database_path(url: str) -> str:
     prefix = "sqlite:///"
     if not url.startswith(prefix) or len(url) == len(prefix):
         raise ValueError("DATABASE_URL must look like sqlite:///data/pulka.sqlite3")
-    return url[len(prefix):]
+    return url[len(prefix) :]
 
 
 def prepare_database_path(url: str) -> str:

@@ -109,8 +109,7 @@ def copy_database(source: str, target: Path) -> Copy:
             ok = dst.execute("PRAGMA quick_check").fetchone()[0]
             if ok != "ok":
                 raise OpsError(f"the copy {tmp} failed its check: {ok}")
-            events = (int(dst.execute("SELECT COUNT(*) FROM events").fetchone()[0])
-                      if schema else 0)
+            events = int(dst.execute("SELECT COUNT(*) FROM events").fetchone()[0]) if schema else 0
         finally:
             dst.close()
         with open(tmp, "rb") as f:
@@ -179,7 +178,10 @@ def _utcnow() -> datetime:
 
 
 async def keep_daily_backups(
-    source: str, folder: Path, keep: int, clock: Callable[[], datetime] = _utcnow,
+    source: str,
+    folder: Path,
+    keep: int,
+    clock: Callable[[], datetime] = _utcnow,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> None:
     """The running bot's background task: a copy a day, the ``keep`` newest kept.
@@ -202,8 +204,9 @@ async def keep_daily_backups(
             if made is not None:
                 log.info("daily copy %s written (%d events)", made.path, made.events)
             # A minute past midnight UTC: the next day's copy.
-            wake = datetime.combine(now.date() + timedelta(days=1), datetime.min.time(),
-                                    tzinfo=UTC) + timedelta(minutes=1)
+            wake = datetime.combine(
+                now.date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC
+            ) + timedelta(minutes=1)
         await sleep(max(1.0, (wake - clock()).total_seconds()))
 
 
@@ -240,8 +243,10 @@ async def check_token(settings: Settings) -> str:
     base = (settings.telegram_api_url or PRODUCTION_API).rstrip("/")
     timeout = aiohttp.ClientTimeout(total=CHECK_TIMEOUT)
     try:
-        async with (aiohttp.ClientSession(timeout=timeout) as session,
-                    session.get(f"{base}/bot{token}/getMe") as response):
+        async with (
+            aiohttp.ClientSession(timeout=timeout) as session,
+            session.get(f"{base}/bot{token}/getMe") as response,
+        ):
             status = response.status
             try:
                 answer = await response.json(content_type=None)
@@ -249,19 +254,23 @@ async def check_token(settings: Settings) -> str:
                 answer = None
     except (aiohttp.ClientError, OSError, TimeoutError) as e:
         reason = " ".join(str(e).split()) or "no answer in time"
-        raise OpsError(redactor.redact(
-            f"cannot reach the Bot API at {base}: {type(e).__name__}: {reason}")) from None
+        raise OpsError(
+            redactor.redact(f"cannot reach the Bot API at {base}: {type(e).__name__}: {reason}")
+        ) from None
     if not isinstance(answer, dict):
         raise OpsError(f"{base} is not a Bot API: it answered HTTP {status}, not JSON")
     if status == 401 or (status == 404 and answer.get("ok") is False):
         # Telegram answers an unknown token with 401, a malformed one with 404.
-        raise OpsError(f"BOT_TOKEN was refused by the Bot API ({status} "
-                       f"{answer.get('description', '')}): check it with @BotFather")
+        raise OpsError(
+            f"BOT_TOKEN was refused by the Bot API ({status} "
+            f"{answer.get('description', '')}): check it with @BotFather"
+        )
     result = answer.get("result")
     if not answer.get("ok") or not isinstance(result, dict):
         description = " ".join(str(answer.get("description", "")).split())
-        raise OpsError(redactor.redact(
-            f"the Bot API at {base} refused getMe: {status} {description}"))
+        raise OpsError(
+            redactor.redact(f"the Bot API at {base} refused getMe: {status} {description}")
+        )
     return f"@{result.get('username')}"
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import crashpoints
+from bot.domain import Author, PulkaError, Sitter
 from bot.input.parsing import valid_name
 from bot.store.db import (
     DEAL,
@@ -21,8 +22,10 @@ from bot.store.db import (
     UNDO,
     BoardRow,
     DraftRow,
+    EventKind,
     EventRow,
     PlayerRow,
+    PulkaStatus,
     Source,
     Storage,
     Tx,
@@ -60,32 +63,6 @@ def _committed(written: Written) -> Written:
     if commits is not None:
         commits.written.append(written)
     return written
-
-
-class PulkaError(Exception):
-    """A write refused for a reason the players can fix; ``key`` names the message."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-@dataclass(frozen=True, slots=True)
-class Author:
-    """Who entered something: a Telegram user id and display name."""
-
-    user_id: int | None
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Sitter:
-    """Someone to seat: a Telegram user (``user_id``) or a guest (None)."""
-
-    name: str
-    user_id: int | None
-    username: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,19 +158,34 @@ class PulkaService:
             raise PulkaError("table_full")
         self._langs.pop(chat_id, None)  # the creator's language may become the chat's
         async with self.storage.uow() as tx:
-            pulka_id, again = await _open_pulka(tx, chat_id, thread_id, rules, author, source,
-                                                lang, seats)
+            pulka_id, again = await _open_pulka(
+                tx, chat_id, thread_id, rules, author, source, lang, seats
+            )
             if again:
                 return Written(await self._table(tx, pulka_id), duplicate=True)
             for seat, sitter in enumerate(seated):
-                await tx.seat_player(pulka_id, seat, sitter.name, sitter.user_id,
-                                     sitter.username, author.user_id, author.name, None)
+                await tx.seat_player(
+                    pulka_id,
+                    seat,
+                    sitter.name,
+                    sitter.user_id,
+                    sitter.username,
+                    author.user_id,
+                    author.name,
+                    None,
+                )
             table = await self._table(tx, pulka_id)
         return Written(table)
 
     async def import_record(
-        self, chat_id: int, thread_id: int, data: Any, author: Author, source: Source,
-        *, lang: str | None = None,
+        self,
+        chat_id: int,
+        thread_id: int,
+        data: Any,
+        author: Author,
+        source: Source,
+        *,
+        lang: str | None = None,
     ) -> Written:
         """Start a pulka from a ``pulka/1`` record (players as guests, deals replayed).
 
@@ -211,16 +203,19 @@ class PulkaService:
                 raise PulkaError("import_name", name=name)
         self._langs.pop(chat_id, None)  # the creator's language may become the chat's
         async with self.storage.uow() as tx:
-            pulka_id, again = await _open_pulka(tx, chat_id, thread_id, doc.rules, author,
-                                                source, lang)
+            pulka_id, again = await _open_pulka(
+                tx, chat_id, thread_id, doc.rules, author, source, lang
+            )
             if again:
                 return Written(await self._table(tx, pulka_id), duplicate=True)
             for seat, name in enumerate(doc.players):
-                await tx.seat_player(pulka_id, seat, name, None, None, author.user_id,
-                                     author.name, None)
+                await tx.seat_player(
+                    pulka_id, seat, name, None, None, author.user_id, author.name, None
+                )
             for deal in doc.deals:
-                await tx.append(pulka_id, DEAL, deal_to_json(deal), author.user_id, author.name,
-                                None)
+                await tx.append(
+                    pulka_id, DEAL, deal_to_json(deal), author.user_id, author.name, None
+                )
             table = await self._table(tx, pulka_id)
         return Written(table)
 
@@ -259,15 +254,34 @@ class PulkaService:
             if name is None:
                 raise PulkaError("name_taken", name=names[0] if names else "?")
             seat = len(table.players)
-            event = await tx.seat_player(table.id, seat, name, user_id, username,
-                                         author.user_id, author.name, source,
-                                         seq=table.next_seq)
-            after = advance(table, (*table.players, _player(seat, name, user_id, username)),
-                            (event,), table.row.status)
+            event = await tx.seat_player(
+                table.id,
+                seat,
+                name,
+                user_id,
+                username,
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(
+                table,
+                (*table.players, _player(seat, name, user_id, username)),
+                (event,),
+                table.row.status,
+            )
         return self._written(table, after, event)
 
-    async def write_deal(self, pulka_id: int, deal: Deal, author: Author,
-                         source: Source | None, *, expect_last: int | None = None) -> Written:
+    async def write_deal(
+        self,
+        pulka_id: int,
+        deal: Deal,
+        author: Author,
+        source: Source | None,
+        *,
+        expect_last: int | None = None,
+    ) -> Written:
         """Append a deal after :func:`scoring.play` accepts it on the current sheet.
 
         The source is checked first: a command or press delivered again answers
@@ -281,21 +295,28 @@ class PulkaService:
             if again is not None:
                 return again
             table = await self._table(tx, pulka_id)
-            if expect_last is not None and (not table.active
-                                            or table.last_event_id != expect_last):
+            if expect_last is not None and (not table.active or table.last_event_id != expect_last):
                 raise PulkaError("stale")
             if not table.active:
                 raise PulkaError("no_pulka")
             if table.state is None:
                 raise PulkaError("need_players", count=len(table.players))
             play(table.state, deal)  # raises ScoringError: nothing is written
-            event = await tx.append(pulka_id, DEAL, deal_to_json(deal), author.user_id,
-                                    author.name, source, seq=table.next_seq)
+            event = await tx.append(
+                pulka_id,
+                DEAL,
+                deal_to_json(deal),
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
             after = advance(table, table.players, (event,), table.row.status)
         return self._written(table, after, event)
 
-    async def undo(self, pulka_id: int, event_id: int, author: Author,
-                   source: Source | None) -> Written:
+    async def undo(
+        self, pulka_id: int, event_id: int, author: Author, source: Source | None
+    ) -> Written:
         """Cancel the last live deal if it is still ``event_id`` (else ``stale``)."""
         async with self.storage.uow() as tx:
             again = await self._again(tx, source, UNDO)
@@ -304,27 +325,48 @@ class PulkaService:
             table = await self._table(tx, pulka_id)
             if not table.active or not table.deals or table.deals[-1].event.id != event_id:
                 raise PulkaError("stale")
-            event = await tx.append(pulka_id, UNDO, {"event": event_id}, author.user_id,
-                                    author.name, source, seq=table.next_seq)
+            event = await tx.append(
+                pulka_id,
+                UNDO,
+                {"event": event_id},
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
             after = advance(table, table.players, (event,), table.row.status)
         return self._written(table, after, event)
 
-    async def end(self, pulka_id: int, last_event_id: int | None, author: Author,
-                  source: Source, *, agreed: bool) -> Written:
+    async def end(
+        self,
+        pulka_id: int,
+        last_event_id: int | None,
+        author: Author,
+        source: Source,
+        *,
+        agreed: bool,
+    ) -> Written:
         """Archive the pulka (settled, or ended by agreement, rule 4.2.3)."""
         async with self.storage.uow() as tx:
             again = await self._again(tx, source, END)
             if again is not None:
                 return again
             table = await self._table(tx, pulka_id)
-            if not table.active or (last_event_id is not None
-                                    and table.last_event_id != last_event_id):
+            if not table.active or (
+                last_event_id is not None and table.last_event_id != last_event_id
+            ):
                 raise PulkaError("stale")
             if not agreed and (table.state is None or not table.state.finished):
                 raise PulkaError("stale")
-            event = await tx.end_pulka(pulka_id, {"agreed": agreed}, author.user_id,
-                                       author.name, source, seq=table.next_seq)
-            after = advance(table, table.players, (event,), "archived")
+            event = await tx.end_pulka(
+                pulka_id,
+                {"agreed": agreed},
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
         return self._written(table, after, event)
 
     # --- the read model --------------------------------------------------------------
@@ -339,7 +381,7 @@ class PulkaService:
         pulka_id = await tx.active_pulka_id(chat_id, thread_id)
         return None if pulka_id is None else await self._table(tx, pulka_id)
 
-    async def _again(self, tx: Tx, source: Source | None, kind: str) -> Written | None:
+    async def _again(self, tx: Tx, source: Source | None, kind: EventKind) -> Written | None:
         """What ``source`` wrote already (a command or press delivered again), if anything.
 
         Only a write of the same ``kind`` is a repeat; a message that wrote
@@ -360,9 +402,15 @@ class PulkaService:
 
     # --- settings drafts -----------------------------------------------------------
 
-    async def open_draft(self, chat_id: int, message_id: int, thread_id: int,
-                         data: dict[str, Any], created_by: int | None,
-                         lang: str | None = None) -> None:
+    async def open_draft(
+        self,
+        chat_id: int,
+        message_id: int,
+        thread_id: int,
+        data: dict[str, Any],
+        created_by: int | None,
+        lang: str | None = None,
+    ) -> None:
         """Remember a new settings message's choices.
 
         ``lang`` (the language of whoever opened it, the pulka's creator) becomes
@@ -395,15 +443,27 @@ class PulkaService:
             return data
 
     async def start_draft(
-        self, chat_id: int, message_id: int, rules: Rules, seats: int,
-        seated: Sequence[Sitter], author: Author,
+        self,
+        chat_id: int,
+        message_id: int,
+        rules: Rules,
+        seats: int,
+        seated: Sequence[Sitter],
+        author: Author,
     ) -> Written:
-        """"Start" on a settings message: the pulka is created with its seats, once."""
+        """ "Start" on a settings message: the pulka is created with its seats, once."""
         row = await self.draft(chat_id, message_id)
         if row is None:
             raise PulkaError("stale")
-        written = await self.create(chat_id, row.thread_id, rules, author,
-                                    Source(chat_id, message_id), seats=seats, seated=seated)
+        written = await self.create(
+            chat_id,
+            row.thread_id,
+            rules,
+            author,
+            Source(chat_id, message_id),
+            seats=seats,
+            seated=seated,
+        )
         async with self.storage.uow() as tx:
             await tx.save_draft(chat_id, message_id, row.data, written.table.id)
         return written
@@ -414,8 +474,7 @@ class PulkaService:
         async with self.storage.read() as tx:
             return await tx.board(pulka_id)
 
-    async def set_board(self, pulka_id: int, chat_id: int, message_id: int,
-                        shown: str) -> None:
+    async def set_board(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
         async with self.storage.uow() as tx:
             await tx.set_board(pulka_id, chat_id, message_id, shown)
 
@@ -424,9 +483,16 @@ def _player(seat: int, name: str, user_id: int | None, username: str | None) -> 
     return PlayerRow(seat, name, user_id, username)
 
 
-async def _open_pulka(tx: Tx, chat_id: int, thread_id: int, rules: Rules, author: Author,
-                      source: Source, lang: str | None,
-                      seats: int | None = None) -> tuple[int, bool]:
+async def _open_pulka(
+    tx: Tx,
+    chat_id: int,
+    thread_id: int,
+    rules: Rules,
+    author: Author,
+    source: Source,
+    lang: str | None,
+    seats: int | None = None,
+) -> tuple[int, bool]:
     """A new pulka in the place, or the one ``source`` created already (``True``: a
     repeated command).  ``PulkaError('busy')`` while another one runs there; ``lang``
     becomes the chat's language if it has none yet."""
@@ -436,7 +502,13 @@ async def _open_pulka(tx: Tx, chat_id: int, thread_id: int, rules: Rules, author
     if await tx.active_pulka_id(chat_id, thread_id) is not None:
         raise PulkaError("busy")
     pulka_id = await tx.create_pulka(
-        chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source, seats,
+        chat_id,
+        thread_id,
+        rules_to_json(rules),
+        author.user_id,
+        author.name,
+        source,
+        seats,
     )
     if lang is not None:
         await tx.default_chat_lang(chat_id, lang)

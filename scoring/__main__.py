@@ -26,14 +26,19 @@ FORMAT_DOC = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _OneLineParser(
-        prog="python -m scoring", description="Settle a Preferans pulka record.",
+        prog="python -m scoring",
+        description="Settle a Preferans pulka record.",
         epilog=FORMAT_DOC,
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("settle", help="settle a pulka/1 record or a pulka-sheet/1 sheet",
-                       description="Settle a pulka/1 record or a pulka-sheet/1 sheet and "
-                       "print the settlement as JSON; bad input is one line on stderr and "
-                       "exit code 2.", epilog=FORMAT_DOC)
+    p = sub.add_parser(
+        "settle",
+        help="settle a pulka/1 record or a pulka-sheet/1 sheet",
+        description="Settle a pulka/1 record or a pulka-sheet/1 sheet and "
+        "print the settlement as JSON; bad input is one line on stderr and "
+        "exit code 2.",
+        epilog=FORMAT_DOC,
+    )
     p.add_argument("file", help="path of the JSON document, or - for standard input")
     args = parser.parse_args(argv)
     try:
@@ -68,8 +73,9 @@ class _OneLineParser(argparse.ArgumentParser):
     """Usage errors as one line and exit code 2, like every other bad input."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR,
-                  f"error: {one_line(message)} (usage: python -m scoring settle FILE|-)\n")
+        self.exit(
+            USAGE_ERROR, f"error: {one_line(message)} (usage: python -m scoring settle FILE|-)\n"
+        )
 
 
 def _read(path: str) -> str:

@@ -47,11 +47,26 @@ _SYMBOLS = {
     Suit.NO_TRUMPS: "NT",
 }
 _SUIT_ALIASES = {
-    "S": Suit.SPADES, "♠": Suit.SPADES, "П": Suit.SPADES, "ПИ": Suit.SPADES,
-    "C": Suit.CLUBS, "♣": Suit.CLUBS, "Т": Suit.CLUBS, "ТР": Suit.CLUBS,
-    "D": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "Б": Suit.DIAMONDS, "БУ": Suit.DIAMONDS,
-    "H": Suit.HEARTS, "♥": Suit.HEARTS, "Ч": Suit.HEARTS, "ЧЕ": Suit.HEARTS,
-    "NT": Suit.NO_TRUMPS, "N": Suit.NO_TRUMPS, "БК": Suit.NO_TRUMPS, "BK": Suit.NO_TRUMPS,
+    "S": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "П": Suit.SPADES,
+    "ПИ": Suit.SPADES,
+    "C": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "Т": Suit.CLUBS,
+    "ТР": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "Б": Suit.DIAMONDS,
+    "БУ": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "Ч": Suit.HEARTS,
+    "ЧЕ": Suit.HEARTS,
+    "NT": Suit.NO_TRUMPS,
+    "N": Suit.NO_TRUMPS,
+    "БК": Suit.NO_TRUMPS,
+    "BK": Suit.NO_TRUMPS,
 }
 
 
@@ -72,7 +87,7 @@ class Contract:
         raw = text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦")
         raw = raw.replace("♧", "♣").replace("\ufe0f", "")
         digits = raw[:2] if raw[:2] == "10" else raw[:1]
-        suit = _SUIT_ALIASES.get(raw[len(digits):].strip())
+        suit = _SUIT_ALIASES.get(raw[len(digits) :].strip())
         # Compared as text, never isdigit() + int(): "²" is a digit to isdigit().
         if digits not in ("6", "7", "8", "9", "10") or suit is None:
             raise InvalidDeal.of("contract_text", "contract", text=text)
@@ -253,7 +268,8 @@ def check_amount(value: int | Fraction | Decimal, path: str = "") -> None:
     # Compared exactly, and decimals counted from the digits: Fraction(Decimal("1e-999999999"))
     # would have to build a denominator of a billion digits.
     if (isinstance(value, Decimal) and not value.is_finite()) or not (
-            -MAX_AMOUNT <= value <= MAX_AMOUNT):
+        -MAX_AMOUNT <= value <= MAX_AMOUNT
+    ):
         raise InvalidDeal.of("amount_range", path, limit=MAX_AMOUNT)
     if isinstance(value, Decimal):
         _, digits, exponent = value.as_tuple()

@@ -77,7 +77,6 @@ class PulkaState:
     def n(self) -> int:
         return self.sheet.n
 
-
     def seat(self, name: str, path: str = "") -> int:
         """Seat of a player named exactly as in the record."""
         seat = self.seats.get(name)
@@ -85,7 +84,6 @@ class PulkaState:
             known = ", ".join(self.players)
             raise InvalidDeal.of("unknown_player", path, name=name, players=known)
         return seat
-
 
 
 def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
@@ -108,8 +106,9 @@ def play(state: PulkaState, deal: Deal) -> Step:
     if isinstance(deal, Correction):
         writes = _correction(state, deal)
         sheet = state.sheet.plus(writes)
-        return Step(replace(state, sheet=sheet, finished=is_finished(sheet.pulka, state.rules)),
-                    writes)
+        return Step(
+            replace(state, sheet=sheet, finished=is_finished(sheet.pulka, state.rules)), writes
+        )
     if state.finished:
         raise IllegalDeal.of("pulka_over")
     if isinstance(deal, Game):
@@ -122,8 +121,15 @@ def play(state: PulkaState, deal: Deal) -> Step:
         raise InvalidDeal.of("unknown_deal", deal=deal)
     writes = pen.freeze()
     sheet = state.sheet.plus(writes)
-    new = PulkaState(state.rules, sheet, run, state.deals + 1, (dealer + 1) % state.n,
-                     is_finished(sheet.pulka, state.rules), state.seats)
+    new = PulkaState(
+        state.rules,
+        sheet,
+        run,
+        state.deals + 1,
+        (dealer + 1) % state.n,
+        is_finished(sheet.pulka, state.rules),
+        state.seats,
+    )
     return Step(new, writes)
 
 
@@ -214,8 +220,7 @@ class _Pen:
             rest -= give
 
     def freeze(self) -> Writes:
-        return Writes(tuple(self.pulka), tuple(self.mountain), tuple(self.whists),
-                      tuple(self.help))
+        return Writes(tuple(self.pulka), tuple(self.mountain), tuple(self.whists), tuple(self.help))
 
 
 def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
@@ -238,8 +243,9 @@ def _half(x: Number) -> Number:
 # --- table: who sits at this deal -------------------------------------------
 
 
-def _table(state: PulkaState, tricks: tuple[tuple[str, int], ...], dealer: str | None,
-           path: str = "tricks") -> tuple[dict[int, int], int | None]:
+def _table(
+    state: PulkaState, tricks: tuple[tuple[str, int], ...], dealer: str | None, path: str = "tricks"
+) -> tuple[dict[int, int], int | None]:
     """Tricks by seat of the players at this deal, and the dealer sitting out.
 
     Checks that the right players are named and the tricks add up to 10.
@@ -280,8 +286,13 @@ def _dealer_seat(state: PulkaState, sitting_out: int | None, given: int | None) 
     return state.next_dealer
 
 
-def _consolers(state: PulkaState, declarer: int, defenders: list[int], whisters: list[int],
-               dealer_out: int | None) -> list[int]:
+def _consolers(
+    state: PulkaState,
+    declarer: int,
+    defenders: list[int],
+    whisters: list[int],
+    dealer_out: int | None,
+) -> list[int]:
     rule = state.rules.consolation
     if rule is Consolation.WHISTERS:
         return whisters
@@ -331,8 +342,9 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     whisted = bool(whisters) or half_whist
     made = not whisted or t[decl] >= level or half_whist
     if not whisted and t[decl] < level:
-        raise InvalidDeal.of("unwhisted_short", "tricks", declarer=g.declarer,
-                              contract=str(g.contract), level=level)
+        raise InvalidDeal.of(
+            "unwhisted_short", "tricks", declarer=g.declarer, contract=str(g.contract), level=level
+        )
     run = state.raspasy_run
 
     if made:
@@ -379,9 +391,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     return pen, _dealer_seat(state, out, None if g.dealer is None else state.seat(g.dealer)), run
 
 
-def _half_shortfalls(
-    rules: Rules, quota: int, first: int, second: int
-) -> list[tuple[int, Number]]:
+def _half_shortfalls(rules: Rules, quota: int, first: int, second: int) -> list[tuple[int, Number]]:
     """Two whisters on a 6 or 7: the tricks each is short, by whister (0 first, 1 second).
 
     ``joint`` (Code 4.2.1): the defence is short only of what both took together
@@ -428,8 +438,14 @@ def _check_half(state: PulkaState, g: Game, c1: Choice, c2: Choice, second: int)
         raise InvalidDeal.of("half_quota", "whist", level=level)
     tricks = g.trick_map
     if tricks[g.declarer] != level or tricks[state.players[second]] != half:
-        raise InvalidDeal.of("half_tricks", "tricks", declarer=g.declarer, level=level,
-                              second=state.players[second], half=half)
+        raise InvalidDeal.of(
+            "half_tricks",
+            "tricks",
+            declarer=g.declarer,
+            level=level,
+            second=state.players[second],
+            half=half,
+        )
 
 
 # --- a misère ------------------------------------------------------------------
@@ -458,8 +474,11 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
             run = 0
         if rules.misere_consolation:
             others = [s for s in range(state.n) if s not in (decl, out)]
-            consolers = others if rules.consolation is not Consolation.ALL or out is None else [
-                *others, out]
+            consolers = (
+                others
+                if rules.consolation is not Consolation.ALL or out is None
+                else [*others, out]
+            )
             for s in consolers:
                 pen.whist(s, decl, m.tricks * MISERE_PRICE * f)
     return pen, _dealer_seat(state, out, given), run

@@ -34,7 +34,7 @@ MESSAGES: dict[str, str] = {
     "tricks_range": "{name}: tricks must be a whole number 0 to 10, not {count!r}",
     "tricks_three": "give the tricks of all three players ({players})",
     "tricks_four": "with four players give the tricks of the three at the table; "
-                   "the one not named is the dealer, who sits out",
+    "the one not named is the dealer, who sits out",
     "dealer_at_table": "the dealer {dealer} sits out and cannot be at the table",
     "tricks_sum": "tricks add up to {total}, a deal has 10",
     "declarer_tricks": "the declarer {declarer} must be among the tricks",
@@ -43,27 +43,27 @@ MESSAGES: dict[str, str] = {
     "whist_missing": "say whist or pass for {names}",
     "raspasy_exit": "after raspasy the lowest game is {exit}, not {level}",
     "unwhisted_short": "nobody whisted, so the game is not played out: {declarer} is written "
-                       "{contract} made and must have at least {level} tricks",
+    "{contract} made and must have at least {level} tricks",
     "half_off": "half-whist is not played under these rules",
     "half_level": "half-whist is possible only on 6 and 7, not on {level}",
     "half_order": "only the second defender ({second}) may say half-whist, "
-                  "and only after the first passed",
+    "and only after the first passed",
     "half_quota": "half-whist on {level} needs a quota that halves into whole tricks",
     "half_tricks": "on half-whist the game is not played: {declarer} is written {level} tricks "
-                   "and {second} {half}",
+    "and {second} {half}",
     "misere_tricks": "misère tricks must be a whole number 0 to 10, not {count!r}",
     "misere_dealer": "{declarer} deals this time and sits out; name the dealer if it was "
-                     "someone else",
+    "someone else",
     "misere_declarer_tricks": "give the declarer's tricks, like {{{declarer!r}: 0}}",
     "misere_only_declarer": "a misère needs only the declarer's tricks",
     "self_whists": "{player} cannot write whists on himself",
     "contract_text": "cannot read contract {text!r}; expected a level 6-10 and a suit "
-                     "S, C, D, H or NT, like 7H or 10NT",
+    "S, C, D, H or NT, like 7H or 10NT",
     "contract_level": "contract level must be 6 to 10, not {level}",
     "choice": "{name}: expected whist, pass or half, not {choice!r}",
     "unknown_deal": "unknown deal {deal!r}",
     "document_object": "the document must be a JSON object",
-    "unknown_format": "unknown format {format!r}; expected \"pulka/1\" or \"pulka-sheet/1\"",
+    "unknown_format": 'unknown format {format!r}; expected "pulka/1" or "pulka-sheet/1"',
     "field": "{detail}",
     # The record's text, its numbers and its names (scoring.jsonread, scoring.record).
     "json_syntax": "invalid JSON at line {line} column {column}: {reason}",
@@ -81,7 +81,7 @@ MESSAGES: dict[str, str] = {
     "rules_variant": "unknown variant {variant!r}; expected sochi, leningrad or rostov",
     "rules_unknown": "unknown convention",
     "rules_choice": "unknown value {value!r}; expected {choices}",
-    "rules_stake_number": "stake must be a decimal string like \"0.5\"",
+    "rules_stake_number": 'stake must be a decimal string like "0.5"',
     "rules_target": "target must be a whole number of points from 1 to 10000",
     "rules_stake": "stake must be from 0 to {high}",
     "rules_stake_decimals": "stake may have at most {places} decimals",
@@ -144,8 +144,9 @@ def one_line(text: str) -> str:
 class ScoringError(ValueError):
     """Base class: something about a deal, a sheet or the rules is wrong."""
 
-    def __init__(self, message: str, path: str = "", code: str = "",
-                 params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str, path: str = "", code: str = "", params: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path

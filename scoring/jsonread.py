@@ -189,8 +189,9 @@ def _check(value: Any, strings: bool) -> None:
                 loc.pop()
 
 
-def _items(node: dict[str, Any] | list[Any], loc: list[str | int],
-           strings: bool) -> Iterator[tuple[str | int, Any]]:
+def _items(
+    node: dict[str, Any] | list[Any], loc: list[str | int], strings: bool
+) -> Iterator[tuple[str | int, Any]]:
     if isinstance(node, list):
         return enumerate(node)
     if strings:
@@ -224,8 +225,13 @@ enclosed in double quotes
     # RFC 8259 lets a reader skip a byte-order mark, and Windows editors write one.
     text = text.removeprefix("\ufeff")
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_int=_int,
-                           parse_float=_float, parse_constant=_constant)
+        value = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_int,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
     except json.JSONDecodeError as e:
         raise InvalidDeal.of("json_syntax", line=e.lineno, column=e.colno, reason=e.msg) from None
     except RecursionError:

@@ -294,8 +294,13 @@ def load_document(data: Any) -> Document:
             except ScoringError as e:
                 raise e.at(f"deals[{i}]") from None
         result = replay(players, rules, deals)
-        return Document(players=players, rules=rules, sheet=result.state.sheet,
-                        state=result.state, deals=tuple(deals))
+        return Document(
+            players=players,
+            rules=rules,
+            sheet=result.state.sheet,
+            state=result.state,
+            deals=tuple(deals),
+        )
     return Document(players=players, rules=rules, sheet=_paper_sheet(doc, players))
 
 
@@ -319,11 +324,13 @@ def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
         for on, v in row.items():
             j = seat(on, key_path(key_path("whists", writer), on))
             if i == j:
-                raise InvalidDeal.of("self_whists", key_path(key_path("whists", writer), on),
-                                     player=writer)
+                raise InvalidDeal.of(
+                    "self_whists", key_path(key_path("whists", writer), on), player=writer
+                )
             whists[i * n + j] = norm(Fraction(v))
-    return Sheet(players, column(doc.pulka, "pulka"), column(doc.mountain, "mountain"),
-                 tuple(whists))
+    return Sheet(
+        players, column(doc.pulka, "pulka"), column(doc.mountain, "mountain"), tuple(whists)
+    )
 
 
 # --- writing ------------------------------------------------------------------
@@ -349,22 +356,22 @@ def settlement_json(doc: Document) -> dict[str, Any]:
     sheet = doc.sheet
     players = []
     for i, name in enumerate(sheet.players):
-        players.append({
-            "name": name,
-            "pulka": number(sheet.pulka[i]),
-            "mountain": number(sheet.mountain[i]),
-            "whists": {k: number(v) for k, v in sheet.whists_by(i).items()},
-            "result": number(s.results[i]),
-            "money": str(s.money[i]),
-        })
+        players.append(
+            {
+                "name": name,
+                "pulka": number(sheet.pulka[i]),
+                "mountain": number(sheet.mountain[i]),
+                "whists": {k: number(v) for k, v in sheet.whists_by(i).items()},
+                "result": number(s.results[i]),
+                "money": str(s.money[i]),
+            }
+        )
     out: dict[str, Any] = {
         "players": players,
         "finished": s.finished,
         "currency": doc.rules.currency,
         "stake": jsonable(doc.rules.stake),
-        "payments": [
-            {"from": p.payer, "to": p.payee, "amount": str(p.amount)} for p in s.payments
-        ],
+        "payments": [{"from": p.payer, "to": p.payee, "amount": str(p.amount)} for p in s.payments],
     }
     if s.notice is not None:
         out["notice"] = NOTICES[s.notice]
@@ -405,8 +412,12 @@ def deal_to_json(deal: Deal) -> dict[str, Any]:
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
     """The record's ``rules``: the variant, target, stake and every change."""
-    return {"variant": rules.variant.value, "target": rules.target,
-            "stake": jsonable(rules.stake), **rules.changes()}
+    return {
+        "variant": rules.variant.value,
+        "target": rules.target,
+        "stake": jsonable(rules.stake),
+        **rules.changes(),
+    }
 
 
 def record_json(players: tuple[str, ...], rules: Rules, deals: list[Deal]) -> dict[str, Any]:

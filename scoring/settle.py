@@ -75,8 +75,8 @@ class Settlement:
 #: The English text of each :attr:`Settlement.notice`.
 NOTICES: dict[str, str] = {
     "adjust_inapplicable": 'division "adjust" (rule 4.2.12) cannot apply: no move of one '
-                           "mountain by half a point, a point or a point and a half makes it "
-                           "divide, so the mountain is divided exactly",
+    "mountain by half a point, a point or a point and a half makes it "
+    "divide, so the mountain is divided exactly",
 }
 
 
@@ -144,12 +144,16 @@ def standings(state: PulkaState) -> tuple[Fraction, ...]:
     """Exact results in whists if the pulka stopped now (the bot's "if we stopped")."""
     sheet, rules = state.sheet, state.rules
     n = sheet.n
-    eq = [m + rules.pulka_ratio * (rules.target - p)
-          for m, p in zip(sheet.mountain, sheet.pulka, strict=True)]
+    eq = [
+        m + rules.pulka_ratio * (rules.target - p)
+        for m, p in zip(sheet.mountain, sheet.pulka, strict=True)
+    ]
     avg = Fraction(sum(eq)) / n
     return tuple(
-        Fraction(10 * (avg - eq[i]) + sum(sheet.whists_on(i, j) - sheet.whists_on(j, i)
-                                          for j in range(n)))
+        Fraction(
+            10 * (avg - eq[i])
+            + sum(sheet.whists_on(i, j) - sheet.whists_on(j, i) for j in range(n))
+        )
         for i in range(n)
     )
 

@@ -110,4 +110,3 @@ def _add(a: tuple[Number, ...], b: tuple[Number, ...]) -> tuple[Number, ...]:
 
 def _bump(t: tuple[Number, ...], i: int, amount: Number) -> tuple[Number, ...]:
     return (*t[:i], norm(t[i] + amount), *t[i + 1 :])
-

@@ -35,9 +35,13 @@ def long_evening(players: tuple[str, ...], count: int, seed: int) -> Replay:
             level = rnd.randint(6, 8)
             mine = rnd.randint(level - 1, min(10, level + 1))
             a = rnd.randint(0, 10 - mine)
-            deal = Game.of(declarer, f"{level}{rnd.choice('SCDH')}",
-                           {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
-                           {declarer: mine, d1: a, d2: 10 - mine - a}, dealer=dealer)
+            deal = Game.of(
+                declarer,
+                f"{level}{rnd.choice('SCDH')}",
+                {d1: rnd.choice(["whist", "pass"]), d2: "whist"},
+                {declarer: mine, d1: a, d2: 10 - mine - a},
+                dealer=dealer,
+            )
         try:
             state = play(state, deal).state
         except ValueError:

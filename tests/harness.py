@@ -28,8 +28,9 @@ class App:
     def __init__(self, tg: FakeTelegram, db: Path) -> None:
         self.tg = tg
         self.db = db
-        self.settings = Settings(bot_token=tg.token, database_url=f"sqlite:///{db}",
-                                 telegram_api_url=tg.base_url)
+        self.settings = Settings(
+            bot_token=tg.token, database_url=f"sqlite:///{db}", telegram_api_url=tg.base_url
+        )
         self.storage = Storage(str(db))
         self.service = PulkaService(self.storage)
         self.bot = create_bot(self.settings, self.service)
@@ -56,8 +57,10 @@ class App:
         task = asyncio.create_task(server.run())
         try:
             await self.tg.wait_for(
-                lambda: task.done()
-                or any(c.method.lower() == "getupdates" for c in self.tg.calls[since:]),
+                lambda: (
+                    task.done()
+                    or any(c.method.lower() == "getupdates" for c in self.tg.calls[since:])
+                ),
                 description="the bot to start polling",
             )
             if task.done():
@@ -76,8 +79,9 @@ class App:
             description="updates confirmed and handled",
         )
 
-    async def reply_msg(self, chat: dict[str, Any], user: dict[str, Any],
-                        text: str) -> dict[str, Any]:
+    async def reply_msg(
+        self, chat: dict[str, Any], user: dict[str, Any], text: str
+    ) -> dict[str, Any]:
         """Send ``text`` as ``user`` and return the bot's first message after it, once
         the update is fully handled."""
         sent = self.tg.send_message(chat, user, text)
@@ -98,8 +102,9 @@ class App:
             return await tx.count_events(kind)
 
 
-def group(tg: FakeTelegram, people: dict[str, dict[str, Any]],
-          title: str | None = None) -> dict[str, Any]:
+def group(
+    tg: FakeTelegram, people: dict[str, dict[str, Any]], title: str | None = None
+) -> dict[str, Any]:
     """A group of all ``people``, created by ``people["admin"]``; titled ``title`` if
     given, else with the fake's default title."""
     named = {} if title is None else {"title": title}

@@ -33,18 +33,24 @@ class Tapper:
     def data(self, message_id: int, label: str) -> str:
         """The callback data of the button labelled ``label`` (exactly)."""
         markup = self.message(message_id).get("reply_markup", {})
-        found = [b["callback_data"] for row in markup.get("inline_keyboard", []) for b in row
-                 if b["text"] == label]
+        found = [
+            b["callback_data"]
+            for row in markup.get("inline_keyboard", [])
+            for b in row
+            if b["text"] == label
+        ]
         assert len(found) == 1, (label, self.labels(message_id))
         return str(found[0])
 
-    async def press(self, user: dict[str, Any], message_id: int, data: str, *,
-                    strict: bool = True) -> dict[str, Any]:
+    async def press(
+        self, user: dict[str, Any], message_id: int, data: str, *, strict: bool = True
+    ) -> dict[str, Any]:
         """Press a button (by its data) and wait for the bot's answer to the press."""
         q = self.tg.press_button(self.chat, user, message_id, data, strict=strict)
         self.presses += 1
-        return await self.tg.wait_for(lambda: self.tg.callback_answer(q["id"]),
-                                      description=f"an answer to {data!r}")
+        return await self.tg.wait_for(
+            lambda: self.tg.callback_answer(q["id"]), description=f"an answer to {data!r}"
+        )
 
     async def tap(self, user: dict[str, Any], message_id: int, label: str) -> dict[str, Any]:
         """Press the button labelled ``label`` on the message, like a player; count it."""

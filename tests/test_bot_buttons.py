@@ -150,8 +150,14 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
     assert await app.count("deal") == 13
     assert await app.count("undo") == 1
     # Taps from "New deal" to "Write it", by kind of deal.
-    assert t.taps == {"one whister": {6}, "both pass": {5}, "raspasy": {5}, "both whist": {7},
-                      "misere": {5}, "half-whist": {5}}
+    assert t.taps == {
+        "one whister": {6},
+        "both pass": {5},
+        "raspasy": {5},
+        "both whist": {7},
+        "misere": {5},
+        "half-whist": {5},
+    }
 
 
 async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None:
@@ -164,8 +170,18 @@ async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None
         await ui.tap(p["boris"], settings, "Вариант: сочинка")
         assert "Вариант: ленинградка; игроков: 3; пуля до 50" in ui.text(settings)
         await ui.tap(p["boris"], settings, "Игроков: 3")
-        for label in ("◀ 40", "◀ 30", "◀ 25", "◀ 20", "◀ 15", "◀ 12", "◀ 10",
-                      "◀ 0.5 RUB", "◀ 0.25 RUB", "Валюта: RUB"):
+        for label in (
+            "◀ 40",
+            "◀ 30",
+            "◀ 25",
+            "◀ 20",
+            "◀ 15",
+            "◀ 12",
+            "◀ 10",
+            "◀ 0.5 RUB",
+            "◀ 0.25 RUB",
+            "Валюта: RUB",
+        ):
             await ui.tap(p["boris"], settings, label)
         for who in ("anna", "boris", "vera", "gleb"):
             await ui.tap(p[who], settings, "🪑 Сесть за стол")
@@ -214,8 +230,14 @@ async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None
         answered_all(tg, ui)
         no_failed_edits(tg)
     assert await app.count("deal") == 12
-    assert t.taps == {"one whister": {6}, "raspasy": {5}, "misere": {5}, "half-whist": {5},
-                      "both whist": {7}, "both pass": {5}}
+    assert t.taps == {
+        "one whister": {6},
+        "raspasy": {5},
+        "misere": {5},
+        "half-whist": {5},
+        "both whist": {7},
+        "both pass": {5},
+    }
 
 
 async def seated(t: Table, args: str = "sochi") -> None:
@@ -274,15 +296,45 @@ async def test_forged_callbacks_change_nothing(app: App, people: dict[str, Any])
             write + "0",
             write.replace("v1w", "v2w"),
             write.replace("v1w", "v1u"),
-            WizardData(pulka=w.pulka + 1, last=w.last, kind="g", seat=0,
-                       contract=w.contract, defence="a", tricks=(6,), op="w").pack(),
-            WizardData(pulka=w.pulka, last=w.last + 1, kind="g", seat=0,
-                       contract=w.contract, defence="a", tricks=(6,), op="w").pack(),
-            WizardData(pulka=w.pulka, last=w.last, kind="g", seat=0,
-                       contract=w.contract, defence="a", tricks=(10,), op="w").pack(),
+            WizardData(
+                pulka=w.pulka + 1,
+                last=w.last,
+                kind="g",
+                seat=0,
+                contract=w.contract,
+                defence="a",
+                tricks=(6,),
+                op="w",
+            ).pack(),
+            WizardData(
+                pulka=w.pulka,
+                last=w.last + 1,
+                kind="g",
+                seat=0,
+                contract=w.contract,
+                defence="a",
+                tricks=(6,),
+                op="w",
+            ).pack(),
+            WizardData(
+                pulka=w.pulka,
+                last=w.last,
+                kind="g",
+                seat=0,
+                contract=w.contract,
+                defence="a",
+                tricks=(10,),
+                op="w",
+            ).pack(),
             "v1w:w:1:3:g00a6:",
             "v1w:w:01:3:g00a6",
-            "v1n:1", "v1n:abc", "v1a:1:4", "v1s:go:-", "v1j:1", "v1u:1:1:1", "v1e:1:4",
+            "v1n:1",
+            "v1n:abc",
+            "v1a:1:4",
+            "v1s:go:-",
+            "v1j:1",
+            "v1u:1:1:1",
+            "v1e:1:4",
             "",
         ]
         for data in forged:
@@ -309,9 +361,13 @@ async def test_write_pressed_twice_writes_once(app: App, people: dict[str, Any])
         # keyboard when they arrive.
         q1 = tg.press_button(chat, p["vera"], wizard, write)
         q2 = tg.press_button(chat, p["anna"], wizard, write)
-        answers = await tg.wait_for(lambda: [tg.callback_answer(q["id"]) for q in (q1, q2)]
-                                    if all(tg.callback_answer(q["id"]) for q in (q1, q2))
-                                    else None)
+        answers = await tg.wait_for(
+            lambda: (
+                [tg.callback_answer(q["id"]) for q in (q1, q2)]
+                if all(tg.callback_answer(q["id"]) for q in (q1, q2))
+                else None
+            )
+        )
         texts = sorted(a["text"] for a in answers)
         assert texts[0] == "Записано: сдача №1" and STALE in texts[1]
         # A third press, after the message has changed, is refused the same way.
@@ -485,10 +541,12 @@ async def test_scoreboard_edited_pinned_and_resent(app: App, people: dict[str, A
         # The board deleted: the next change sends (and pins) a new one.
         await app.bot.delete_message(chat["id"], board)
         sent = tg.send_message(chat, p["boris"], "/deal raspasy Anna 3 Boris 2 Vera 5")
-        await tg.wait_for_message(chat, lambda m: "Сдача №2" in m["text"],
-                                  after=sent["message_id"])
-        new_board = max(m["message_id"] for m in tg.sent_messages(chat)
-                        if "Последняя сдача №2" in m.get("text", ""))
+        await tg.wait_for_message(chat, lambda m: "Сдача №2" in m["text"], after=sent["message_id"])
+        new_board = max(
+            m["message_id"]
+            for m in tg.sent_messages(chat)
+            if "Последняя сдача №2" in m.get("text", "")
+        )
         assert new_board != board
         assert tg.pinned_message_ids(chat) == [new_board]
         wizard = await ui.tap_new(p["vera"], new_board, NEW_DEAL)
@@ -499,14 +557,16 @@ async def test_scoreboard_edited_pinned_and_resent(app: App, people: dict[str, A
         prompt = await ui.tap_new(p["anna"], wizard, "↩️ Отменить сдачу")
         await ui.tap(p["anna"], prompt, "Да, отменить")
         assert "Последняя сдача №2" in ui.text(new_board)
-        not_modified = [c for c in tg.calls_to("editMessageText")
-                        if c.error and "not modified" in c.error]
+        not_modified = [
+            c for c in tg.calls_to("editMessageText") if c.error and "not modified" in c.error
+        ]
         assert not not_modified
         answered_all(tg, ui)
 
 
 async def test_deal_command_without_arguments_opens_the_wizard(
-        app: App, people: dict[str, Any]) -> None:
+    app: App, people: dict[str, Any]
+) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     t = Table(app, chat, p)
@@ -517,8 +577,7 @@ async def test_deal_command_without_arguments_opens_the_wizard(
         assert "Сдача №1 · раздаёт Anna" in answer["text"]
         assert ui.labels(answer["message_id"])[:3] == ["Boris", "Vera", "Anna"]
         # The text form answers with the same buttons.
-        written = await app.reply_msg(chat, p["boris"],
-                                      "/deal Boris 7h 7 Vera whist 2 Anna pass 1")
+        written = await app.reply_msg(chat, p["boris"], "/deal Boris 7h 7 Vera whist 2 Anna pass 1")
         assert ui.labels(written["message_id"]) == [NEW_DEAL, "↩️ Отменить сдачу"]
         # The wizard opened before is out of date now.
         assert STALE in (await ui.tap(p["boris"], answer["message_id"], "Vera"))["text"]
@@ -542,8 +601,9 @@ async def test_a_failing_press_is_answered_once(app: App, people: dict[str, Any]
     async with app.polling():
         await seated(t)
         wizard = await ui.tap_new(p["anna"], t.board, NEW_DEAL)
-        tg.fail_next("editMessageText", error_code=500,
-                     description="Internal Server Error: injected")
+        tg.fail_next(
+            "editMessageText", error_code=500, description="Internal Server Error: injected"
+        )
         answer = await ui.tap(p["anna"], wizard, "Anna")
         assert "что-то пошло не так" in answer["text"]
         # Nothing was lost: the same button works once Telegram is well again.
@@ -560,13 +620,14 @@ async def test_concurrent_presses_on_many_wizards(app: App, people: dict[str, An
     ui = t.ui
     async with app.polling():
         await seated(t)
-        wizards = [await ui.tap_new(p[who], t.board, NEW_DEAL)
-                   for who in ("anna", "boris", "vera")]
+        wizards = [await ui.tap_new(p[who], t.board, NEW_DEAL) for who in ("anna", "boris", "vera")]
         for w in wizards:
             for label in ("Anna", "6♠", "Оба пас"):
                 await ui.tap(p["anna"], w, label)
-        queries = [tg.press_button(chat, p[who], w, ui.data(w, WRITE))
-                   for w, who in zip(wizards, ("anna", "boris", "vera"), strict=True)]
+        queries = [
+            tg.press_button(chat, p[who], w, ui.data(w, WRITE))
+            for w, who in zip(wizards, ("anna", "boris", "vera"), strict=True)
+        ]
         await tg.wait_for(lambda: all(tg.callback_answer(q["id"]) for q in queries))
         texts = [tg.callback_answer(q["id"])["text"] for q in queries]
         assert texts.count("Записано: сдача №1") == 1

@@ -125,8 +125,7 @@ async def test_evening_of_four_in_english(app: App, people: dict[str, Any]) -> N
         assert "Язык чата: русский" in await app.say(chat, p["anna"], "/lang ru")
         assert "English" in await app.say(chat, p["boris"], "/lang en")
         typists = ["anna", "boris", "vera"]
-        answers = [await app.say(chat, p[typists[i % 3]], text)
-                   for i, text in enumerate(EVENING_4)]
+        answers = [await app.say(chat, p[typists[i % 3]], text) for i, text in enumerate(EVENING_4)]
         assert "Anna deals next" not in answers[0] and "Boris deals next." in answers[0]
         assert "Anna misère / clean" in answers[3]
         assert "Boris 6♦ / down 1" in answers[4]
@@ -165,7 +164,8 @@ async def test_undo_with_confirmation(app: App, people: dict[str, Any]) -> None:
 
         q = tg.press_button(chat, p["anna"], ask, yes)
         done = await tg.wait_for(
-            lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m)
+            lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m
+        )
         assert "Сдача №2 отменена (Boris 7♥ / +1)" in done["text"]
         assert "reply_markup" not in done
         # The same (now removed) button pressed again writes nothing more.
@@ -242,7 +242,8 @@ async def test_malformed_answered_and_nothing_written(app: App, people: dict[str
             assert want in shown, (text, shown)
             assert "Ничего не записано" in shown, text
             assert len(tg.sent_messages(chat)) == len(
-                [m for m in tg.sent_messages(chat) if m["message_id"] <= reply["message_id"]])
+                [m for m in tg.sent_messages(chat) if m["message_id"] <= reply["message_id"]]
+            )
         assert "Не знаю вариант «chess»" in await app.say(chat, p["anna"], "/newpulka chess")
         assert "Пулька уже идёт" in await app.say(chat, p["anna"], "/newpulka")
     assert await app.count("deal") == 0
@@ -254,7 +255,8 @@ async def test_private_chat_explains(app: App, people: dict[str, Any]) -> None:
     async with app.polling():
         assert "групповом чате" in await app.say(chat, p["anna"], "/start")
         assert "/deal Anna 7h 7 Boris whist 2 Vera pass 1" in await app.say(
-            chat, p["anna"], "/help")
+            chat, p["anna"], "/help"
+        )
         assert "/help" in await app.say(chat, p["anna"], "/deal Anna 6s 6")
 
 
@@ -281,9 +283,13 @@ async def test_export_import_roundtrip(app: App, people: dict[str, Any]) -> None
         assert "Anna: пуля 4" in score
         # A broken record is answered with where it is wrong.
         third = group(tg, p, "Third")
-        bad = await app.say(third, p["anna"], '/import {"format": "pulka/1", "players": '
-                                              '["A", "B", "C"], "deals": [{"type": "raspasy", '
-                                              '"tricks": {"A": 5, "B": 5, "C": 1}}]}')
+        bad = await app.say(
+            third,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": '
+            '["A", "B", "C"], "deals": [{"type": "raspasy", '
+            '"tricks": {"A": 5, "B": 5, "C": 1}}]}',
+        )
         assert "deals[0].tricks: взятки в сумме 11, а в сдаче их 10" in bad
         assert "Это не JSON" in await app.say(third, p["anna"], "/import {nope")
         assert "Пулька уже идёт" in await app.say(chat, p["anna"], "/import " + data)
@@ -303,8 +309,7 @@ async def test_group_migration_keeps_the_pulka(app: App, people: dict[str, Any])
         await tg.wait_for_message(new, lambda m: "Сдача №2" in m.get("text", ""))
         score = await app.say(new, p["vera"], "/score text")
         assert "Boris: пуля 4" in score
-        assert "Сдача №3" in await app.say(new, p["vera"],
-                                           "/deal raspasy Anna 3 Boris 2 Vera 5")
+        assert "Сдача №3" in await app.say(new, p["vera"], "/deal raspasy Anna 3 Boris 2 Vera 5")
     assert any(c.error and "upgraded" in c.error for c in tg.calls_to("sendMessage"))
     assert await app.count("deal") == 3
 
@@ -323,9 +328,9 @@ async def test_flood_wait_and_bot_readded(app: App, people: dict[str, Any]) -> N
     assert await app.count("deal") == 1
 
 
-
-async def test_correction_written_undone_and_after_the_end(app: App,
-                                                           people: dict[str, Any]) -> None:
+async def test_correction_written_undone_and_after_the_end(
+    app: App, people: dict[str, Any]
+) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     async with app.polling():
@@ -362,7 +367,8 @@ async def test_correction_written_undone_and_after_the_end(app: App,
         yes = ask["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
         tg.press_button(chat, p["vera"], ask, yes)
         done = await tg.wait_for(
-            lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m)
+            lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m
+        )
         assert "Сдача №2 отменена (Anna поправка: забыли про ремиз)" in done["text"]
         assert await app.count("undo") == 1
         score = await app.say(chat, p["anna"], "/score text")

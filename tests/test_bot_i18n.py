@@ -75,8 +75,9 @@ CATALOGS = {lang: catalog(lang) for lang in LANGS}
 
 def scoring_params(code: str) -> set[str]:
     """The parameters of a scoring error code, from its English message."""
-    return {field.split("!")[0] for _, field, _, _ in string.Formatter().parse(MESSAGES[code])
-            if field}
+    return {
+        field.split("!")[0] for _, field, _, _ in string.Formatter().parse(MESSAGES[code]) if field
+    }
 
 
 def dynamic_keys() -> dict[str, set[str]]:
@@ -158,8 +159,14 @@ def test_every_dynamic_key_family_is_enumerated() -> None:
     assert prefixes <= known, sorted(prefixes - known)
     # ``rules_{field}_{value}``: every StrEnum field of Rules is enumerated.
     assert {p for p in dynamic_keys() if p.startswith("rules_")} >= {
-        "rules_whist_", "rules_liability_", "rules_quota_liable_", "rules_consolation_",
-        "rules_raspasy_scoring_", "rules_end_", "rules_division_"}
+        "rules_whist_",
+        "rules_liability_",
+        "rules_quota_liable_",
+        "rules_consolation_",
+        "rules_raspasy_scoring_",
+        "rules_end_",
+        "rules_division_",
+    }
 
 
 def test_same_placeholders_in_every_translation() -> None:
@@ -193,8 +200,9 @@ def test_no_leading_or_trailing_space_by_accident() -> None:
     spaced = {"player_guest", "rules_raspasy_cycle"}
     for lang in LANGS:
         for key in CATALOGS[lang]:
-            text, _ = format_message(lang, key, dict.fromkeys(
-                placeholders(CATALOGS[lang][key]), "x"))
+            text, _ = format_message(
+                lang, key, dict.fromkeys(placeholders(CATALOGS[lang][key]), "x")
+            )
             assert text == text.rstrip(), (lang, key)
             assert (text != text.lstrip()) == (key in spaced), (lang, key)
 
@@ -202,11 +210,22 @@ def test_no_leading_or_trailing_space_by_accident() -> None:
 # --- Fluent features and words --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("lang", "n", "expected"), [
-    ("ru", 1, "1 взятка"), ("ru", 2, "2 взятки"), ("ru", 5, "5 взяток"), ("ru", 21, "21 взятка"),
-    ("ru", 12, "12 взяток"), ("uk", 1, "1 взяток"), ("uk", 3, "3 взятки"), ("uk", 0, "0 взятків"),
-    ("en", 1, "1 trick"), ("en", 2, "2 tricks"), ("en", 0, "0 tricks"),
-])
+@pytest.mark.parametrize(
+    ("lang", "n", "expected"),
+    [
+        ("ru", 1, "1 взятка"),
+        ("ru", 2, "2 взятки"),
+        ("ru", 5, "5 взяток"),
+        ("ru", 21, "21 взятка"),
+        ("ru", 12, "12 взяток"),
+        ("uk", 1, "1 взяток"),
+        ("uk", 3, "3 взятки"),
+        ("uk", 0, "0 взятків"),
+        ("en", 1, "1 trick"),
+        ("en", 2, "2 tricks"),
+        ("en", 0, "0 tricks"),
+    ],
+)
 def test_plural_forms(lang: str, n: int, expected: str) -> None:
     assert Texts(lang)("misere_tricks", n=n) == expected
 
@@ -226,15 +245,21 @@ def test_counts_and_down_in_words() -> None:
 
 
 def words(lang: str) -> str:
-    return "\n".join(format_message(lang, k, dict.fromkeys(placeholders(m), "x"))[0]
-                     for k, m in CATALOGS[lang].items() if not k.startswith("lang_"))
+    return "\n".join(
+        format_message(lang, k, dict.fromkeys(placeholders(m), "x"))[0]
+        for k, m in CATALOGS[lang].items()
+        if not k.startswith("lang_")
+    )
 
 
-@pytest.mark.parametrize(("lang", "vocabulary"), [
-    ("ru", ["пуля", "гора", "висты", "вист", "пас", "полвиста", "мизер", "распасы", "сдающ"]),
-    ("uk", ["куля", "гора", "вісти", "віст", "пас", "піввіста", "мізер", "розпаси", "здавач"]),
-    ("en", ["pool", "mountain", "whists", "whist", "pass", "half-whist", "misère", "all-pass"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "vocabulary"),
+    [
+        ("ru", ["пуля", "гора", "висты", "вист", "пас", "полвиста", "мизер", "распасы", "сдающ"]),
+        ("uk", ["куля", "гора", "вісти", "віст", "пас", "піввіста", "мізер", "розпаси", "здавач"]),
+        ("en", ["pool", "mountain", "whists", "whist", "pass", "half-whist", "misère", "all-pass"]),
+    ],
+)
 def test_each_language_has_its_preferans_words(lang: str, vocabulary: list[str]) -> None:
     text = words(lang).casefold()
     for word in vocabulary:
@@ -250,10 +275,23 @@ def test_ukrainian_is_not_russian() -> None:
     assert not re.search("[іїєґ]", ru, re.IGNORECASE), re.findall(r"\w*[іїєґ]\w*", ru)
 
 
-@pytest.mark.parametrize(("code", "lang"), [
-    ("uk", "uk"), ("uk-UA", "uk"), ("ru", "ru"), ("be", "ru"), ("kk", "ru"), ("sr", "ru"),
-    ("en", "en"), ("en-GB", "en"), ("en_US", "en"), ("de", "ru"), ("", "ru"), (None, "ru"),
-])
+@pytest.mark.parametrize(
+    ("code", "lang"),
+    [
+        ("uk", "uk"),
+        ("uk-UA", "uk"),
+        ("ru", "ru"),
+        ("be", "ru"),
+        ("kk", "ru"),
+        ("sr", "ru"),
+        ("en", "en"),
+        ("en-GB", "en"),
+        ("en_US", "en"),
+        ("de", "ru"),
+        ("", "ru"),
+        (None, "ru"),
+    ],
+)
 def test_language_of_a_telegram_user(code: str | None, lang: str) -> None:
     assert lang_of(code) == lang
 
@@ -262,8 +300,11 @@ def test_language_of_a_telegram_user(code: str | None, lang: str) -> None:
 def test_help_examples_are_the_languages_own_and_valid(lang: str) -> None:
     """Every /deal example of /help parses and is a deal the engine accepts."""
     text = Texts(lang)("help")
-    own = {"ru": ["вист", "мизер", "распасы", "бк"], "uk": ["віст", "мізер", "розпаси", "бк"],
-           "en": ["whist", "misere", "all-pass", "nt"]}[lang]
+    own = {
+        "ru": ["вист", "мизер", "распасы", "бк"],
+        "uk": ["віст", "мізер", "розпаси", "бк"],
+        "en": ["whist", "misere", "all-pass", "nt"],
+    }[lang]
     for word in own:
         assert word in text, (lang, word)
     examples = re.findall(r"<code>/deal ([^<]+)</code>", text)
@@ -293,7 +334,8 @@ def test_package_ships_the_catalogs() -> None:
 
 def people(tg: FakeTelegram, lang: str | None) -> dict[str, dict[str, Any]]:
     first = {"uk": ("Анна", "Борис", "Віра"), "ru": ("Анна", "Борис", "Вера")}.get(
-        lang or "", ("Anna", "Boris", "Vera"))
+        lang or "", ("Anna", "Boris", "Vera")
+    )
     return {
         "anna": tg.create_user(first[0], language_code=lang),
         "boris": tg.create_user(first[1], language_code="ru"),
@@ -302,8 +344,10 @@ def people(tg: FakeTelegram, lang: str | None) -> dict[str, dict[str, Any]]:
     }
 
 
-BAD_RECORD = ('/import {"format": "pulka/1", "players": ["A", "B", "C"], "deals": '
-              '[{"type": "raspasy", "tricks": {"A": 5, "B": 5, "C": 1}}]}')
+BAD_RECORD = (
+    '/import {"format": "pulka/1", "players": ["A", "B", "C"], "deals": '
+    '[{"type": "raspasy", "tricks": {"A": 5, "B": 5, "C": 1}}]}'
+)
 
 
 async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
@@ -323,14 +367,18 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
         assert "Роздача №1: Анна 7♥ / рівно — Борис віст 2, Віра пас 1" in wrote
         assert "Анна: куля +4" in wrote and "Наступним здає Борис." in wrote
         assert "Разом 11 взятків, а в роздачі їх 10" in await app.say(
-            chat, p["vera"], "/deal Борис 6п 6 Анна віст 4 Віра пас 1")
+            chat, p["vera"], "/deal Борис 6п 6 Анна віст 4 Віра пас 1"
+        )
         rejected = await app.say(chat, p["vera"], "/deal Борис 6 бк 5 Анна пас 4 Віра пас 1")
-        assert "Роздачу не записано: ніхто не вістував, гру не розігрують: Борис пише 6БК " \
-               "рівно" in rejected and "Нічого не записано" in rejected
-        assert "Борис мізер / 1 взяток" in await app.say(chat, p["anna"],
-                                                         "/deal Борис мізер 1")
-        assert "розпаси 3-2-5" in await app.say(chat, p["vera"],
-                                                "/deal розпаси Анна 3 Борис 2 Віра 5")
+        assert (
+            "Роздачу не записано: ніхто не вістував, гру не розігрують: Борис пише 6БК рівно"
+            in rejected
+            and "Нічого не записано" in rejected
+        )
+        assert "Борис мізер / 1 взяток" in await app.say(chat, p["anna"], "/deal Борис мізер 1")
+        assert "розпаси 3-2-5" in await app.say(
+            chat, p["vera"], "/deal розпаси Анна 3 Борис 2 Віра 5"
+        )
         score = await app.say(chat, p["boris"], "/score текст")
         assert "Анна: куля 4, гора 3, вісти: на Борис 0" in score
         assert "Якщо закінчити зараз" in score
@@ -358,42 +406,46 @@ async def test_a_chat_switched_to_english(app: App, fake_tg: FakeTelegram) -> No
         assert "Новая пулька" in await app.say(chat, p["anna"], "/newpulka sochi 10")
         for who in ("anna", "boris", "vera"):
             await app.say(chat, p[who], "/join")
-        assert "Язык чата: русский. Сменить: /lang ru" in await app.say(chat, p["anna"],
-                                                                        "/lang")
+        assert "Язык чата: русский. Сменить: /lang ru" in await app.say(chat, p["anna"], "/lang")
         assert "Chat language: English." in await app.say(chat, p["anna"], "/lang en")
         board = tg.sent_messages(chat)[0]  # the answer to /newpulka is the scoreboard
         assert "New pulka" in board["text"]  # redrawn in English
         assert "The tricks add up to 11; a deal has 10." in await app.say(
-            chat, p["vera"], "/deal Анна 6s 6 Борис whist 4 Вера pass 1")
+            chat, p["vera"], "/deal Анна 6s 6 Борис whist 4 Вера pass 1"
+        )
         rejected = await app.say(chat, p["vera"], "/deal Анна 6nt 5 Борис pass 4 Вера pass 1")
-        assert ("The deal was not written: nobody whisted, so the game is not played out: "
-                "Анна is written 6NT made") in rejected
+        assert (
+            "The deal was not written: nobody whisted, so the game is not played out: "
+            "Анна is written 6NT made"
+        ) in rejected
         wrote = await app.say(chat, p["boris"], "/deal Анна 7h 8 Борис whist 1 Вера pass 1")
         assert "Deal 1: Анна 7♥ / +1 — Борис whist 1, Вера pass 1" in wrote
-        assert "Анна misère / 2 tricks" in await app.say(chat, p["vera"],
-                                                         "/deal Анна misère 2")
-        assert "all-pass 3-2-5" in await app.say(chat, p["vera"],
-                                                 "/deal all-pass Анна 3 Борис 2 Вера 5")
+        assert "Анна misère / 2 tricks" in await app.say(chat, p["vera"], "/deal Анна misère 2")
+        assert "all-pass 3-2-5" in await app.say(
+            chat, p["vera"], "/deal all-pass Анна 3 Борис 2 Вера 5"
+        )
         assert "Анна: pool 4, mountain" in await app.say(chat, p["boris"], "/score text")
         assert "all-pass" in await app.say(chat, p["boris"], "/help")
         settled = await app.say(chat, p["anna"], "/settle")
         assert "If we stopped now" in settled and "Who pays whom" in settled
         # The Ukrainian words work in an English chat too.
-        assert "Deal 4" in await app.say(chat, p["vera"],
-                                         "/deal Вера 7♠ 7 Анна віст 3 Борис пас 0")
+        assert "Deal 4" in await app.say(chat, p["vera"], "/deal Вера 7♠ 7 Анна віст 3 Борис пас 0")
         third = group(tg, p, "Third")
         await app.say(third, p["admin"], "/lang en")
         bad = await app.say(third, p["admin"], BAD_RECORD)
-        assert ("The record was not accepted: deals[0].tricks: tricks add up to 11, "
-                "a deal has 10") in bad
+        assert (
+            "The record was not accepted: deals[0].tricks: tricks add up to 11, a deal has 10"
+        ) in bad
     assert await app.count("deal") == 4
 
 
 async def test_the_creators_language_is_the_default(app: App, fake_tg: FakeTelegram) -> None:
     tg = fake_tg
-    uk, en, be = (tg.create_user("Оксана", language_code="uk"),
-                  tg.create_user("John", language_code="en-GB"),
-                  tg.create_user("Алесь", language_code="be"))
+    uk, en, be = (
+        tg.create_user("Оксана", language_code="uk"),
+        tg.create_user("John", language_code="en-GB"),
+        tg.create_user("Алесь", language_code="be"),
+    )
     ru = tg.create_user("Иван", language_code="ru")
     members = [uk, en, be, ru]
     chats = [tg.create_group(f"t{i}", members=members, creator=ru) for i in range(3)]
@@ -419,8 +471,7 @@ async def test_the_creators_language_is_the_default(app: App, fake_tg: FakeTeleg
         assert "груповому чаті" in await app.say(private, en, "/start")
 
 
-async def test_the_settings_message_switches_the_language(app: App,
-                                                          fake_tg: FakeTelegram) -> None:
+async def test_the_settings_message_switches_the_language(app: App, fake_tg: FakeTelegram) -> None:
     tg = fake_tg
     p = people(tg, "ru")
     chat = group(tg, p)
@@ -450,8 +501,10 @@ async def test_command_menus_in_three_languages(app: App, fake_tg: FakeTelegram)
     tg = fake_tg
     async with app.polling():
         await tg.wait_for(lambda: tg.my_commands(language_code="en"), description="menus")
-    menus = {code: {c["command"]: c["description"] for c in tg.my_commands(language_code=code)}
-             for code in ("", "uk", "en")}
+    menus = {
+        code: {c["command"]: c["description"] for c in tg.my_commands(language_code=code)}
+        for code in ("", "uk", "en")
+    }
     for menu in menus.values():
         assert list(menu) == list(COMMANDS)
     assert menus[""]["deal"] == "записать сдачу"
@@ -461,11 +514,14 @@ async def test_command_menus_in_three_languages(app: App, fake_tg: FakeTelegram)
     assert tg.my_commands(group, "uk") and tg.my_commands(group, "")
 
 
-@pytest.mark.parametrize(("lang", "expected"), [
-    ("ru", "rules.target: пуля должна быть целым числом очков от 1 до 10000"),
-    ("uk", "rules.target: куля має бути цілим числом очок від 1 до 10000"),
-    ("en", "rules.target: the pool target must be a whole number of points from 1 to 10000"),
-])
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("ru", "rules.target: пуля должна быть целым числом очков от 1 до 10000"),
+        ("uk", "rules.target: куля має бути цілим числом очок від 1 до 10000"),
+        ("en", "rules.target: the pool target must be a whole number of points from 1 to 10000"),
+    ],
+)
 def test_a_rules_error_in_each_language(lang: str, expected: str) -> None:
     """Conventions out of range (an imported record's) are told in the chat's language."""
     with pytest.raises(InvalidRules) as e:

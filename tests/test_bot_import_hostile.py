@@ -14,22 +14,35 @@ from harness import App, group
 RECORD = '{"format": "pulka/1", "players": ["A", "B", "C"], "deals": [%s]}'
 
 
-async def test_import_refuses_what_the_calculator_refuses(app: App,
-                                                         people: dict[str, Any]) -> None:
+async def test_import_refuses_what_the_calculator_refuses(app: App, people: dict[str, Any]) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     async with app.polling():
-        twice = await app.say(chat, p["anna"], "/import " + RECORD % (
-            '{"type": "raspasy", "tricks": {"A": 5, "B": 2, "A": 3, "C": 3}}'))
+        twice = await app.say(
+            chat,
+            p["anna"],
+            "/import "
+            + RECORD % ('{"type": "raspasy", "tricks": {"A": 5, "B": 2, "A": 3, "C": 3}}'),
+        )
         assert "Запись не принята: deals[0].tricks: A назван дважды" in twice
-        long = await app.say(chat, p["anna"], "/import " + RECORD % (
-            '{"type": "raspasy", "tricks": {"A": %s, "B": 2, "C": 3}}' % ("1" * 5001)))
-        assert ("Запись не принята: deals[0].tricks.A: число из 5001 знаков слишком длинное "
-                "(не больше 100)") in long
-        huge = await app.say(chat, p["anna"], "/import " + RECORD % (
-            '{"type": "correction", "player": "A", "mountain": 1e300}'))
-        assert ("deals[0].mountain: число в пуле, горе или вистах должно быть от -1000000 "
-                "до 1000000") in huge
+        long = await app.say(
+            chat,
+            p["anna"],
+            "/import "
+            + RECORD % ('{"type": "raspasy", "tricks": {"A": %s, "B": 2, "C": 3}}' % ("1" * 5001)),
+        )
+        assert (
+            "Запись не принята: deals[0].tricks.A: число из 5001 знаков слишком длинное "
+            "(не больше 100)"
+        ) in long
+        huge = await app.say(
+            chat,
+            p["anna"],
+            "/import " + RECORD % ('{"type": "correction", "player": "A", "mountain": 1e300}'),
+        )
+        assert (
+            "deals[0].mountain: число в пуле, горе или вистах должно быть от -1000000 до 1000000"
+        ) in huge
         broken = await app.say(chat, p["anna"], '/import {"format": "pulka/1",}')
         assert "Это не JSON: ошибка JSON в строке 1, позиция 22" in broken
         # Nothing was imported: the chat has no pulka yet.
@@ -43,8 +56,7 @@ async def test_import_is_bounded_in_deals(app: App, people: dict[str, Any]) -> N
     deal = '{"type": "correction", "player": "A", "mountain": 1}'
     record = RECORD % ", ".join([deal] * 2001)
     async with app.polling():
-        sent = tg.send_message(chat, p["anna"], "/import",
-                               document=("many.json", record.encode()))
+        sent = tg.send_message(chat, p["anna"], "/import", document=("many.json", record.encode()))
         reply = await tg.wait_for_message(chat, after=sent["message_id"])
         await app.idle()
         assert "В записи 2001 сдача" in str(reply.get("text"))

@@ -29,8 +29,11 @@ from bot.telegram.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, 
 from bot.views.chat import parse_error_text
 from bot.views.texts import Texts
 
-THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
-         PlayerRow(2, "Vera", None, None)]
+THREE = [
+    PlayerRow(0, "Anna", 1, "anna"),
+    PlayerRow(1, "Boris", 2, None),
+    PlayerRow(2, "Vera", None, None),
+]
 #: Superscript, circled, Arabic-Indic, fullwidth, Devanagari digits; a 30-digit number.
 ODD = ["²", "①", "٣", "３", "७", "9" * 30]
 GAME = "Anna 7h 7 Boris whist 2 Vera pass 1"
@@ -43,20 +46,23 @@ def refused(text: str, parse: Any = parse_deal) -> ParseError:
 
 
 @pytest.mark.parametrize("odd", ODD)
-@pytest.mark.parametrize(("template", "key", "form"), [
-    # tricks: the declarer's, a defender's, misère, raspasy
-    ("Anna 7h {} Boris whist 2 Vera pass 1", "bad_tricks", "game"),
-    ("Anna 7h 7 Boris whist {} Vera pass 1", "bad_tricks", "game"),
-    ("Boris misere {}", "bad_tricks", "misere"),
-    ("raspasy Anna {} Boris 2 Vera 5", "bad_tricks", "raspasy"),
-    # levels, joined to the suit and apart from it
-    ("Anna {}h 7 Boris whist 2 Vera pass 1", "bad_contract", "game"),
-    ("Anna {} ч 7 Boris whist 2 Vera pass 1", "bad_contract", "game"),
-    # seats
-    ("{} 7h 7 Boris whist 2 Vera pass 1", "unknown_player", "all"),
-    ("Anna 7h 7 {} whist 2 Vera pass 1", "unknown_player", "game"),
-    ("raspasy {} 3 Boris 2 Vera 5", "unknown_player", "raspasy"),
-])
+@pytest.mark.parametrize(
+    ("template", "key", "form"),
+    [
+        # tricks: the declarer's, a defender's, misère, raspasy
+        ("Anna 7h {} Boris whist 2 Vera pass 1", "bad_tricks", "game"),
+        ("Anna 7h 7 Boris whist {} Vera pass 1", "bad_tricks", "game"),
+        ("Boris misere {}", "bad_tricks", "misere"),
+        ("raspasy Anna {} Boris 2 Vera 5", "bad_tricks", "raspasy"),
+        # levels, joined to the suit and apart from it
+        ("Anna {}h 7 Boris whist 2 Vera pass 1", "bad_contract", "game"),
+        ("Anna {} ч 7 Boris whist 2 Vera pass 1", "bad_contract", "game"),
+        # seats
+        ("{} 7h 7 Boris whist 2 Vera pass 1", "unknown_player", "all"),
+        ("Anna 7h 7 {} whist 2 Vera pass 1", "unknown_player", "game"),
+        ("raspasy {} 3 Boris 2 Vera 5", "unknown_player", "raspasy"),
+    ],
+)
 def test_odd_digits_in_deals(odd: str, template: str, key: str, form: str) -> None:
     text = template.format(odd)
     err = refused(text)
@@ -68,22 +74,28 @@ def test_odd_digits_in_deals(odd: str, template: str, key: str, form: str) -> No
 
 
 @pytest.mark.parametrize("odd", ODD)
-@pytest.mark.parametrize(("template", "key"), [
-    ("sochi {}", "bad_target"),
-    ("{}", "bad_target"),
-    ("sochi 20 {}", "bad_stake"),
-])
+@pytest.mark.parametrize(
+    ("template", "key"),
+    [
+        ("sochi {}", "bad_target"),
+        ("{}", "bad_target"),
+        ("sochi 20 {}", "bad_stake"),
+    ],
+)
 def test_odd_digits_in_newpulka(odd: str, template: str, key: str) -> None:
     err = refused(template.format(odd), parse_newpulka)
     assert (err.key, err.form) == (key, "newpulka")
 
 
 @pytest.mark.parametrize("odd", ODD)
-@pytest.mark.parametrize(("template", "key"), [
-    ("Anna mountain {}", "correction_bad_amount"),
-    ("Anna whists Boris {}", "correction_bad_amount"),
-    ("{} mountain 2", "unknown_player"),
-])
+@pytest.mark.parametrize(
+    ("template", "key"),
+    [
+        ("Anna mountain {}", "correction_bad_amount"),
+        ("Anna whists Boris {}", "correction_bad_amount"),
+        ("{} mountain 2", "unknown_player"),
+    ],
+)
 def test_odd_digits_in_corrections(odd: str, template: str, key: str) -> None:
     err = refused(template.format(odd), parse_correction)
     assert (err.key, err.form) == (key, "correction")
@@ -121,10 +133,25 @@ def test_names_that_read_as_numbers_are_refused() -> None:
 
 HUGE = "9" * 30
 FORGED = [
-    f"v1j:{HUGE}", f"v1n:{HUGE}", f"v1p:{HUGE}", "v1p:9223372036854775808",
-    f"v1a:1:{HUGE}", f"v1u:1:1:{HUGE}", f"v1u:{HUGE}:1:1", f"v1e:1:{HUGE}",
-    "v1j:²", "v1j:①", "v1j:٣", "v1j:３", "v1u:1:1:2", "v1j:-1", "v1j:+1", "v1j:01",
-    "v1j:1_0", "v1j: 1", "v1j:1.0",
+    f"v1j:{HUGE}",
+    f"v1n:{HUGE}",
+    f"v1p:{HUGE}",
+    "v1p:9223372036854775808",
+    f"v1a:1:{HUGE}",
+    f"v1u:1:1:{HUGE}",
+    f"v1u:{HUGE}:1:1",
+    f"v1e:1:{HUGE}",
+    "v1j:²",
+    "v1j:①",
+    "v1j:٣",
+    "v1j:３",
+    "v1u:1:1:2",
+    "v1j:-1",
+    "v1j:+1",
+    "v1j:01",
+    "v1j:1_0",
+    "v1j: 1",
+    "v1j:1.0",
 ]
 
 
@@ -139,8 +166,7 @@ def test_forged_ids_do_not_parse(data: str) -> None:
 def test_canonical_ids_round_trip() -> None:
     biggest = 2**63 - 1
     assert SitCB.unpack(SitCB(pulka=biggest).pack()).pulka == biggest
-    assert UndoCB.unpack(UndoCB(pulka=3, event=9, yes=1).pack()) == UndoCB(pulka=3, event=9,
-                                                                          yes=1)
+    assert UndoCB.unpack(UndoCB(pulka=3, event=9, yes=1).pack()) == UndoCB(pulka=3, event=9, yes=1)
 
 
 async def test_forged_ids_on_a_keyboard_are_out_of_date(
@@ -157,12 +183,14 @@ async def test_forged_ids_on_a_keyboard_are_out_of_date(
         msg = await tg.wait_for_message(chat, after=sent["message_id"])
         # The fake keeps the chat's messages; give this one the forged buttons.
         stored = tg.chat_state(chat).messages[msg["message_id"]]
-        stored["reply_markup"] = {"inline_keyboard": [[{"text": d, "callback_data": d}]
-                                                      for d in FORGED]}
+        stored["reply_markup"] = {
+            "inline_keyboard": [[{"text": d, "callback_data": d}] for d in FORGED]
+        }
         for data in FORGED:
             q = tg.press_button(chat, p["anna"], msg["message_id"], data)
-            answer = await tg.wait_for(lambda q=q: tg.callback_answer(q["id"]),
-                                       description=f"an answer to {data!r}")
+            answer = await tg.wait_for(
+                lambda q=q: tg.callback_answer(q["id"]), description=f"an answer to {data!r}"
+            )
             assert "устарела" in answer["text"], (data, answer)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert await app.count() == 0

@@ -83,8 +83,7 @@ def test_redactor_cleans_message_args_and_traceback(debug_log: io.StringIO) -> N
 
 def test_redactor_survives_bad_format_strings() -> None:
     r = Redactor(["1:" + "s" * 30])
-    record = logging.LogRecord("x", logging.INFO, __file__, 1, "%d %d", ("1:" + "s" * 30,),
-                               None)
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "%d %d", ("1:" + "s" * 30,), None)
     assert r.filter(record)
     assert "s" * 30 not in record.getMessage()
 
@@ -96,7 +95,9 @@ def break_downloads(tg: FakeTelegram, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_debug_log_of_a_failed_download_has_no_token_and_no_sql(
-    fake_tg: FakeTelegram, tmp_path: Path, debug_log: io.StringIO,
+    fake_tg: FakeTelegram,
+    tmp_path: Path,
+    debug_log: io.StringIO,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     tg = fake_tg
@@ -110,8 +111,7 @@ async def test_debug_log_of_a_failed_download_has_no_token_and_no_sql(
         async with app.polling():
             await app.say(chat, people["Anna"], "/newpulka")
             await app.say(chat, people[MARKER], "/join")
-            sent = tg.send_message(chat, people["Anna"], "/import",
-                                   document=("pulka.json", b"{}"))
+            sent = tg.send_message(chat, people["Anna"], "/import", document=("pulka.json", b"{}"))
             reply = await tg.wait_for_message(chat, after=sent["message_id"])
             assert "не так" in reply["text"]  # the generic apology, not a hang
     finally:
@@ -128,21 +128,28 @@ async def test_bot_process_at_debug_logs_no_token(
 ) -> None:
     tg = fake_tg
     break_downloads(tg, monkeypatch)
-    env = bot_env(tmp_path, BOT_TOKEN=tg.token, TELEGRAM_API_URL=tg.base_url,
-                  DATABASE_URL=f"sqlite:///{tmp_path / 'pulka.sqlite3'}", LOG_LEVEL="DEBUG")
+    env = bot_env(
+        tmp_path,
+        BOT_TOKEN=tg.token,
+        TELEGRAM_API_URL=tg.base_url,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'pulka.sqlite3'}",
+        LOG_LEVEL="DEBUG",
+    )
     log = tmp_path / "bot.log"
     anna, boris = tg.create_user("Anna"), tg.create_user(MARKER)
     chat = tg.create_group(members=[anna, boris], creator=anna)
     proc = await run_bot(tmp_path, env, log)
     try:
-        await tg.wait_for(lambda: tg.calls_to("getUpdates"), timeout=30,
-                          description="the bot to poll")
+        await tg.wait_for(
+            lambda: tg.calls_to("getUpdates"), timeout=30, description="the bot to poll"
+        )
         await say(tg, chat, anna, "/newpulka")
         await say(tg, chat, boris, "/join")
         sent = tg.send_message(chat, anna, "/import", document=("p.json", b"{}"))
         await tg.wait_for_message(chat, after=sent["message_id"], timeout=20)
-        await tg.wait_for(lambda: tg.pending_updates == 0, timeout=20,
-                          description="the import handled")
+        await tg.wait_for(
+            lambda: tg.pending_updates == 0, timeout=20, description="the import handled"
+        )
         proc.terminate()
         assert await asyncio.wait_for(proc.wait(), timeout=15) == 0
     finally:
@@ -161,8 +168,9 @@ async def test_bot_process_at_debug_logs_no_token(
 def events_of(path: Path) -> list[tuple[Any, ...]]:
     con = sqlite3.connect(path)
     try:
-        return con.execute("SELECT pulka_id, seq, kind, payload FROM events "
-                           "ORDER BY pulka_id, seq").fetchall()
+        return con.execute(
+            "SELECT pulka_id, seq, kind, payload FROM events ORDER BY pulka_id, seq"
+        ).fetchall()
     finally:
         con.close()
 
@@ -251,8 +259,10 @@ async def test_daily_copies_rotate(tmp_path: Path) -> None:
     made = daily_backup(str(db), folder, 3, today)
     assert made is not None and made.events == 3
     assert [p.name for p in daily_copies(folder)] == [
-        daily_name(today - timedelta(days=2)), daily_name(today - timedelta(days=1)),
-        daily_name(today)]
+        daily_name(today - timedelta(days=2)),
+        daily_name(today - timedelta(days=1)),
+        daily_name(today),
+    ]
     assert (folder / "notes.txt").exists() and (folder / "pulka-manual.sqlite3").exists()
     # Restarted the same day: today's copy is there already.
     assert daily_backup(str(db), folder, 3, today) is None
@@ -281,8 +291,7 @@ async def test_daily_task_copies_and_never_stops_the_bot(
 
     try:
         await write_events(storage, 2)
-        task = asyncio.create_task(keep_daily_backups(str(db), folder, 2, lambda: day,
-                                                      fast_sleep))
+        task = asyncio.create_task(keep_daily_backups(str(db), folder, 2, lambda: day, fast_sleep))
         while len(sleeps) < limit:
             await asyncio.sleep(0.01)
         task.cancel()
@@ -300,8 +309,9 @@ async def test_daily_task_copies_and_never_stops_the_bot(
     day = datetime(2025, 4, 1, 12, tzinfo=UTC)
     sleeps.clear()
     limit = 1
-    task = asyncio.create_task(keep_daily_backups(str(tmp_path / "gone.sqlite3"),
-                                                  folder, 2, lambda: day, fast_sleep))
+    task = asyncio.create_task(
+        keep_daily_backups(str(tmp_path / "gone.sqlite3"), folder, 2, lambda: day, fast_sleep)
+    )
     while not sleeps:
         await asyncio.sleep(0.01)
     task.cancel()
@@ -313,8 +323,14 @@ async def test_daily_task_copies_and_never_stops_the_bot(
 
 async def cli(tmp_path: Path, env: dict[str, str], *args: str) -> tuple[int, str, str]:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *args, cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(proc.communicate(), timeout=60)
     assert proc.returncode is not None
@@ -324,15 +340,21 @@ async def cli(tmp_path: Path, env: dict[str, str], *args: str) -> tuple[int, str
 async def test_backup_command_while_the_bot_runs(fake_tg: FakeTelegram, tmp_path: Path) -> None:
     tg = fake_tg
     db = tmp_path / "data" / "pulka.sqlite3"
-    env = bot_env(tmp_path, BOT_TOKEN=tg.token, TELEGRAM_API_URL=tg.base_url,
-                  DATABASE_URL=f"sqlite:///{db}", BACKUP_KEEP="2")
+    env = bot_env(
+        tmp_path,
+        BOT_TOKEN=tg.token,
+        TELEGRAM_API_URL=tg.base_url,
+        DATABASE_URL=f"sqlite:///{db}",
+        BACKUP_KEEP="2",
+    )
     log = tmp_path / "bot.log"
     anna, boris, vera = (tg.create_user(n) for n in ("Anna", "Boris", "Vera"))
     chat = tg.create_group(members=[anna, boris, vera], creator=anna)
     proc = await run_bot(tmp_path, env, log)
     try:
-        await tg.wait_for(lambda: tg.calls_to("getUpdates"), timeout=30,
-                          description="the bot to poll")
+        await tg.wait_for(
+            lambda: tg.calls_to("getUpdates"), timeout=30, description="the bot to poll"
+        )
         await say(tg, chat, anna, "/newpulka sochi 20 1")
         for who in (anna, boris, vera):
             await say(tg, chat, who, "/join")
@@ -370,8 +392,9 @@ async def test_backup_command_failures_are_one_line(tmp_path: Path) -> None:
     code, out, err = await cli(tmp_path, env, "backup", "copy.sqlite3")
     assert code == 1 and out == "" and len(err.strip().splitlines()) == 1, err
     assert "does not exist" in err and "Traceback" not in err
-    code, _, err = await cli(tmp_path, bot_env(tmp_path, DATABASE_URL="postgres://x"),
-                             "backup", "copy.sqlite3")
+    code, _, err = await cli(
+        tmp_path, bot_env(tmp_path, DATABASE_URL="postgres://x"), "backup", "copy.sqlite3"
+    )
     assert code == 2 and "DATABASE_URL" in err and len(err.strip().splitlines()) == 1
 
 
@@ -379,8 +402,12 @@ async def test_backup_command_failures_are_one_line(tmp_path: Path) -> None:
 
 
 def check_env(tg: FakeTelegram, tmp_path: Path, **extra: str) -> dict[str, str]:
-    values = {"BOT_TOKEN": tg.token, "TELEGRAM_API_URL": tg.base_url,
-              "DATABASE_URL": f"sqlite:///{tmp_path / 'data' / 'pulka.sqlite3'}", **extra}
+    values = {
+        "BOT_TOKEN": tg.token,
+        "TELEGRAM_API_URL": tg.base_url,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'data' / 'pulka.sqlite3'}",
+        **extra,
+    }
     return bot_env(tmp_path, **values)
 
 
@@ -409,8 +436,7 @@ async def test_check_ok(fake_tg: FakeTelegram, tmp_path: Path) -> None:
 async def test_check_failures_are_one_line(fake_tg: FakeTelegram, tmp_path: Path) -> None:
     tg = fake_tg
     wrong = "999999:" + "B" * 35
-    err = one_line_failure(*await cli(tmp_path, check_env(tg, tmp_path, BOT_TOKEN=wrong),
-                                      "check"))
+    err = one_line_failure(*await cli(tmp_path, check_env(tg, tmp_path, BOT_TOKEN=wrong), "check"))
     assert "BOT_TOKEN was refused" in err and "B" * 35 not in err
 
     # No network: nothing listens on the port of a server just stopped.
@@ -418,8 +444,9 @@ async def test_check_failures_are_one_line(fake_tg: FakeTelegram, tmp_path: Path
     await gone.start()
     url = gone.base_url
     await gone.stop()
-    err = one_line_failure(*await cli(tmp_path, check_env(tg, tmp_path, TELEGRAM_API_URL=url),
-                                      "check"))
+    err = one_line_failure(
+        *await cli(tmp_path, check_env(tg, tmp_path, TELEGRAM_API_URL=url), "check")
+    )
     assert "cannot reach the Bot API" in err and tg.token not in err
 
     data = tmp_path / "data"

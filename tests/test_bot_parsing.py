@@ -19,8 +19,11 @@ from bot.input.parsing import (
 from bot.store.db import PlayerRow
 from scoring import Choice, Correction, Game, Misere, Raspasy, Suit
 
-THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
-         PlayerRow(2, "Vera", None, None)]
+THREE = [
+    PlayerRow(0, "Anna", 1, "anna"),
+    PlayerRow(1, "Boris", 2, None),
+    PlayerRow(2, "Vera", None, None),
+]
 FOUR = [*THREE, PlayerRow(3, "Gleb", 4, "gleb_k")]
 
 
@@ -32,33 +35,51 @@ def game(text: str, players: list[PlayerRow] = THREE) -> Game:
 
 def test_canonical_forms() -> None:
     g = game("Anna 7h 7 Boris whist 2 Vera pass 1")
-    assert g == Game.of("Anna", "7H", {"Boris": "whist", "Vera": "pass"},
-                        {"Anna": 7, "Boris": 2, "Vera": 1})
+    assert g == Game.of(
+        "Anna", "7H", {"Boris": "whist", "Vera": "pass"}, {"Anna": 7, "Boris": 2, "Vera": 1}
+    )
     assert parse_deal("Boris misere 0", THREE) == Misere("Boris", 0)
     assert parse_deal("raspasy Anna 3 Boris 2 Vera 5", THREE) == Raspasy.of(
-        {"Anna": 3, "Boris": 2, "Vera": 5})
+        {"Anna": 3, "Boris": 2, "Vera": 5}
+    )
 
 
-@pytest.mark.parametrize("text", [
-    "anna 7ч 7 BORIS вист 2 vera пас 1",
-    "@anna 7♥ 7 2 whist 2 3 pass 1",
-    "1 7H 7 Boris w 2 Vera p 1",
-    "Anna 7h 7, Boris whist 2, Vera pass 1",
-    "Anna 7че 7 Boris вист 2 Vera пас 1",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "anna 7ч 7 BORIS вист 2 vera пас 1",
+        "@anna 7♥ 7 2 whist 2 3 pass 1",
+        "1 7H 7 Boris w 2 Vera p 1",
+        "Anna 7h 7, Boris whist 2, Vera pass 1",
+        "Anna 7че 7 Boris вист 2 Vera пас 1",
+    ],
+)
 def test_game_aliases(text: str) -> None:
     g = game(text)
     assert g.declarer == "Anna" and g.contract.level == 7 and g.contract.suit is Suit.HEARTS
     assert g.choices == {"Boris": Choice.WHIST, "Vera": Choice.PASS}
 
 
-@pytest.mark.parametrize(("word", "suit"), [
-    ("6s", Suit.SPADES), ("6♠", Suit.SPADES), ("6п", Suit.SPADES),
-    ("6c", Suit.CLUBS), ("6♣", Suit.CLUBS), ("6т", Suit.CLUBS),
-    ("6d", Suit.DIAMONDS), ("6♦", Suit.DIAMONDS), ("6б", Suit.DIAMONDS),
-    ("6h", Suit.HEARTS), ("6♥️", Suit.HEARTS), ("6ч", Suit.HEARTS),
-    ("6nt", Suit.NO_TRUMPS), ("6бк", Suit.NO_TRUMPS), ("6БК", Suit.NO_TRUMPS),
-])
+@pytest.mark.parametrize(
+    ("word", "suit"),
+    [
+        ("6s", Suit.SPADES),
+        ("6♠", Suit.SPADES),
+        ("6п", Suit.SPADES),
+        ("6c", Suit.CLUBS),
+        ("6♣", Suit.CLUBS),
+        ("6т", Suit.CLUBS),
+        ("6d", Suit.DIAMONDS),
+        ("6♦", Suit.DIAMONDS),
+        ("6б", Suit.DIAMONDS),
+        ("6h", Suit.HEARTS),
+        ("6♥️", Suit.HEARTS),
+        ("6ч", Suit.HEARTS),
+        ("6nt", Suit.NO_TRUMPS),
+        ("6бк", Suit.NO_TRUMPS),
+        ("6БК", Suit.NO_TRUMPS),
+    ],
+)
 def test_suits(word: str, suit: Suit) -> None:
     assert game(f"Anna {word} 6 Boris whist 3 Vera pass 1").contract.suit is suit
 
@@ -68,7 +89,8 @@ def test_half_whist_and_russian_kinds() -> None:
     assert g.choices["Vera"] is Choice.HALF
     assert parse_deal("Вера мизер 0".replace("Вера", "Vera"), THREE) == Misere("Vera", 0)
     assert parse_deal("распасы 1 3 2 2 3 5", THREE) == Raspasy.of(
-        {"Anna": 3, "Boris": 2, "Vera": 5})
+        {"Anna": 3, "Boris": 2, "Vera": 5}
+    )
     assert isinstance(parse_deal("РАСП Anna 3 Boris 2 Vera 5", THREE), Raspasy)
 
 
@@ -79,33 +101,36 @@ def test_four_players_name_three() -> None:
     assert isinstance(r, Raspasy)
 
 
-@pytest.mark.parametrize(("text", "key", "params"), [
-    ("", "deal_empty", {}),
-    ("Anna", "deal_short", {}),
-    ("Petya", "unknown_player", {"token": "Petya"}),
-    ("Petya 6s 6 Boris whist 3 Vera pass 1", "unknown_player", {"token": "Petya"}),
-    ("Anna 6s 6 Boris whist 3 @nobody pass 1", "unknown_player", {"token": "@nobody"}),
-    ("Anna 6s 6 Boris whist 3 7 pass 1", "unknown_player", {"token": "7"}),
-    ("Anna 6x 6 Boris whist 3 Vera pass 1", "bad_contract", {"token": "6x"}),
-    ("Anna 5s 6 Boris whist 3 Vera pass 1", "bad_contract", {"token": "5s"}),
-    ("Anna 6s", "missing_tricks", {"name": "Anna"}),
-    ("Anna 6s six Boris whist 3 Vera pass 1", "bad_tricks", {"token": "six"}),
-    ("Anna 6s 6 Boris whist 11 Vera pass 1", "bad_tricks", {"token": "11"}),
-    ("Anna 6s 6 Boris whist 3", "defenders_form", {"count": 3}),
-    ("Anna 6s 6 Boris whist 3 Vera pass 1 extra", "defenders_form", {"count": 7}),
-    ("Anna 6s 6 Boris maybe 3 Vera pass 1", "bad_choice", {"token": "maybe"}),
-    ("Anna 6s 6 Boris whist 3 Boris pass 1", "player_twice", {"name": "Boris"}),
-    ("Anna 6s 6 Anna whist 3 Vera pass 1", "declarer_defends", {"name": "Anna"}),
-    ("Anna 6s 6 Boris whist 3 Vera pass 2", "tricks_sum", {"total": 11}),
-    ("raspasy Anna 5 Boris 5", "table_count", {"count": 2}),
-    ("raspasy Anna 5 Boris", "raspasy_form", {}),
-    ("raspasy", "raspasy_form", {}),
-    ("raspasy Anna 5 Anna 5", "player_twice", {"name": "Anna"}),
-    ("raspasy Anna 5 Boris 4 Vera 2", "tricks_sum", {"total": 11}),
-    ("Boris misere", "missing_tricks", {"name": "Boris"}),
-    ("Boris misere 0 1", "misere_extra", {}),
-    ("Boris мизер x", "bad_tricks", {"token": "x"}),
-])
+@pytest.mark.parametrize(
+    ("text", "key", "params"),
+    [
+        ("", "deal_empty", {}),
+        ("Anna", "deal_short", {}),
+        ("Petya", "unknown_player", {"token": "Petya"}),
+        ("Petya 6s 6 Boris whist 3 Vera pass 1", "unknown_player", {"token": "Petya"}),
+        ("Anna 6s 6 Boris whist 3 @nobody pass 1", "unknown_player", {"token": "@nobody"}),
+        ("Anna 6s 6 Boris whist 3 7 pass 1", "unknown_player", {"token": "7"}),
+        ("Anna 6x 6 Boris whist 3 Vera pass 1", "bad_contract", {"token": "6x"}),
+        ("Anna 5s 6 Boris whist 3 Vera pass 1", "bad_contract", {"token": "5s"}),
+        ("Anna 6s", "missing_tricks", {"name": "Anna"}),
+        ("Anna 6s six Boris whist 3 Vera pass 1", "bad_tricks", {"token": "six"}),
+        ("Anna 6s 6 Boris whist 11 Vera pass 1", "bad_tricks", {"token": "11"}),
+        ("Anna 6s 6 Boris whist 3", "defenders_form", {"count": 3}),
+        ("Anna 6s 6 Boris whist 3 Vera pass 1 extra", "defenders_form", {"count": 7}),
+        ("Anna 6s 6 Boris maybe 3 Vera pass 1", "bad_choice", {"token": "maybe"}),
+        ("Anna 6s 6 Boris whist 3 Boris pass 1", "player_twice", {"name": "Boris"}),
+        ("Anna 6s 6 Anna whist 3 Vera pass 1", "declarer_defends", {"name": "Anna"}),
+        ("Anna 6s 6 Boris whist 3 Vera pass 2", "tricks_sum", {"total": 11}),
+        ("raspasy Anna 5 Boris 5", "table_count", {"count": 2}),
+        ("raspasy Anna 5 Boris", "raspasy_form", {}),
+        ("raspasy", "raspasy_form", {}),
+        ("raspasy Anna 5 Anna 5", "player_twice", {"name": "Anna"}),
+        ("raspasy Anna 5 Boris 4 Vera 2", "tricks_sum", {"total": 11}),
+        ("Boris misere", "missing_tricks", {"name": "Boris"}),
+        ("Boris misere 0 1", "misere_extra", {}),
+        ("Boris мизер x", "bad_tricks", {"token": "x"}),
+    ],
+)
 def test_bad_input_specific_message(text: str, key: str, params: dict[str, object]) -> None:
     with pytest.raises(ParseError) as info:
         parse_deal(text, THREE)
@@ -121,16 +146,21 @@ def test_four_players_need_three_named() -> None:
 
 
 def test_newpulka() -> None:
-    assert parse_newpulka("") .rules().target == 20
+    assert parse_newpulka("").rules().target == 20
     r = parse_newpulka("sochi 20 0.5").rules()
     assert (r.variant.value, r.target, r.stake, r.currency) == ("sochi", 20, Decimal("0.5"), "RUB")
     r = parse_newpulka("leningrad 50 1 EUR").rules()
     assert (r.variant.value, r.target, r.stake, r.currency) == ("leningrad", 50, Decimal(1), "EUR")
     assert parse_newpulka("ростов 10 0,25").rules().stake == Decimal("0.25")
     assert parse_newpulka("30").rules().target == 30
-    for text, key in [("chess", "bad_variant"), ("sochi x", "bad_target"),
-                      ("sochi 20 abc", "bad_stake"), ("sochi 20 1 12$$", "bad_currency"),
-                      ("sochi 20 1 EUR more", "newpulka_extra"), ("sochi 20 -1", "bad_stake")]:
+    for text, key in [
+        ("chess", "bad_variant"),
+        ("sochi x", "bad_target"),
+        ("sochi 20 abc", "bad_stake"),
+        ("sochi 20 1 12$$", "bad_currency"),
+        ("sochi 20 1 EUR more", "newpulka_extra"),
+        ("sochi 20 -1", "bad_stake"),
+    ]:
         with pytest.raises(ParseError) as info:
             parse_newpulka(text)
         assert info.value.key == key, text
@@ -145,16 +175,19 @@ def test_names() -> None:
 # --- the words of every language --------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [
-    "Anna 7ч 7 Boris віст 2 Vera пас 1",  # Ukrainian
-    "Anna 7h 7 Boris whist 2 Vera pass 1",  # English
-    "Anna 7 ч 7 Boris вист 2 Vera пас 1",  # level and suit apart
-    "Anna 7 ♥ 7 Boris whist 2 Vera pass 1",
-    "Anna 7черви 7 Boris віст 2 Vera пас 1",  # the suit's name
-    "Anna 7чирви 7 Boris віст 2 Vera пас 1",
-    "Anna 7hearts 7 Boris whist 2 Vera pass 1",
-    "1 7 h 7 2 whist 2 3 pass 1",  # seats by number
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Anna 7ч 7 Boris віст 2 Vera пас 1",  # Ukrainian
+        "Anna 7h 7 Boris whist 2 Vera pass 1",  # English
+        "Anna 7 ч 7 Boris вист 2 Vera пас 1",  # level and suit apart
+        "Anna 7 ♥ 7 Boris whist 2 Vera pass 1",
+        "Anna 7черви 7 Boris віст 2 Vera пас 1",  # the suit's name
+        "Anna 7чирви 7 Boris віст 2 Vera пас 1",
+        "Anna 7hearts 7 Boris whist 2 Vera pass 1",
+        "1 7 h 7 2 whist 2 3 pass 1",  # seats by number
+    ],
+)
 def test_game_in_every_language(text: str) -> None:
     g = game(text)
     assert g.declarer == "Anna" and g.contract.level == 7 and g.contract.suit is Suit.HEARTS
@@ -166,18 +199,22 @@ def test_no_trumps(word: str) -> None:
     assert game(f"Anna {word} 6 Boris whist 3 Vera pass 1").contract.suit is Suit.NO_TRUMPS
 
 
-@pytest.mark.parametrize(("half", "misere", "raspasy"), [
-    ("полвиста", "мизер", "распасы"),
-    ("піввіста", "мізер", "розпаси"),
-    ("half", "misère", "all-pass"),
-    ("half-whist", "misere", "allpass"),
-    ("пв", "miser", "raspasy"),
-])
+@pytest.mark.parametrize(
+    ("half", "misere", "raspasy"),
+    [
+        ("полвиста", "мизер", "распасы"),
+        ("піввіста", "мізер", "розпаси"),
+        ("half", "misère", "all-pass"),
+        ("half-whist", "misere", "allpass"),
+        ("пв", "miser", "raspasy"),
+    ],
+)
 def test_kinds_in_every_language(half: str, misere: str, raspasy: str) -> None:
     assert game(f"Anna 6s 6 Boris пас 2 Vera {half} 2").choices["Vera"] is Choice.HALF
     assert parse_deal(f"Vera {misere} 0", THREE) == Misere("Vera", 0)
     assert parse_deal(f"{raspasy} Anna 3 Boris 2 Vera 5", THREE) == Raspasy.of(
-        {"Anna": 3, "Boris": 2, "Vera": 5})
+        {"Anna": 3, "Boris": 2, "Vera": 5}
+    )
 
 
 @pytest.mark.parametrize("word", ["віст", "піввіста", "мізер", "розпаси", "all-pass", "half"])
@@ -202,21 +239,26 @@ def test_ukrainian_variants() -> None:
 
 def test_correction_full_form() -> None:
     c = parse_correction("Anna mountain -2 pulka 1 whists Boris 10 — miscounted deal 5", THREE)
-    assert c == Correction.of("Anna", pulka=1, mountain=-2, whists={"Boris": 10},
-                              note="miscounted deal 5")
+    assert c == Correction.of(
+        "Anna", pulka=1, mountain=-2, whists={"Boris": 10}, note="miscounted deal 5"
+    )
 
 
-@pytest.mark.parametrize("text", [
-    "anna гора -2 пуля 1 висты boris 10 — ошиблись",    # Russian
-    "ANNA гора -2 куля 1 вісти Boris 10 — ошиблись",    # Ukrainian
-    "@anna mountain -2 pool 1 whists 2 10 — ошиблись",  # English, @username, seat
-    "1 пуля +1 гора −2 висты на Boris 10: ошиблись",    # any order, Unicode minus, colon
-    "Anna whists on boris 10 mountain -2 pulka 1 - ошиблись",
-    "Anna гору -2 пулю 1 вист Boris 10 —ошиблись",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "anna гора -2 пуля 1 висты boris 10 — ошиблись",  # Russian
+        "ANNA гора -2 куля 1 вісти Boris 10 — ошиблись",  # Ukrainian
+        "@anna mountain -2 pool 1 whists 2 10 — ошиблись",  # English, @username, seat
+        "1 пуля +1 гора −2 висты на Boris 10: ошиблись",  # any order, Unicode minus, colon
+        "Anna whists on boris 10 mountain -2 pulka 1 - ошиблись",
+        "Anna гору -2 пулю 1 вист Boris 10 —ошиблись",
+    ],
+)
 def test_correction_words_of_every_language(text: str) -> None:
     assert parse_correction(text, THREE) == Correction.of(
-        "Anna", pulka=1, mountain=-2, whists={"Boris": 10}, note="ошиблись")
+        "Anna", pulka=1, mountain=-2, whists={"Boris": 10}, note="ошиблись"
+    )
 
 
 def test_correction_amounts_and_notes() -> None:
@@ -226,35 +268,39 @@ def test_correction_amounts_and_notes() -> None:
     c = parse_correction("Boris whists Anna 3, Vera -1.5", THREE)
     assert dict(c.whists) == {"Anna": Fraction(3), "Vera": Fraction(-3, 2)}
     assert parse_correction("Boris pool -4 — a note:  with   spaces", THREE).note == (
-        "a note: with spaces")
+        "a note: with spaces"
+    )
     assert parse_correction("Boris pool 4 -", THREE).note == ""
     assert parse_correction("Gleb mountain 1", FOUR).player == "Gleb"
 
 
-@pytest.mark.parametrize(("text", "key", "params"), [
-    ("", "correction_empty", {}),
-    ("   — just a note", "correction_empty", {}),
-    ("Dima mountain 2", "unknown_player", {"token": "Dima"}),
-    ("Anna", "correction_no_amount", {}),
-    ("Anna — note only", "correction_no_amount", {}),
-    ("Anna mountain 0 pool 0", "correction_no_amount", {}),
-    ("Anna mountain", "correction_missing_amount", {"token": "mountain"}),
-    ("Anna whists", "correction_missing_amount", {"token": "whists"}),
-    ("Anna whists Boris", "correction_missing_amount", {"token": "Boris"}),
-    ("Anna whists Boris mountain 2", "correction_missing_amount", {"token": "Boris"}),
-    ("Anna mountain pool 2", "correction_missing_amount", {"token": "mountain"}),
-    ("Anna mountain two", "correction_bad_amount", {"token": "two"}),
-    ("Anna гора 1e5", "correction_bad_amount", {"token": "1e5"}),
-    ("Anna гора 2.5.1", "correction_bad_amount", {"token": "2.5.1"}),
-    ("Anna whists Boris x", "correction_bad_amount", {"token": "x"}),
-    ("Anna hill 2", "correction_bad_word", {"token": "hill"}),
-    ("Anna 2", "correction_bad_word", {"token": "2"}),
-    ("Anna гора 1 гора 2", "correction_twice", {"token": "гора"}),
-    ("Anna пуля 1 pool 2", "correction_twice", {"token": "pool"}),
-    ("Anna whists Boris 1 mountain 1 whists Vera 2", "correction_twice", {"token": "whists"}),
-    ("Anna whists Boris 1 Boris 2", "player_twice", {"name": "Boris"}),
-    ("Anna whists Dima 1", "unknown_player", {"token": "Dima"}),
-])
+@pytest.mark.parametrize(
+    ("text", "key", "params"),
+    [
+        ("", "correction_empty", {}),
+        ("   — just a note", "correction_empty", {}),
+        ("Dima mountain 2", "unknown_player", {"token": "Dima"}),
+        ("Anna", "correction_no_amount", {}),
+        ("Anna — note only", "correction_no_amount", {}),
+        ("Anna mountain 0 pool 0", "correction_no_amount", {}),
+        ("Anna mountain", "correction_missing_amount", {"token": "mountain"}),
+        ("Anna whists", "correction_missing_amount", {"token": "whists"}),
+        ("Anna whists Boris", "correction_missing_amount", {"token": "Boris"}),
+        ("Anna whists Boris mountain 2", "correction_missing_amount", {"token": "Boris"}),
+        ("Anna mountain pool 2", "correction_missing_amount", {"token": "mountain"}),
+        ("Anna mountain two", "correction_bad_amount", {"token": "two"}),
+        ("Anna гора 1e5", "correction_bad_amount", {"token": "1e5"}),
+        ("Anna гора 2.5.1", "correction_bad_amount", {"token": "2.5.1"}),
+        ("Anna whists Boris x", "correction_bad_amount", {"token": "x"}),
+        ("Anna hill 2", "correction_bad_word", {"token": "hill"}),
+        ("Anna 2", "correction_bad_word", {"token": "2"}),
+        ("Anna гора 1 гора 2", "correction_twice", {"token": "гора"}),
+        ("Anna пуля 1 pool 2", "correction_twice", {"token": "pool"}),
+        ("Anna whists Boris 1 mountain 1 whists Vera 2", "correction_twice", {"token": "whists"}),
+        ("Anna whists Boris 1 Boris 2", "player_twice", {"name": "Boris"}),
+        ("Anna whists Dima 1", "unknown_player", {"token": "Dima"}),
+    ],
+)
 def test_correction_bad_input(text: str, key: str, params: dict[str, object]) -> None:
     with pytest.raises(ParseError) as info:
         parse_correction(text, THREE)

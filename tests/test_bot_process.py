@@ -16,8 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("BOT_TOKEN", "DATABASE_URL", "TELEGRAM_API_URL", "LOG_LEVEL")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("BOT_TOKEN", "DATABASE_URL", "TELEGRAM_API_URL", "LOG_LEVEL")
+    }
     env["PYTHONPATH"] = str(ROOT)
     env.update(extra)
     return env
@@ -25,16 +28,26 @@ def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 async def run_bot(tmp_path: Path, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=log.open("ab"),
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=log.open("ab"),
     )
 
 
 async def test_missing_or_malformed_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
     for extra in ({}, {"BOT_TOKEN": "not-a-token"}):
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env=bot_env(tmp_path, **extra),
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=bot_env(tmp_path, **extra),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
         )
         _out, err = await asyncio.wait_for(proc.communicate(), timeout=30)
         text = err.decode()
@@ -44,8 +57,9 @@ async def test_missing_or_malformed_token_is_one_line_and_exit_2(tmp_path: Path)
         assert "BOT_TOKEN" in text
 
 
-async def say(tg: FakeTelegram, chat: dict[str, Any], user: dict[str, Any], text: str,
-              timeout: float = 20.0) -> str:
+async def say(
+    tg: FakeTelegram, chat: dict[str, Any], user: dict[str, Any], text: str, timeout: float = 20.0
+) -> str:
     sent = tg.send_message(chat, user, text)
     reply = await tg.wait_for_message(chat, after=sent["message_id"], timeout=timeout)
     return str(reply["text"])
@@ -66,16 +80,22 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
 ) -> None:
     tg = fake_tg
     db = tmp_path / "data" / "pulka.sqlite3"
-    env = bot_env(tmp_path, BOT_TOKEN=tg.token, TELEGRAM_API_URL=tg.base_url,
-                  DATABASE_URL=f"sqlite:///{db}", LOG_LEVEL="INFO")
+    env = bot_env(
+        tmp_path,
+        BOT_TOKEN=tg.token,
+        TELEGRAM_API_URL=tg.base_url,
+        DATABASE_URL=f"sqlite:///{db}",
+        LOG_LEVEL="INFO",
+    )
     log = tmp_path / "bot.log"
     anna, boris, vera = (tg.create_user(n) for n in ("Anna", "Boris", "Vera"))
     chat = tg.create_group(members=[anna, boris, vera], creator=anna)
 
     proc = await run_bot(tmp_path, env, log)
     try:
-        await tg.wait_for(lambda: tg.calls_to("getUpdates"), timeout=30,
-                          description="the bot to poll")
+        await tg.wait_for(
+            lambda: tg.calls_to("getUpdates"), timeout=30, description="the bot to poll"
+        )
         await say(tg, chat, anna, "/newpulka sochi 20 1")
         for who in (anna, boris, vera):
             await say(tg, chat, who, "/join")

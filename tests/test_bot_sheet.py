@@ -38,10 +38,23 @@ class Renders:
         self.fail = fail
         self.real = picture.render_sheet_async
 
-    async def __call__(self, players: Any, rules: Any, steps: Any, settlement: Any = None,
-                       *, title: str | None = None) -> bytes:
-        self.calls.append({"players": tuple(players), "steps": len(steps),
-                           "settlement": settlement, "title": title})
+    async def __call__(
+        self,
+        players: Any,
+        rules: Any,
+        steps: Any,
+        settlement: Any = None,
+        *,
+        title: str | None = None,
+    ) -> bytes:
+        self.calls.append(
+            {
+                "players": tuple(players),
+                "steps": len(steps),
+                "settlement": settlement,
+                "title": title,
+            }
+        )
         if self.fail:
             raise RuntimeError("the renderer broke")
         return await self.real(players, rules, steps, settlement, title=title)
@@ -62,8 +75,9 @@ def opened(data: bytes) -> Image.Image:
     return image
 
 
-async def play_three(app: App, chat: dict[str, Any], p: dict[str, Any],
-                     args: str = "sochi 10 1") -> None:
+async def play_three(
+    app: App, chat: dict[str, Any], p: dict[str, Any], args: str = "sochi 10 1"
+) -> None:
     await app.say(chat, p["anna"], f"/newpulka {args}")
     for who in ("anna", "boris", "vera"):
         await app.say(chat, p[who], "/join")
@@ -71,8 +85,9 @@ async def play_three(app: App, chat: dict[str, Any], p: dict[str, Any],
         assert "№" in await app.say(chat, p["anna"], text)
 
 
-async def test_score_sends_the_sheet_as_a_photo(app: App, people: dict[str, Any],
-                                                renders: Renders) -> None:
+async def test_score_sends_the_sheet_as_a_photo(
+    app: App, people: dict[str, Any], renders: Renders
+) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     async with app.polling():
@@ -90,8 +105,12 @@ async def test_score_sends_the_sheet_as_a_photo(app: App, people: dict[str, Any]
         assert "Если закончить сейчас (в вистах):" in caption
         assert "Anna +" in caption and "Следующим раздаёт Anna." in caption
         call = renders.calls[-1]
-        assert call == {"players": ("Anna", "Boris", "Vera"), "steps": 3, "settlement": None,
-                        "title": "Пулька: сочинка, до 10"}
+        assert call == {
+            "players": ("Anna", "Boris", "Vera"),
+            "steps": 3,
+            "settlement": None,
+            "title": "Пулька: сочинка, до 10",
+        }
         # The same sheet again: sent by its Telegram file id, not drawn again.
         drawn = len(renders.calls)
         await app.say(chat, p["boris"], "/score")
@@ -104,8 +123,9 @@ async def test_score_sends_the_sheet_as_a_photo(app: App, people: dict[str, Any]
         assert text["reply_markup"]["inline_keyboard"][0][0]["text"] == SHEET
 
 
-async def test_the_buttons_send_the_sheet_without_flooding(app: App, people: dict[str, Any],
-                                                           renders: Renders) -> None:
+async def test_the_buttons_send_the_sheet_without_flooding(
+    app: App, people: dict[str, Any], renders: Renders
+) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     ui = Tapper(tg, chat)
@@ -134,15 +154,17 @@ async def test_the_buttons_send_the_sheet_without_flooding(app: App, people: dic
         assert renders.calls[-1]["steps"] == 2
         # The button under the text score works the same way.
         text = await app.reply_msg(chat, p["vera"], "/score text")
-        assert "только что отправлен" in (await ui.tap(p["vera"], text["message_id"],
-                                                       SHEET))["text"]
+        assert (
+            "только что отправлен" in (await ui.tap(p["vera"], text["message_id"], SHEET))["text"]
+        )
         assert len(tg.calls_to("sendPhoto")) == 2
         answered = [c for c in tg.calls_to("answerCallbackQuery") if c.error]
         assert not answered
 
 
-async def test_settle_sends_the_sheet_with_the_settlement(app: App, people: dict[str, Any],
-                                                          renders: Renders) -> None:
+async def test_settle_sends_the_sheet_with_the_settlement(
+    app: App, people: dict[str, Any], renders: Renders
+) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     async with app.polling():
@@ -188,9 +210,9 @@ async def test_four_players_sheet(app: App, people: dict[str, Any], renders: Ren
         assert renders.calls[-1]["players"] == ("Anna", "Boris", "Vera", "Gleb")
 
 
-async def test_a_failing_renderer_answers_with_text(app: App, people: dict[str, Any],
-                                                    renders: Renders,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+async def test_a_failing_renderer_answers_with_text(
+    app: App, people: dict[str, Any], renders: Renders, caplog: pytest.LogCaptureFixture
+) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     renders.fail = True
@@ -207,6 +229,5 @@ async def test_a_failing_renderer_answers_with_text(app: App, people: dict[str, 
         settled = await app.say(chat, p["anna"], "/settle")
         assert "Если закончить сейчас" in settled
         assert not tg.photos
-        assert all("что-то пошло не так" not in m.get("text", "")
-                   for m in tg.sent_messages(chat))
+        assert all("что-то пошло не так" not in m.get("text", "") for m in tg.sent_messages(chat))
     assert "could not be drawn" in caplog.text

@@ -25,8 +25,9 @@ async def service(tmp_path: Path) -> AsyncIterator[PulkaService]:
 
 
 async def seated(service: PulkaService, chat: int = -100, target: int = 20) -> int:
-    w = await service.create(chat, 0, Rules.for_variant("sochi", target=target), ANNA,
-                             Source(chat, 1))
+    w = await service.create(
+        chat, 0, Rules.for_variant("sochi", target=target), ANNA, Source(chat, 1)
+    )
     for i, name in enumerate(("Anna", "Boris", "Vera")):
         await service.join(chat, 0, [name], i + 1, None, ANNA, Source(chat, 10 + i))
     return w.table.id
@@ -66,8 +67,9 @@ async def test_rejected_deal_writes_nothing(service: PulkaService) -> None:
 async def test_undo_is_an_event(service: PulkaService) -> None:
     pid = await seated(service)
     w1 = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
-    w2 = await service.write_deal(pid, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5}), ANNA,
-                                  Source(-100, 51))
+    w2 = await service.write_deal(
+        pid, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5}), ANNA, Source(-100, 51)
+    )
     with pytest.raises(PulkaError):  # only the last live deal can be undone
         await service.undo(pid, w1.event_id, ANNA, Source(-100, 52))
     u = await service.undo(pid, w2.event_id, ANNA, Source(-100, 53))
@@ -85,8 +87,9 @@ async def test_finished_pulka_refuses_deals_and_settles(service: PulkaService) -
     pid = await seated(service, target=2)
     for i, who in enumerate(("Anna", "Boris", "Vera")):
         others = [n for n in ("Anna", "Boris", "Vera") if n != who]
-        g = Game.of(who, "6S", {others[0]: "pass", others[1]: "pass"},
-                    {who: 6, others[0]: 2, others[1]: 2})
+        g = Game.of(
+            who, "6S", {others[0]: "pass", others[1]: "pass"}, {who: 6, others[0]: 2, others[1]: 2}
+        )
         await service.write_deal(pid, g, ANNA, Source(-100, 70 + i))
     with pytest.raises(IllegalDeal):
         await service.write_deal(pid, SIX, ANNA, Source(-100, 80))

@@ -62,8 +62,9 @@ def wizards(draw: st.DrawFn) -> WizardData:
     defence = None if contract is None else draw(st.none() | st.sampled_from(sorted(DEFENCES)))
     limit = {"a": 1, "b": 1, "w": 2}.get(defence or "", 0)
     t = draw(st.lists(tricks, max_size=limit).filter(lambda x: sum(x) <= 10))
-    return WizardData(pulka, last, "g", seat=seat, contract=contract, defence=defence,
-                      tricks=tuple(t), op=op)
+    return WizardData(
+        pulka, last, "g", seat=seat, contract=contract, defence=defence, tricks=tuple(t), op=op
+    )
 
 
 @given(wizards())
@@ -75,8 +76,16 @@ def test_wizard_data_round_trip_within_64_bytes(w: WizardData) -> None:
 
 def test_the_largest_payload_fits() -> None:
     # Four players, 10NT, both whist, the split asked, the largest ids SQLite can give.
-    w = WizardData(MAX_ID, MAX_ID, "g", seat=3, contract=Contract(10, Suit.NO_TRUMPS),
-                   defence="w", tricks=(10, 0), op="w")
+    w = WizardData(
+        MAX_ID,
+        MAX_ID,
+        "g",
+        seat=3,
+        contract=Contract(10, Suit.NO_TRUMPS),
+        defence="w",
+        tricks=(10, 0),
+        op="w",
+    )
     data = w.pack()
     assert data == "v1w:w:1y2p0ij32e8e7:1y2p0ij32e8e7:g3owa0"
     assert len(data.encode()) == 40 <= 64
@@ -92,11 +101,10 @@ def test_any_text_is_refused_or_canonical(text: str) -> None:
 
 
 @given(wizards(), st.integers(0, 45), st.characters())
-def test_tampered_payloads_are_refused_or_canonical(w: WizardData, where: int,
-                                                    ch: str) -> None:
+def test_tampered_payloads_are_refused_or_canonical(w: WizardData, where: int, ch: str) -> None:
     data = w.pack()
     i = where % len(data)
-    tampered = data[:i] + ch + data[i + 1:]
+    tampered = data[:i] + ch + data[i + 1 :]
     try:
         again = WizardData.unpack(tampered)
     except BadCallback:
@@ -104,16 +112,47 @@ def test_tampered_payloads_are_refused_or_canonical(w: WizardData, where: int,
     assert again.pack() == tampered
 
 
-@pytest.mark.parametrize("data", [
-    "", "v1w", "v1w:", "v1w:s:1:0", "v1w:s:1:0:g", "v1w:q:1:0:", "v1w:s:0:0:",
-    "v1w:s:01:0:", "v1w:s:1:00:", "v1w:s:-1:0:", "v1w:s:1:0:x", "v1w:s:1:0:g4",
-    "v1w:s:1:0:g0p", "v1w:s:1:0:g0zz", "v1w:s:1:0:g00q", "v1w:s:1:0:g00p1",
-    "v1w:s:1:0:g00a12", "v1w:s:1:0:g00wa1", "v1w:s:1:0:g00ab", "v1w:s:1:0:m5",
-    "v1w:s:1:0:m0b", "v1w:s:1:0:m001", "v1w:s:1:0:r991", "v1w:s:1:0:raa",
-    "v1w:s:1:0:rb", "v1w:s:1y2p0ij32e8e8:0:", "v1w:s:zzzzzzzzzzzzz:0:",
-    "v1w:s:1:0: ", " v1w:s:1:0:", "V1W:s:1:0:", "v1w:S:1:0:", "v1w:s:1:0:G0",
-    "v1w:s:1:0:\u0661", "v1w:s:\u0661:0:", "v1w:s:1:0:g0\n", "v2w:s:1:0:",
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        "",
+        "v1w",
+        "v1w:",
+        "v1w:s:1:0",
+        "v1w:s:1:0:g",
+        "v1w:q:1:0:",
+        "v1w:s:0:0:",
+        "v1w:s:01:0:",
+        "v1w:s:1:00:",
+        "v1w:s:-1:0:",
+        "v1w:s:1:0:x",
+        "v1w:s:1:0:g4",
+        "v1w:s:1:0:g0p",
+        "v1w:s:1:0:g0zz",
+        "v1w:s:1:0:g00q",
+        "v1w:s:1:0:g00p1",
+        "v1w:s:1:0:g00a12",
+        "v1w:s:1:0:g00wa1",
+        "v1w:s:1:0:g00ab",
+        "v1w:s:1:0:m5",
+        "v1w:s:1:0:m0b",
+        "v1w:s:1:0:m001",
+        "v1w:s:1:0:r991",
+        "v1w:s:1:0:raa",
+        "v1w:s:1:0:rb",
+        "v1w:s:1y2p0ij32e8e8:0:",
+        "v1w:s:zzzzzzzzzzzzz:0:",
+        "v1w:s:1:0: ",
+        " v1w:s:1:0:",
+        "V1W:s:1:0:",
+        "v1w:S:1:0:",
+        "v1w:s:1:0:G0",
+        "v1w:s:1:0:\u0661",
+        "v1w:s:\u0661:0:",
+        "v1w:s:1:0:g0\n",
+        "v2w:s:1:0:",
+    ],
+)
 def test_malformed_payloads_are_refused(data: str) -> None:
     with pytest.raises(BadCallback):
         WizardData.unpack(data)
@@ -128,8 +167,9 @@ def test_base36() -> None:
 
 
 def test_back_retraces_the_screens() -> None:
-    w = WizardData(5, 9, "g", seat=1, contract=Contract(8, Suit.HEARTS), defence="w",
-                   tricks=(10, 0))
+    w = WizardData(
+        5, 9, "g", seat=1, contract=Contract(8, Suit.HEARTS), defence="w", tricks=(10, 0)
+    )
     trail = [w]
     while trail[-1].kind:
         trail.append(trail[-1].back())
@@ -142,16 +182,41 @@ def test_back_retraces_the_screens() -> None:
 # --- screens on a table ---------------------------------------------------------------
 
 
-def table_of(players: tuple[str, ...], rules: Rules, deals: list[Any], *,
-             pulka_id: int = 1, first_event: int = 1) -> Table:
+def table_of(
+    players: tuple[str, ...],
+    rules: Rules,
+    deals: list[Any],
+    *,
+    pulka_id: int = 1,
+    first_event: int = 1,
+) -> Table:
     """A pulka as the service would load it, without a database."""
     events = tuple(
-        EventRow(first_event + i, pulka_id, i + 1, "deal", deal_to_json(d), 1, "Anna", None,
-                 None, "2026-01-01T00:00:00+00:00")
-        for i, d in enumerate(deals))
-    row = PulkaRow(pulka_id, -100, 0, rules_to_json(rules), "active", 1, "Anna",
-                   tuple(PlayerRow(i, n, 100 + i, None) for i, n in enumerate(players)),
-                   events)
+        EventRow(
+            first_event + i,
+            pulka_id,
+            i + 1,
+            "deal",
+            deal_to_json(d),
+            1,
+            "Anna",
+            None,
+            None,
+            "2026-01-01T00:00:00+00:00",
+        )
+        for i, d in enumerate(deals)
+    )
+    row = PulkaRow(
+        pulka_id,
+        -100,
+        0,
+        rules_to_json(rules),
+        "active",
+        1,
+        "Anna",
+        tuple(PlayerRow(i, n, 100 + i, None) for i, n in enumerate(players)),
+        events,
+    )
     return build_table(row)
 
 
@@ -171,8 +236,12 @@ def labels(table: Table, w: WizardData) -> dict[str, WizardData]:
 def test_every_button_of_a_four_player_table_fits_and_leads_somewhere() -> None:
     """Walk every screen reachable from "New deal" on a table with huge ids."""
     table = table_of(FOUR, Rules(), [], pulka_id=BIG)
-    table = dataclasses.replace(table, row=dataclasses.replace(
-        table.row, events=(EventRow(BIG, BIG, 1, "join", {}, 1, "Anna", None, None, ""),)))
+    table = dataclasses.replace(
+        table,
+        row=dataclasses.replace(
+            table.row, events=(EventRow(BIG, BIG, 1, "join", {}, 1, "Anna", None, None, ""),)
+        ),
+    )
     seen: set[str] = set()
     queue = deque([start(table)])
     previews = 0
@@ -205,8 +274,7 @@ def test_the_dealer_sits_out_with_four() -> None:
         with pytest.raises(PulkaError):  # Anna deals: she cannot declare
             screen(RU, table, forged)
     # Gleb (seat 3) declares: Boris, then Vera defend; Anna deals and sits out.
-    w = WizardData(1, 0, "g", seat=3, contract=Contract(7, Suit.HEARTS), defence="a",
-                   tricks=(7,))
+    w = WizardData(1, 0, "g", seat=3, contract=Contract(7, Suit.HEARTS), defence="a", tricks=(7,))
     deal = deal_of(table, w)
     assert isinstance(deal, Game)
     assert deal.trick_map == {"Gleb": 7, "Boris": 3, "Vera": 0}
@@ -216,8 +284,13 @@ def test_the_dealer_sits_out_with_four() -> None:
 def test_defence_options_follow_the_conventions() -> None:
     table = table_of(("Anna", "Boris", "Vera"), Rules(), [])
     six = WizardData(1, 0, "g", seat=0, contract=Contract(6, Suit.SPADES))
-    assert list(labels(table, six))[:5] == ["Boris вист · Vera пас", "Boris пас · Vera вист",
-                                            "Оба вист", "Оба пас", "Boris пас · Vera полвиста"]
+    assert list(labels(table, six))[:5] == [
+        "Boris вист · Vera пас",
+        "Boris пас · Vera вист",
+        "Оба вист",
+        "Оба пас",
+        "Boris пас · Vera полвиста",
+    ]
     eight = dataclasses.replace(six, contract=Contract(8, Suit.SPADES))
     assert "Boris пас · Vera полвиста" not in labels(table, eight)
     with pytest.raises(PulkaError):
@@ -230,8 +303,9 @@ def test_defence_options_follow_the_conventions() -> None:
 
 def test_after_raspasy_only_the_exit_contracts() -> None:
     rules = Rules.for_variant("leningrad")
-    table = table_of(("Anna", "Boris", "Vera"), rules,
-                     [Raspasy.of({"Anna": 3, "Boris": 3, "Vera": 4})])
+    table = table_of(
+        ("Anna", "Boris", "Vera"), rules, [Raspasy.of({"Anna": 3, "Boris": 3, "Vera": 4})]
+    )
     w = WizardData(1, table.last_event_id, "g", seat=1)
     buttons = labels(table, w)
     assert "6♠" not in buttons and "7♠" in buttons and "10БК" in buttons
@@ -263,8 +337,7 @@ def test_tricks_offered_are_only_the_possible_ones() -> None:
 
 def test_preview_shows_writes_and_cost_from_scoring() -> None:
     table = table_of(("Anna", "Boris", "Vera"), Rules(), [])
-    w = WizardData(1, 0, "g", seat=0, contract=Contract(6, Suit.SPADES), defence="a",
-                   tricks=(6,))
+    w = WizardData(1, 0, "g", seat=0, contract=Contract(6, Suit.SPADES), defence="a", tricks=(6,))
     shown = screen(RU, table, w)
     assert "Проверьте</b>: Anna 6♠ / ровно — Boris вист 4, Vera пас 0" in shown.text
     assert "Boris → Anna: висты +8" in shown.text
@@ -276,18 +349,31 @@ def test_preview_shows_writes_and_cost_from_scoring() -> None:
 def test_out_of_date_states_are_refused() -> None:
     table = table_of(("Anna", "Boris", "Vera"), Rules(), [], pulka_id=7, first_event=40)
     assert table.last_event_id == 0
-    played = table_of(("Anna", "Boris", "Vera"), Rules(),
-                      [Raspasy.of({"Anna": 3, "Boris": 3, "Vera": 4})], pulka_id=7,
-                      first_event=40)
+    played = table_of(
+        ("Anna", "Boris", "Vera"),
+        Rules(),
+        [Raspasy.of({"Anna": 3, "Boris": 3, "Vera": 4})],
+        pulka_id=7,
+        first_event=40,
+    )
     fresh = WizardData(7, 0)
     screen(RU, table, fresh)
     for bad in (fresh, dataclasses.replace(fresh, pulka=8)):
         with pytest.raises(PulkaError):
             screen(RU, played, bad)
-    closed = table_of(("Anna", "Boris", "Vera"), Rules(target=2),
-                      [Game.of(n, "6S", {o: "pass" for o in ("Anna", "Boris", "Vera") if o != n},
-                               {n: 6, **{o: 2 for o in ("Anna", "Boris", "Vera") if o != n}})
-                       for n in ("Anna", "Boris", "Vera")])
+    closed = table_of(
+        ("Anna", "Boris", "Vera"),
+        Rules(target=2),
+        [
+            Game.of(
+                n,
+                "6S",
+                {o: "pass" for o in ("Anna", "Boris", "Vera") if o != n},
+                {n: 6, **{o: 2 for o in ("Anna", "Boris", "Vera") if o != n}},
+            )
+            for n in ("Anna", "Boris", "Vera")
+        ],
+    )
     assert closed.state is not None and closed.state.finished
     with pytest.raises(PulkaError):
         screen(RU, closed, WizardData(1, closed.last_event_id))
@@ -396,8 +482,9 @@ async def test_stale_write_is_refused_inside_the_transaction(tmp_path: Path) -> 
 
         async def press(i: int) -> str:
             try:
-                await service.write_deal(table.id, deal, anna, Source(-1, 100 + i),
-                                         expect_last=token)
+                await service.write_deal(
+                    table.id, deal, anna, Source(-1, 100 + i), expect_last=token
+                )
             except PulkaError as e:
                 return e.key
             return "written"

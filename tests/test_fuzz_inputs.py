@@ -95,44 +95,146 @@ SEED = int(os.environ["PULKA_FUZZ_SEED"]) if os.environ.get("PULKA_FUZZ_SEED") e
 
 # --- hostile words -----------------------------------------------------------------
 
-THREE = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
-         PlayerRow(2, "Vera", None, None)]
+THREE = [
+    PlayerRow(0, "Anna", 1, "anna"),
+    PlayerRow(1, "Boris", 2, None),
+    PlayerRow(2, "Vera", None, None),
+]
 FOUR = [*THREE, PlayerRow(3, "Gleb", 4, "gleb")]
 #: Names players may have that are not ASCII (valid_name accepts each).
-ODD_NAMES = [PlayerRow(0, "Анна", 1, "anna_k"), PlayerRow(1, "Öz", None, None),
-             PlayerRow(2, "👩\u200d💻", 3, None)]
+ODD_NAMES = [
+    PlayerRow(0, "Анна", 1, "anna_k"),
+    PlayerRow(1, "Öz", None, None),
+    PlayerRow(2, "👩\u200d💻", 3, None),
+]
 TABLES = [THREE, FOUR, ODD_NAMES]
 
 #: Every word the grammar knows, in all three languages.
-WORDS = sorted(parsing.RASPASY_WORDS | parsing.MISERE_WORDS | set(parsing.CHOICE_WORDS)
-               | set(parsing.SUIT_WORDS) | set(parsing.VARIANT_WORDS)
-               | set(parsing.CORRECTION_WORDS) | parsing.ON_WORDS | parsing.TEXT_WORDS)
-WHO = ["Anna", "anna", "ANNA", "@anna", "@ANNA", "Boris", "boris", "Vera", "@verochka", "Gleb",
-       "@gleb", "Анна", "öz", "👩\u200d💻", "0", "1", "2", "3", "4", "5", "01", "@", "@@anna"]
+WORDS = sorted(
+    parsing.RASPASY_WORDS
+    | parsing.MISERE_WORDS
+    | set(parsing.CHOICE_WORDS)
+    | set(parsing.SUIT_WORDS)
+    | set(parsing.VARIANT_WORDS)
+    | set(parsing.CORRECTION_WORDS)
+    | parsing.ON_WORDS
+    | parsing.TEXT_WORDS
+)
+WHO = [
+    "Anna",
+    "anna",
+    "ANNA",
+    "@anna",
+    "@ANNA",
+    "Boris",
+    "boris",
+    "Vera",
+    "@verochka",
+    "Gleb",
+    "@gleb",
+    "Анна",
+    "öz",
+    "👩\u200d💻",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "01",
+    "@",
+    "@@anna",
+]
 #: Superscript, circled, Arabic-Indic, fullwidth, Devanagari digits, a 30-digit number.
-ODD_NUMBERS = ["²", "①", "٣", "３", "७", "½", "Ⅶ", "9" * 30, "1" * 5000, "-0", "+7", "1e3",
-               "NaN", "inf", "0x10", "1_0", "7.", ".5", "2,5", "−3", "1/2"]
+ODD_NUMBERS = [
+    "²",
+    "①",
+    "٣",
+    "３",
+    "७",
+    "½",
+    "Ⅶ",
+    "9" * 30,
+    "1" * 5000,
+    "-0",
+    "+7",
+    "1e3",
+    "NaN",
+    "inf",
+    "0x10",
+    "1_0",
+    "7.",
+    ".5",
+    "2,5",
+    "−3",
+    "1/2",
+]
 #: Those of them that are amounts of a correction (``+7``, the minus sign, a comma).
 AMOUNTS = frozenset({"+7", "2,5", "−3"})
 #: And those that are stakes of ``/newpulka``.
 STAKES = frozenset({"7.", ".5", "2,5"})
-PUNCTUATION = [",", ";", "—", "–", ":", "-", ".", "/", "<", ">", "&", "<b>", "&amp;", "{",
-               "}", "{ $token }", "$", "#", '"', "'", "`", "\\", "|", "«»", "…"]
+PUNCTUATION = [
+    ",",
+    ";",
+    "—",
+    "–",
+    ":",
+    "-",
+    ".",
+    "/",
+    "<",
+    ">",
+    "&",
+    "<b>",
+    "&amp;",
+    "{",
+    "}",
+    "{ $token }",
+    "$",
+    "#",
+    '"',
+    "'",
+    "`",
+    "\\",
+    "|",
+    "«»",
+    "…",
+]
 #: Controls, bidi overrides, separators, joiners; ``\ud800`` only in the pure tests
 #: (Telegram's UTF-8 cannot carry a lone surrogate).
-CONTROLS = ["\x00", "\x07", "\x1b", "\x7f", "\u202e", "\u2066", "\u2028", "\u2029", "\t",
-            "\ufeff", "\u200d", "\u200b", "\ufe0f", "\u0301"]
+CONTROLS = [
+    "\x00",
+    "\x07",
+    "\x1b",
+    "\x7f",
+    "\u202e",
+    "\u2066",
+    "\u2028",
+    "\u2029",
+    "\t",
+    "\ufeff",
+    "\u200d",
+    "\u200b",
+    "\ufe0f",
+    "\u0301",
+]
 EMOJI = ["👩\u200d💻", "🂡", "♠️", "♥\ufe0f", "🇺🇦", "🃏", "😀" * 50]
 SUIT_EMOJI = frozenset({"♠️", "♥\ufe0f"})
 LEVELS = ["6", "7", "8", "9", "10", "5", "11", "0", "06", "²", "٧", "７"]
 
-numbers = st.one_of(st.integers(-20, 20).map(str), st.integers(0, 10**30).map(str),
-                    st.sampled_from(ODD_NUMBERS),
-                    st.decimals(allow_nan=True, allow_infinity=True).map(str),
-                    st.floats().map(str))
-contracts = st.builds(lambda level, gap, suit: f"{level}{gap}{suit}", st.sampled_from(LEVELS),
-                      st.sampled_from(["", "", " ", "-", "."]),
-                      st.sampled_from([*parsing.SUIT_WORDS, "x", "", "♤", "NT", "БК"]))
+numbers = st.one_of(
+    st.integers(-20, 20).map(str),
+    st.integers(0, 10**30).map(str),
+    st.sampled_from(ODD_NUMBERS),
+    st.decimals(allow_nan=True, allow_infinity=True).map(str),
+    st.floats().map(str),
+)
+contracts = st.builds(
+    lambda level, gap, suit: f"{level}{gap}{suit}",
+    st.sampled_from(LEVELS),
+    st.sampled_from(["", "", " ", "-", "."]),
+    st.sampled_from([*parsing.SUIT_WORDS, "x", "", "♤", "NT", "БК"]),
+)
 
 
 def token_strategy(*, surrogates: bool) -> st.SearchStrategy[str]:
@@ -140,15 +242,22 @@ def token_strategy(*, surrogates: bool) -> st.SearchStrategy[str]:
     controls = [*CONTROLS, "\ud800", "\udfff"] if surrogates else CONTROLS
     alphabet = st.characters(exclude_categories=["Cs"]) if not surrogates else st.characters()
     return st.one_of(
-        st.sampled_from(WHO), st.sampled_from(WORDS), numbers, contracts,
-        st.sampled_from(PUNCTUATION), st.sampled_from(controls), st.sampled_from(EMOJI),
-        st.text(alphabet, max_size=8), st.text(alphabet, min_size=50, max_size=3000),
+        st.sampled_from(WHO),
+        st.sampled_from(WORDS),
+        numbers,
+        contracts,
+        st.sampled_from(PUNCTUATION),
+        st.sampled_from(controls),
+        st.sampled_from(EMOJI),
+        st.text(alphabet, max_size=8),
+        st.text(alphabet, min_size=50, max_size=3000),
         st.builds(str.__add__, st.sampled_from(WHO + WORDS), st.sampled_from(controls)),
     )
 
 
-SEPARATORS = st.sampled_from([" ", " ", " ", "  ", ",", ", ", ";", "\n", " — ", " - ", ": ",
-                              "\u3000", "\u00a0", "\t"])
+SEPARATORS = st.sampled_from(
+    [" ", " ", " ", "  ", ",", ", ", ";", "\n", " — ", " - ", ": ", "\u3000", "\u00a0", "\t"]
+)
 
 
 @st.composite
@@ -161,14 +270,23 @@ def phrases(draw: st.DrawFn, *, surrogates: bool = True, limit: int = 12) -> str
 #: Well-formed arguments, one word of which :func:`mutated` replaces: deeper in the
 #: grammar than random words get, and sometimes still a valid deal.
 VALID_DEALS = [
-    "Anna 7h 7 Boris whist 2 Vera pass 1", "boris 7ч 7 ANNA вист 2 vera пас 1",
-    "raspasy Anna 3 Boris 2 Vera 5", "распасы 1 4 2 0 3 6", "Boris misere 0", "Vera мізер 2",
-    "Vera 6 бк 6 Anna пас 1 Boris полвиста 3", "@anna 6т 6 Boris pass 2 Vera вист 2",
-    "3 6♥ 6 1 pass 2 2 whist 2", "Anna 10 nt 10 Boris whist 0 Vera pass 0",
+    "Anna 7h 7 Boris whist 2 Vera pass 1",
+    "boris 7ч 7 ANNA вист 2 vera пас 1",
+    "raspasy Anna 3 Boris 2 Vera 5",
+    "распасы 1 4 2 0 3 6",
+    "Boris misere 0",
+    "Vera мізер 2",
+    "Vera 6 бк 6 Anna пас 1 Boris полвиста 3",
+    "@anna 6т 6 Boris pass 2 Vera вист 2",
+    "3 6♥ 6 1 pass 2 2 whist 2",
+    "Anna 10 nt 10 Boris whist 0 Vera pass 0",
 ]
 VALID_CORRECTIONS = [
-    "Anna pulka 2", "anna гора -2 висты boris 10 — ошибка", "Boris mountain 1.5 : note",
-    "Vera whists on Anna 3 Boris 4", "1 куля 2 гору -1 - fix",
+    "Anna pulka 2",
+    "anna гора -2 висты boris 10 — ошибка",
+    "Boris mountain 1.5 : note",
+    "Vera whists on Anna 3 Boris 4",
+    "1 куля 2 гору -1 - fix",
 ]
 VALID_NEWPULKAS = ["sochi", "leningrad 50 1 EUR", "ростов 20 0,5 ₽", "20 .25", "піт 30"]
 
@@ -198,15 +316,19 @@ def args_strategy(valid: Sequence[str], *, surrogates: bool = True) -> st.Search
 
 # --- 1. the grammar (pure) ------------------------------------------------------------
 
+
 def _states(players: Sequence[PlayerRow]) -> list[PulkaState]:
     """States a parsed deal is played on: a fresh pulka, one during raspasy (only the
     exit contracts may be played), a Leningrad and a Rostov one."""
     names = tuple(p.name for p in players)
     a, b, c = names[:3]
     run = replay(names, Rules(), [Raspasy.of({a: 3, b: 3, c: 4})]).state
-    return [PulkaState.new(names, Rules()), run,
-            PulkaState.new(names, Rules.for_variant("leningrad")),
-            PulkaState.new(names, Rules.for_variant("rostov"))]
+    return [
+        PulkaState.new(names, Rules()),
+        run,
+        PulkaState.new(names, Rules.for_variant("leningrad")),
+        PulkaState.new(names, Rules.for_variant("rostov")),
+    ]
 
 
 STATES = {tuple(p.name for p in t): _states(t) for t in TABLES}
@@ -246,8 +368,9 @@ def check_parsed_deal(deal: object, players: Sequence[PlayerRow]) -> None:
         assert len(deal.note) <= parsing.NOTE_LIMIT
 
 
-def played_or_refused(deal: Game | Misere | Raspasy | Correction,
-                      players: Sequence[PlayerRow]) -> None:
+def played_or_refused(
+    deal: Game | Misere | Raspasy | Correction, players: Sequence[PlayerRow]
+) -> None:
     """``scoring.play`` writes the deal or refuses it with a ScoringError, nothing else."""
     for state in STATES[tuple(p.name for p in players)]:
         try:
@@ -305,9 +428,12 @@ def test_newpulka_grammar_parses_or_refuses(text: str) -> None:
 def test_the_fixed_hostile_words_are_refused() -> None:
     """The classic traps, each refused with a message rather than raised."""
     for word in [*ODD_NUMBERS, *CONTROLS, *EMOJI, "\ud800", "x" * 10_000]:
-        for template in ("Anna 7h {} Boris whist 2 Vera pass 1", "{} 7h 7 Boris whist 2 Vera "
-                         "pass 1", "raspasy Anna {} Boris 2 Vera 5", "Anna 7{} 7 Boris whist 2 "
-                         "Vera pass 1"):
+        for template in (
+            "Anna 7h {} Boris whist 2 Vera pass 1",
+            "{} 7h 7 Boris whist 2 Vera pass 1",
+            "raspasy Anna {} Boris 2 Vera 5",
+            "Anna 7{} 7 Boris whist 2 Vera pass 1",
+        ):
             if word in SUIT_EMOJI and "7{}" in template:
                 continue  # 7♠️: a suit as its emoji, read as the suit
             with pytest.raises(ParseError) as info:
@@ -335,9 +461,13 @@ def test_odd_names_are_valid_names() -> None:
 
 #: Every CallbackData class of the bot (found, so that a new one is fuzzed too).
 CALLBACKS: list[type[CallbackData]] = sorted(
-    (c for c in vars(callbacks).values()
-     if isinstance(c, type) and issubclass(c, CallbackData) and c is not CallbackData),
-    key=lambda c: c.__name__)
+    (
+        c
+        for c in vars(callbacks).values()
+        if isinstance(c, type) and issubclass(c, CallbackData) and c is not CallbackData
+    ),
+    key=lambda c: c.__name__,
+)
 PREFIXES = [c.__prefix__ for c in CALLBACKS]
 #: The errors the payload readers are documented to raise: aiogram's TypeError
 #: (field count) and ValueError (prefix), pydantic's ValidationError (a field);
@@ -345,19 +475,44 @@ PREFIXES = [c.__prefix__ for c in CALLBACKS]
 UNPACK_ERRORS = (TypeError, ValueError, ValidationError)
 
 FIELDS = st.one_of(
-    st.integers(-5, 2**64 + 5).map(str), st.integers(0, 10**40).map(str),
-    st.just(str(MAX_ID)), st.just(str(MAX_ID + 1)),
-    st.sampled_from(["", "0", "00", "01", "-0", "-1", "+1", " 1", "1 ", "1.0", "1_0", "0x1",
-                     "1e3", "inf", "nan", "true", "null", "None", "9" * 5000]),
-    st.sampled_from(ODD_NUMBERS), st.text(max_size=10),
+    st.integers(-5, 2**64 + 5).map(str),
+    st.integers(0, 10**40).map(str),
+    st.just(str(MAX_ID)),
+    st.just(str(MAX_ID + 1)),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "00",
+            "01",
+            "-0",
+            "-1",
+            "+1",
+            " 1",
+            "1 ",
+            "1.0",
+            "1_0",
+            "0x1",
+            "1e3",
+            "inf",
+            "nan",
+            "true",
+            "null",
+            "None",
+            "9" * 5000,
+        ]
+    ),
+    st.sampled_from(ODD_NUMBERS),
+    st.text(max_size=10),
 )
 
 
 @st.composite
 def payloads(draw: st.DrawFn) -> str:
     """Callback data shaped like the bot's: a real prefix (or a near one), mangled fields."""
-    prefix = draw(st.sampled_from([*PREFIXES, "v1w", "v2u", "V1U", "v1", "", "v1u "])
-                  | st.text(max_size=4))
+    prefix = draw(
+        st.sampled_from([*PREFIXES, "v1w", "v2u", "V1U", "v1", "", "v1u "]) | st.text(max_size=4)
+    )
     fields = draw(st.lists(FIELDS, max_size=5))
     return ":".join([prefix, *fields])
 
@@ -384,13 +539,17 @@ def test_callback_data_unpacks_or_is_refused(data: str) -> None:
 
 ids = st.integers(0, MAX_ID)
 #: What the settings buttons carry: short codes and values ("t+", "sochi", "0.5", "₽").
-SETUP_TEXT = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzRUBEO0123456789.+-_₽€$"),
-                     max_size=12)
+SETUP_TEXT = st.text(
+    st.sampled_from("abcdefghijklmnopqrstuvwxyzRUBEO0123456789.+-_₽€$"), max_size=12
+)
 VALID_CALLBACKS = st.one_of(
     st.builds(UndoCB, pulka=ids, event=ids, yes=st.integers(0, 1)),
-    st.builds(EndCB, pulka=ids, last=ids), st.builds(NewDealCB, pulka=ids),
-    st.builds(UndoAskCB, pulka=ids, event=ids), st.builds(SitCB, pulka=ids),
-    st.builds(SheetCB, pulka=ids), st.builds(SetupCB, op=SETUP_TEXT, cur=SETUP_TEXT),
+    st.builds(EndCB, pulka=ids, last=ids),
+    st.builds(NewDealCB, pulka=ids),
+    st.builds(UndoAskCB, pulka=ids, event=ids),
+    st.builds(SitCB, pulka=ids),
+    st.builds(SheetCB, pulka=ids),
+    st.builds(SetupCB, op=SETUP_TEXT, cur=SETUP_TEXT),
 )
 
 
@@ -407,9 +566,27 @@ def test_valid_callback_data_round_trips(cb: CallbackData) -> None:
                 other.unpack(data)
 
 
-B36 = st.one_of(st.integers(0, MAX_ID + 10).map(b36), st.integers(0, 36**14).map(b36),
-                st.sampled_from(["", "0", "00", "01", "A", "Z", "-1", "²", "٣", "1" * 14,
-                                 "z" * 13, "1y2p0ij32e8e7", "1y2p0ij32e8e8"]))
+B36 = st.one_of(
+    st.integers(0, MAX_ID + 10).map(b36),
+    st.integers(0, 36**14).map(b36),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "00",
+            "01",
+            "A",
+            "Z",
+            "-1",
+            "²",
+            "٣",
+            "1" * 14,
+            "z" * 13,
+            "1y2p0ij32e8e7",
+            "1y2p0ij32e8e8",
+        ]
+    ),
+)
 PATH_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzgmrawbphA²٣:-"
 
 
@@ -438,13 +615,20 @@ def valid_wizards(draw: st.DrawFn) -> WizardData:
         taken = () if seat is None else tuple(draw(st.lists(tricks, max_size=1)))
         return WizardData(pulka, last, "m", seat=seat, tricks=taken, op=op)
     if kind == "g":
-        contract = draw(st.none() | st.builds(Contract, st.integers(6, 10),
-                                              st.sampled_from(SUITS)))
+        contract = draw(st.none() | st.builds(Contract, st.integers(6, 10), st.sampled_from(SUITS)))
         defence = None if contract is None else draw(st.none() | st.sampled_from("abwph"))
         limit = {"a": 1, "b": 1, "w": 2}.get(defence or "", 0)
         t = draw(st.lists(tricks, max_size=limit).filter(lambda x: sum(x) <= 10))
-        return WizardData(pulka, last, "g", seat=draw(st.integers(0, 3)), contract=contract,
-                          defence=defence, tricks=tuple(t), op=op)
+        return WizardData(
+            pulka,
+            last,
+            "g",
+            seat=draw(st.integers(0, 3)),
+            contract=contract,
+            defence=defence,
+            tricks=tuple(t),
+            op=op,
+        )
     return WizardData(pulka, last, op=op)
 
 
@@ -456,8 +640,8 @@ def tampered_wizards(draw: st.DrawFn) -> str:
     ch = draw(st.characters() | st.sampled_from(PATH_CHARS))
     how = draw(st.sampled_from(["replace", "insert", "drop"]))
     if how == "replace":
-        return data[:i] + ch + data[i + 1:]
-    return data[:i] + ch + data[i:] if how == "insert" else data[:i] + data[i + 1:]
+        return data[:i] + ch + data[i + 1 :]
+    return data[:i] + ch + data[i:] if how == "insert" else data[:i] + data[i + 1 :]
 
 
 @settings(max_examples=600 * SCALE, deadline=None)
@@ -489,9 +673,14 @@ def drawn(strategy: st.SearchStrategy[T], n: int) -> list[T]:
     def collect(x: T) -> None:
         out.append(x)
 
-    run = settings(max_examples=n, derandomize=SEED is None, database=None, deadline=None,
-                   phases=[Phase.generate], suppress_health_check=list(HealthCheck))(
-        given(strategy)(collect))
+    run = settings(
+        max_examples=n,
+        derandomize=SEED is None,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )(given(strategy)(collect))
     (run if SEED is None else seed(SEED)(run))()
     return out
 
@@ -511,15 +700,16 @@ def query(db: Path, sql: str, *args: object) -> tuple[Any, ...]:
 def dump(db: Path) -> dict[str, Rows]:
     """Every row of the logged tables, in rowid order."""
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as conn:
-        return {t: tuple(conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall())
-                for t in LOGGED}
+        return {
+            t: tuple(conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall()) for t in LOGGED
+        }
 
 
 def new_events(before: dict[str, Rows], after: dict[str, Rows]) -> Rows:
     """The events appended; the log's earlier rows must be untouched."""
     old, new = before["events"], after["events"]
-    assert new[:len(old)] == old, "an event was changed or deleted"
-    return new[len(old):]
+    assert new[: len(old)] == old, "an event was changed or deleted"
+    return new[len(old) :]
 
 
 def no_errors(caplog: pytest.LogCaptureFixture, what: object) -> None:
@@ -552,11 +742,14 @@ class Room:
     it), speaking ``lang``; :meth:`open` starts another when a forged press ended it."""
 
     SEATS: ClassVar[dict[int, tuple[str, ...]]] = {
-        3: ("anna", "boris", "vera"), 4: ("anna", "boris", "vera", "gleb")}
+        3: ("anna", "boris", "vera"),
+        4: ("anna", "boris", "vera", "gleb"),
+    }
     #: Two deals to start with (with four, the dealer sits out: Anna first, then Boris).
     DEALS: ClassVar[dict[int, tuple[str, str]]] = {
         3: ("Anna 6s 6 Boris whist 3 Vera pass 1", "raspasy Anna 3 Boris 2 Vera 5"),
-        4: ("Boris 6s 6 Vera whist 3 Gleb pass 1", "raspasy Anna 3 Vera 2 Gleb 5")}
+        4: ("Boris 6s 6 Vera whist 3 Gleb pass 1", "raspasy Anna 3 Vera 2 Gleb 5"),
+    }
 
     def __init__(self, app: App, people: dict[str, Any], seats: int, lang: str) -> None:
         self.app, self.tg, self.p = app, app.tg, people
@@ -574,7 +767,8 @@ class Room:
             await self.app.say(chat, self.p[who], "/join")
         # Once seated: only the pulka's players (or an admin) change its language.
         assert MARKS[self.marks.lang].lang_set in await self.app.say(
-            chat, self.p["anna"], f"/lang {self.marks.lang}")
+            chat, self.p["anna"], f"/lang {self.marks.lang}"
+        )
         for text in self.DEALS[self.seats]:
             answer = await self.app.reply_msg(chat, self.p["boris"], f"/deal {text}")
             assert self.marks.written.match(answer["text"]), answer
@@ -585,13 +779,19 @@ class Room:
     def ids(self) -> dict[str, int]:
         """The ids a forged payload may name: this pulka, its last event, a deal event."""
         pulka, last, first = query(
-            self.app.db, "SELECT pulka_id, MAX(id), MIN(id) FROM events WHERE kind = 'deal' "
-            "AND pulka_id = (SELECT MAX(id) FROM pulkas WHERE chat_id = ?)", self.chat["id"])
+            self.app.db,
+            "SELECT pulka_id, MAX(id), MIN(id) FROM events WHERE kind = 'deal' "
+            "AND pulka_id = (SELECT MAX(id) FROM pulkas WHERE chat_id = ?)",
+            self.chat["id"],
+        )
         return {"pulka": pulka, "last": last, "event": first}
 
     def running(self) -> bool:
-        (n,) = query(self.app.db, "SELECT COUNT(*) FROM pulkas WHERE chat_id = ? "
-                     "AND status = 'active'", self.chat["id"])
+        (n,) = query(
+            self.app.db,
+            "SELECT COUNT(*) FROM pulkas WHERE chat_id = ? AND status = 'active'",
+            self.chat["id"],
+        )
         return bool(n)
 
 
@@ -599,8 +799,10 @@ WHO_TYPES = ["anna", "anna", "boris", "vera", "stranger"]
 TEXTS = st.tuples(
     st.sampled_from(WHO_TYPES),
     st.one_of(
-        st.tuples(st.sampled_from(["/deal", "/deal", "/correct", "/fix", "/newpulka"]),
-                  phrases(surrogates=False)),
+        st.tuples(
+            st.sampled_from(["/deal", "/deal", "/correct", "/fix", "/newpulka"]),
+            phrases(surrogates=False),
+        ),
         st.tuples(st.just("/deal"), mutated(VALID_DEALS, surrogates=False)),
         st.tuples(st.just("/correct"), mutated(VALID_CORRECTIONS, surrogates=False)),
         st.tuples(st.just("/newpulka"), mutated(VALID_NEWPULKAS, surrogates=False)),
@@ -620,9 +822,9 @@ FIXED_TEXTS = [
 
 
 @pytest.mark.parametrize(("seats", "lang"), [(3, "ru"), (4, "uk")])
-async def test_hostile_texts_end_to_end(app: App, people: dict[str, Any],
-                                        caplog: pytest.LogCaptureFixture, seats: int,
-                                        lang: str) -> None:
+async def test_hostile_texts_end_to_end(
+    app: App, people: dict[str, Any], caplog: pytest.LogCaptureFixture, seats: int, lang: str
+) -> None:
     inputs = FIXED_TEXTS + drawn(TEXTS, 40 * SCALE)
     room = Room(app, people, seats, lang)
     marks = room.marks
@@ -644,7 +846,8 @@ async def test_hostile_texts_end_to_end(app: App, people: dict[str, Any],
                 # Accepted: one deal appended, the rest as it was.
                 assert len(added) == 1 and added[0][3] == "deal", what
                 assert {t: after[t] for t in ("pulkas", "players")} == {
-                    t: before[t] for t in ("pulkas", "players")}, what
+                    t: before[t] for t in ("pulkas", "players")
+                }, what
                 written += 1
             else:
                 assert after == before, what  # refused: the database byte for byte
@@ -655,8 +858,24 @@ async def test_hostile_texts_end_to_end(app: App, people: dict[str, Any],
 #: Ids a forged payload names: placeholders filled in at press time.
 ID_FIELDS = st.one_of(
     st.sampled_from(["{pulka}", "{pulka}", "{last}", "{event}", "{event}"]),
-    st.sampled_from(["0", "1", "01", "-1", "+1", str(MAX_ID), str(MAX_ID + 1), "9" * 30,
-                     "²", "٣", "３", " 1", "1.0", ""]),
+    st.sampled_from(
+        [
+            "0",
+            "1",
+            "01",
+            "-1",
+            "+1",
+            str(MAX_ID),
+            str(MAX_ID + 1),
+            "9" * 30,
+            "²",
+            "٣",
+            "３",
+            " 1",
+            "1.0",
+            "",
+        ]
+    ),
 )
 
 
@@ -673,19 +892,52 @@ def forged(draw: st.DrawFn) -> tuple[str, str, str]:
         # Mostly a state the bot could draw (so that it reaches the screens and the
         # write), on this pulka's ids; now and then a random path or op.
         w = draw(valid_wizards())
-        path = draw(st.just(w.path()) | st.just(w.path()) | st.text(
-            st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyzgmr"), max_size=6))
+        path = draw(
+            st.just(w.path())
+            | st.just(w.path())
+            | st.text(st.sampled_from("0123456789abcdefghijklmnopqrstuvwxyzgmr"), max_size=6)
+        )
         op = draw(st.just(w.op) | st.just(w.op) | st.sampled_from(["q", "", "s"]))
-        ids = [draw(st.sampled_from(["{b36pulka}", "{b36pulka}", "{b36pulka}", "0", "zz",
-                                     "1y2p0ij32e8e8", "01"])),
-               draw(st.sampled_from(["{b36last}", "{b36last}", "{b36last}", "0", "1",
-                                     "zzzzzzzzzzzzz"]))]
+        ids = [
+            draw(
+                st.sampled_from(
+                    ["{b36pulka}", "{b36pulka}", "{b36pulka}", "0", "zz", "1y2p0ij32e8e8", "01"]
+                )
+            ),
+            draw(
+                st.sampled_from(["{b36last}", "{b36last}", "{b36last}", "0", "1", "zzzzzzzzzzzzz"])
+            ),
+        ]
         data = ":".join(["v1w", op, *ids, path])
     elif kind == "setup":
-        op = draw(st.sampled_from(["va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go",
-                                   "x", "in", "lg", "whist", "zz", ""]))
-        cur = draw(st.sampled_from(["0", "1", "sochi", "3", "10", "0.5", "RUB", "main", "game",
-                                    "ru", "en", "-", ""]) | st.text(max_size=6))
+        op = draw(
+            st.sampled_from(
+                [
+                    "va",
+                    "np",
+                    "t-",
+                    "t+",
+                    "s-",
+                    "s+",
+                    "cu",
+                    "pg",
+                    "sd",
+                    "go",
+                    "x",
+                    "in",
+                    "lg",
+                    "whist",
+                    "zz",
+                    "",
+                ]
+            )
+        )
+        cur = draw(
+            st.sampled_from(
+                ["0", "1", "sochi", "3", "10", "0.5", "RUB", "main", "game", "ru", "en", "-", ""]
+            )
+            | st.text(max_size=6)
+        )
         data = f"v1s:{op}:{cur}" + draw(st.sampled_from(["", "", ":x"]))
     else:
         data = draw(payloads() | st.text(min_size=1, max_size=70))
@@ -703,27 +955,32 @@ def fill(template: str, ids: dict[str, int]) -> str:
 
 
 FIXED_PRESSES = [
-    ("anna", "board", "v1n:{pulka}"), ("anna", "wizard", "v1w:s:{b36pulka}:{b36last}:"),
+    ("anna", "board", "v1n:{pulka}"),
+    ("anna", "wizard", "v1w:s:{b36pulka}:{b36last}:"),
     ("anna", "wizard", "v1w:w:{b36pulka}:{b36last}:"),  # "write" on an empty wizard
     ("anna", "wizard", "v1w:w:{b36pulka}:{b36last}:g0"),
     ("anna", "wizard", "v1w:s:{b36pulka}:{b36last}:g3"),  # the fourth seat of three
     ("anna", "wizard", "v1w:s:{b36pulka}:{b36last}:m3"),
-    ("boris", "deal", "v1a:{pulka}:{event}"), ("boris", "deal", "v1u:{pulka}:{event}:0"),
-    ("anna", "board", "v1p:{pulka}"), ("anna", "board", "v1j:{pulka}"),
+    ("boris", "deal", "v1a:{pulka}:{event}"),
+    ("boris", "deal", "v1u:{pulka}:{event}:0"),
+    ("anna", "board", "v1p:{pulka}"),
+    ("anna", "board", "v1j:{pulka}"),
     ("anna", "board", "v1u:{pulka}:99999999999999999999:1"),
-    ("anna", "draft", "v1s:go:-"), ("anna", "draft", "v1s:pg:" + "x" * 60),
+    ("anna", "draft", "v1s:go:-"),
+    ("anna", "draft", "v1s:pg:" + "x" * 60),
     # Accepted ones, each on a message that has not written yet: a raspasy by the
     # wizard on the board, the undo of the first deal, ending the pulka (play goes
     # on at a new table).
     ("vera", "board", "v1w:w:{b36pulka}:{b36last}:r33"),
-    ("vera", "deal", "v1u:{pulka}:{event}:1"), ("anna", "wizard", "v1e:{pulka}:{last}"),
+    ("vera", "deal", "v1u:{pulka}:{event}:1"),
+    ("anna", "wizard", "v1e:{pulka}:{last}"),
 ]
 
 
 @pytest.mark.parametrize(("seats", "lang"), [(3, "ru"), (4, "en")])
-async def test_forged_presses_end_to_end(app: App, people: dict[str, Any],
-                                         caplog: pytest.LogCaptureFixture, seats: int,
-                                         lang: str) -> None:
+async def test_forged_presses_end_to_end(
+    app: App, people: dict[str, Any], caplog: pytest.LogCaptureFixture, seats: int, lang: str
+) -> None:
     inputs = FIXED_PRESSES + drawn(forged(), 50 * SCALE)
     tg = app.tg
     room = Room(app, people, seats, lang)
@@ -743,17 +1000,21 @@ async def test_forged_presses_end_to_end(app: App, people: dict[str, Any],
         for who, where, template in inputs:
             data = fill(template, room.ids())
             chat = draft_chat if where == "draft" else room.chat
-            message = {"draft": draft, "board": room.board, "wizard": room.wizard,
-                       "deal": room.deal}[where]
+            message = {
+                "draft": draft,
+                "board": room.board,
+                "wizard": room.wizard,
+                "deal": room.deal,
+            }[where]
             # Plant the payload on the message's keyboard, past the guard that answers
             # a payload not on the keyboard "out of date" without reading it.
             stored = tg.chat_state(chat).messages[message]
-            stored["reply_markup"] = {"inline_keyboard": [[{"text": "x",
-                                                            "callback_data": data}]]}
+            stored["reply_markup"] = {"inline_keyboard": [[{"text": "x", "callback_data": data}]]}
             before = dump(app.db)
             qid = str(tg.press_button(chat, people[who], message, data)["id"])
-            answer = await tg.wait_for(partial(tg.callback_answer, qid),
-                                       description=f"an answer to {data!r}")
+            answer = await tg.wait_for(
+                partial(tg.callback_answer, qid), description=f"an answer to {data!r}"
+            )
             await app.idle()
             after = dump(app.db)
             note = str(answer.get("text"))
@@ -772,27 +1033,69 @@ async def test_forged_presses_end_to_end(app: App, people: dict[str, Any],
     assert 3 <= accepted < len(inputs) // 2, accepted
 
 
-BASE_RECORD = record_json(("Anna", "Boris", "Vera"), Rules.for_variant("leningrad"), [
-    Game.of("Anna", "7S", {"Boris": "whist", "Vera": "pass"}, {"Anna": 7, "Boris": 2,
-                                                              "Vera": 1}),
-    Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5}),
-    Misere("Vera", 1),
-    Correction.of("Boris", 0, 2, {"Anna": 3}, "fix"),
-])
-JSON_LEAVES = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**70), 2**70),
-    st.sampled_from([0, -1, 11, 10**40, 2**63, -(2**63) - 1, 0.5, 1e300, -0.0, 1e-300]),
-    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=20),
-    st.sampled_from(["", "pulka/1", "pulka-sheet/1", "7S", "10NT", "whist", "raspasy", "²",
-                     "\u0000", "\u202e", "x" * 3000]),
+BASE_RECORD = record_json(
+    ("Anna", "Boris", "Vera"),
+    Rules.for_variant("leningrad"),
+    [
+        Game.of(
+            "Anna", "7S", {"Boris": "whist", "Vera": "pass"}, {"Anna": 7, "Boris": 2, "Vera": 1}
+        ),
+        Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5}),
+        Misere("Vera", 1),
+        Correction.of("Boris", 0, 2, {"Anna": 3}, "fix"),
+    ],
 )
-JSON_VALUES = st.recursive(JSON_LEAVES, lambda inner: st.lists(inner, max_size=3)
-                           | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-                           max_leaves=6)
+JSON_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([0, -1, 11, 10**40, 2**63, -(2**63) - 1, 0.5, 1e300, -0.0, 1e-300]),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=20),
+    st.sampled_from(
+        [
+            "",
+            "pulka/1",
+            "pulka-sheet/1",
+            "7S",
+            "10NT",
+            "whist",
+            "raspasy",
+            "²",
+            "\u0000",
+            "\u202e",
+            "x" * 3000,
+        ]
+    ),
+)
+JSON_VALUES = st.recursive(
+    JSON_LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 #: Names a record may try to seat: controls, bidi, too long, numbers, command words,
 #: HTML, a name twice; and two that are fine (an emoji sequence, Cyrillic).
-HOSTILE_NAMES = ["An\u0000na", "\u202eAnna", "An\nna", "A" * 300, "1", "²", "@anna", "пас",
-                 "whist", "<b>A</b>", "A&B", "", " ", "Boris", "👩\u200d💻", "Анна", "Ann a"]
+HOSTILE_NAMES = [
+    "An\u0000na",
+    "\u202eAnna",
+    "An\nna",
+    "A" * 300,
+    "1",
+    "²",
+    "@anna",
+    "пас",
+    "whist",
+    "<b>A</b>",
+    "A&B",
+    "",
+    " ",
+    "Boris",
+    "👩\u200d💻",
+    "Анна",
+    "Ann a",
+]
 
 
 def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -821,8 +1124,11 @@ def records(draw: st.DrawFn) -> tuple[str, bytes]:
     for _ in range(draw(st.integers(0, 3))):
         how = draw(st.sampled_from(["replace", "replace", "delete", "add", "rename", "nest"]))
         if how == "rename":
-            doc = _rename(doc, draw(st.sampled_from(["Anna", "Boris", "Vera"])),
-                          draw(st.sampled_from(HOSTILE_NAMES)))
+            doc = _rename(
+                doc,
+                draw(st.sampled_from(["Anna", "Boris", "Vera"])),
+                draw(st.sampled_from(HOSTILE_NAMES)),
+            )
             continue
         path = draw(st.sampled_from(_paths(doc)))
         if not path:
@@ -844,33 +1150,65 @@ def records(draw: st.DrawFn) -> tuple[str, bytes]:
             parent[key] = json.loads("[" * depth + "1" + "]" * depth)
         elif isinstance(parent, dict):
             parent[draw(st.sampled_from(["extra", "dealer", "note", "", "format"]))] = draw(
-                JSON_VALUES)
+                JSON_VALUES
+            )
         else:
             parent.append(draw(JSON_VALUES))
     text = json.dumps(doc, ensure_ascii=draw(st.booleans()))
-    edit = draw(st.sampled_from(["none", "none", "dup", "dup_name", "number", "constant",
-                                 "truncate", "bom", "control", "surrogate", "deep"]))
+    edit = draw(
+        st.sampled_from(
+            [
+                "none",
+                "none",
+                "dup",
+                "dup_name",
+                "number",
+                "constant",
+                "truncate",
+                "bom",
+                "control",
+                "surrogate",
+                "deep",
+            ]
+        )
+    )
     if edit == "dup" and text.startswith("{"):
         text = '{"format": "pulka/1", ' + text[1:]
     elif edit == "dup_name":
         text = text.replace('"tricks": {', '"tricks": {"Anna": 1, ', 1)
     elif edit == "number":
-        literal = draw(st.sampled_from(["1" * 5000, "1e400", "-1e400", "1e-400", "1E2", "-0",
-                                        "9" * 100, "9" * 101, "0.1" + "0" * 200]))
+        literal = draw(
+            st.sampled_from(
+                [
+                    "1" * 5000,
+                    "1e400",
+                    "-1e400",
+                    "1e-400",
+                    "1E2",
+                    "-0",
+                    "9" * 100,
+                    "9" * 101,
+                    "0.1" + "0" * 200,
+                ]
+            )
+        )
         text = re.sub(r"(?<=: )\d+", literal, text, count=1)
     elif edit == "constant":
-        text = re.sub(r"(?<=: )\d+", draw(st.sampled_from(["NaN", "Infinity", "-Infinity"])),
-                      text, count=1)
+        text = re.sub(
+            r"(?<=: )\d+", draw(st.sampled_from(["NaN", "Infinity", "-Infinity"])), text, count=1
+        )
     elif edit == "truncate":
-        text = text[:draw(st.integers(0, max(0, len(text) - 1)))]
+        text = text[: draw(st.integers(0, max(0, len(text) - 1)))]
     elif edit == "bom":
         text = "\ufeff" + text
     elif edit == "control":
         i = draw(st.integers(0, len(text)))
         text = text[:i] + draw(st.sampled_from(["\x00", "\x01", "\n", "\u2028"])) + text[i:]
     elif edit == "surrogate":
-        text = text.replace('"Vera"', draw(st.sampled_from(
-            ['"Ve\\ud800ra"', '"Ve\\udc00ra"', '"Ve\\ud83d\\ude00ra"'])))
+        text = text.replace(
+            '"Vera"',
+            draw(st.sampled_from(['"Ve\\ud800ra"', '"Ve\\udc00ra"', '"Ve\\ud83d\\ude00ra"'])),
+        )
     elif edit == "deep":
         text = "[" * 100_000 + "]" * 100_000
     data = text.encode("utf-8", "surrogatepass")
@@ -886,13 +1224,17 @@ def records(draw: st.DrawFn) -> tuple[str, bytes]:
 FIXED_RECORDS: list[tuple[str, bytes]] = [
     ("text", json.dumps(BASE_RECORD).encode()),  # accepted: the unmutated export
     ("document", b"\xef\xbb\xbf" + json.dumps(BASE_RECORD).encode()),
-    ("document", b"{}"), ("document", b""), ("document", b"\xff\xfe"),
+    ("document", b"{}"),
+    ("document", b""),
+    ("document", b"\xff\xfe"),
     ("document", b"x" * 1_000_001),  # over the size limit
     ("text", b'{"format": "pulka/1", "format": "pulka/1"}'),
     ("text", json.dumps({**BASE_RECORD, "players": ["Anna", "Anna", "Vera"]}).encode()),
     ("text", json.dumps({**BASE_RECORD, "players": ["Anna", "Boris"]}).encode()),
-    ("text", json.dumps({**BASE_RECORD, "players": [*BASE_RECORD["players"], "Gleb", "D"]})
-     .encode()),
+    (
+        "text",
+        json.dumps({**BASE_RECORD, "players": [*BASE_RECORD["players"], "Gleb", "D"]}).encode(),
+    ),
 ]
 
 
@@ -912,8 +1254,9 @@ def test_the_import_reader_reads_or_refuses(record: tuple[str, bytes]) -> None:
         assert len(doc.players) in (3, 4)
 
 
-async def test_hostile_imports_end_to_end(app: App, people: dict[str, Any],
-                                          caplog: pytest.LogCaptureFixture) -> None:
+async def test_hostile_imports_end_to_end(
+    app: App, people: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
     inputs = FIXED_RECORDS + drawn(records(), 45 * SCALE)
     tg = app.tg
     caplog.set_level(logging.WARNING)
@@ -936,8 +1279,9 @@ async def test_hostile_imports_end_to_end(app: App, people: dict[str, Any],
             if how == "text":
                 sent = tg.send_message(chat, people["anna"], "/import " + data.decode())
             else:
-                sent = tg.send_message(chat, people["anna"], "/import",
-                                       document=("pulka.json", data))
+                sent = tg.send_message(
+                    chat, people["anna"], "/import", document=("pulka.json", data)
+                )
             answer = await tg.wait_for_message(chat, after=sent["message_id"])
             await app.idle()
             after = dump(app.db)
@@ -948,7 +1292,7 @@ async def test_hostile_imports_end_to_end(app: App, people: dict[str, Any],
             added = new_events(before, after)
             if marks.imported in shown:
                 imported += 1
-                assert after["pulkas"][:len(before["pulkas"])] == before["pulkas"], what
+                assert after["pulkas"][: len(before["pulkas"])] == before["pulkas"], what
                 assert len(after["pulkas"]) == len(before["pulkas"]) + 1, what
                 # Seats (join events), then the record's deals, all of one new pulka.
                 assert {row[3] for row in added} <= {"join", "deal"}, what

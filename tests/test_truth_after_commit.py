@@ -66,9 +66,7 @@ async def test_a_redelivered_write_it_answers_what_it_wrote(
     assert await app.count("deal") == 1
 
 
-async def test_a_redelivered_undo_names_the_deal_it_undid(
-    app: App, people: dict[str, Any]
-) -> None:
+async def test_a_redelivered_undo_names_the_deal_it_undid(app: App, people: dict[str, Any]) -> None:
     tg, p = app.tg, people
     chat = group(tg, p)
     t = Table(app, chat, p)
@@ -156,8 +154,9 @@ async def test_a_deleted_wizard_gets_the_deal_as_a_fresh_message(
     async with app.polling():
         await seated(t)
         wizard = await wizard_ready(t)
-        tg.fail_next("editMessageText", times=1,
-                     description="Bad Request: message to edit not found")
+        tg.fail_next(
+            "editMessageText", times=1, description="Bad Request: message to edit not found"
+        )
         before = t.ui.newest()
         answer = await t.ui.tap(p["vera"], wizard, WRITE)
         assert answer["text"] == "Записано: сдача №1"
@@ -205,7 +204,8 @@ async def test_a_record_sent_in_a_private_chat_is_answered(
     tg, p = app.tg, people
     private = tg.private_chat(p["anna"])
     async with app.polling():
-        sent = tg.send_message(private, p["anna"], "",
-                               document=("pulka.json", b'{"format": "pulka/1"}'))
+        sent = tg.send_message(
+            private, p["anna"], "", document=("pulka.json", b'{"format": "pulka/1"}')
+        )
         reply = await tg.wait_for_message(private, after=sent["message_id"])
         assert "групп" in str(reply.get("text"))

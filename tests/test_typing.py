@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.parametrize("args", [["--strict", "scoring"], ["bot"]], ids=["scoring", "bot"])
 def test_mypy(args: list[str]) -> None:
-    out = subprocess.run([sys.executable, "-m", "mypy", *args], cwd=ROOT,
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert out.returncode == 0, out.stdout + out.stderr

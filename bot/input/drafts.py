@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from bot.service import PulkaError, Sitter, rules_from_json
+from bot.domain import PulkaError, Sitter
+from bot.store.tables import rules_from_json
 from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
 from scoring.record import rules_to_json
 
@@ -49,9 +50,7 @@ class Switch:
 #: (:data:`scoring.CONVENTIONS`): every convention placed on the "game" or
 #: "raspasy" page; the main page has variant, target, stake and currency.
 SWITCHES: dict[str, tuple[Switch, ...]] = {
-    page: tuple(
-        Switch(c.name, f"set_{c.name}", c.choices()) for c in CONVENTIONS if c.page == page
-    )
+    page: tuple(Switch(c.name, f"set_{c.name}", c.choices()) for c in CONVENTIONS if c.page == page)
     for page in PAGES
     if page != "main"
 }
@@ -59,8 +58,7 @@ BY_CODE: dict[str, Switch] = {s.code: s for page in SWITCHES.values() for s in p
 #: Main-page operations (besides the switches): variant, table size, target,
 #: stake, currency, page, sit down, start, cancel, an info-only label, and the
 #: chat's language (a chat setting, not a convention: it is not in the draft).
-MAIN_OPS = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go", "x", "in",
-                      "lg"})
+MAIN_OPS = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go", "x", "in", "lg"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +89,9 @@ class Draft:
         return cls(
             rules=rules_from_json(data["rules"]),
             seats=int(data["seats"]),
-            seated=tuple(Sitter(name, uid, username)
-                         for uid, name, username in data.get("seated", [])),
+            seated=tuple(
+                Sitter(name, uid, username) for uid, name, username in data.get("seated", [])
+            ),
             page=str(data.get("page", "main")),
             closed=bool(data.get("closed", False)),
         )
@@ -117,8 +116,10 @@ def cur_of(draft: Draft, op: str, arg: str = "") -> str:
     return {
         "va": r.variant.value,
         "np": str(draft.seats),
-        "t-": str(r.target), "t+": str(r.target),
-        "s-": str(r.stake), "s+": str(r.stake),
+        "t-": str(r.target),
+        "t+": str(r.target),
+        "s-": str(r.stake),
+        "s+": str(r.stake),
         "cu": r.currency,
         "pg": arg,
     }.get(op, "-")
@@ -158,17 +159,30 @@ def apply(draft: Draft, op: str, cur: str) -> Draft:
         i = value_index(r, switch)
         return replace(draft, rules=_rules(r, **switch.choices[(i + 1) % len(switch.choices)]))
     changes: dict[str, Callable[[], Draft]] = {
-        "va": lambda: replace(draft, rules=Rules.for_variant(
-            VARIANTS[(VARIANTS.index(r.variant.value) + 1) % len(VARIANTS)],
-            stake=r.stake, currency=r.currency)),
+        "va": lambda: replace(
+            draft,
+            rules=Rules.for_variant(
+                VARIANTS[(VARIANTS.index(r.variant.value) + 1) % len(VARIANTS)],
+                stake=r.stake,
+                currency=r.currency,
+            ),
+        ),
         "np": lambda: _seats(draft),
         "t-": lambda: _move(draft, "target", step_value(TARGETS, r.target, False)),
         "t+": lambda: _move(draft, "target", step_value(TARGETS, r.target, True)),
         "s-": lambda: _move(draft, "stake", step_value(STAKES, r.stake, False)),
         "s+": lambda: _move(draft, "stake", step_value(STAKES, r.stake, True)),
-        "cu": lambda: replace(draft, rules=_rules(r, currency=CURRENCIES[
-            (CURRENCIES.index(r.currency) + 1) % len(CURRENCIES)
-            if r.currency in CURRENCIES else 0])),
+        "cu": lambda: replace(
+            draft,
+            rules=_rules(
+                r,
+                currency=CURRENCIES[
+                    (CURRENCIES.index(r.currency) + 1) % len(CURRENCIES)
+                    if r.currency in CURRENCIES
+                    else 0
+                ],
+            ),
+        ),
     }
     if op not in changes:
         raise PulkaError("stale")

@@ -35,35 +35,98 @@ from bot.store.db import PlayerRow
 from scoring import Contract, Correction, Deal, Game, Misere, Raspasy, Rules, ScoringError
 from scoring.record import odd_character
 
-RASPASY_WORDS = frozenset({
-    "raspasy", "raspas", "rasp", "allpass", "all-pass", "all_pass",  # English
-    "распасы", "распас", "расп",  # Russian
-    "розпаси", "розпас", "розп",  # Ukrainian
-})
+RASPASY_WORDS = frozenset(
+    {
+        "raspasy",
+        "raspas",
+        "rasp",
+        "allpass",
+        "all-pass",
+        "all_pass",  # English
+        "распасы",
+        "распас",
+        "расп",  # Russian
+        "розпаси",
+        "розпас",
+        "розп",  # Ukrainian
+    }
+)
 MISERE_WORDS = frozenset({"misere", "misère", "miser", "мизер", "миз", "мізер", "міз"})
 CHOICE_WORDS = {
-    "whist": "whist", "w": "whist", "вист": "whist", "в": "whist", "віст": "whist",
-    "pass": "pass", "p": "pass", "пас": "pass", "п": "pass",
-    "half": "half", "halfwhist": "half", "half-whist": "half", "h": "half",
-    "полвиста": "half", "пв": "half", "піввіста": "half", "пів": "half",
+    "whist": "whist",
+    "w": "whist",
+    "вист": "whist",
+    "в": "whist",
+    "віст": "whist",
+    "pass": "pass",
+    "p": "pass",
+    "пас": "pass",
+    "п": "pass",
+    "half": "half",
+    "halfwhist": "half",
+    "half-whist": "half",
+    "h": "half",
+    "полвиста": "half",
+    "пв": "half",
+    "піввіста": "half",
+    "пів": "half",
 }
 #: Suits by name and by the letters players write (the engine reads the letters).
 SUIT_WORDS = {
-    "s": "S", "spade": "S", "spades": "S", "п": "S", "пики": "S", "піки": "S", "пика": "S",
-    "c": "C", "club": "C", "clubs": "C", "т": "C", "трефы": "C", "трефи": "C", "трефа": "C",
-    "d": "D", "diamond": "D", "diamonds": "D", "б": "D", "бубны": "D", "бубни": "D",
+    "s": "S",
+    "spade": "S",
+    "spades": "S",
+    "п": "S",
+    "пики": "S",
+    "піки": "S",
+    "пика": "S",
+    "c": "C",
+    "club": "C",
+    "clubs": "C",
+    "т": "C",
+    "трефы": "C",
+    "трефи": "C",
+    "трефа": "C",
+    "d": "D",
+    "diamond": "D",
+    "diamonds": "D",
+    "б": "D",
+    "бубны": "D",
+    "бубни": "D",
     "бубна": "D",
-    "h": "H", "heart": "H", "hearts": "H", "ч": "H", "червы": "H", "черви": "H", "чирви": "H",
+    "h": "H",
+    "heart": "H",
+    "hearts": "H",
+    "ч": "H",
+    "червы": "H",
+    "черви": "H",
+    "чирви": "H",
     "черва": "H",
-    "nt": "NT", "бк": "NT", "б/к": "NT", "notrumps": "NT", "no-trumps": "NT",
-    "♠": "S", "♣": "C", "♦": "D", "♥": "H",
+    "nt": "NT",
+    "бк": "NT",
+    "б/к": "NT",
+    "notrumps": "NT",
+    "no-trumps": "NT",
+    "♠": "S",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
 }
 VARIANT_WORDS = {
-    "sochi": "sochi", "сочи": "sochi", "сочинка": "sochi", "сочі": "sochi",
-    "leningrad": "leningrad", "ленинград": "leningrad", "ленинградка": "leningrad",
-    "ленінград": "leningrad", "ленінградка": "leningrad",
-    "piter": "leningrad", "питер": "leningrad", "пітер": "leningrad",
-    "rostov": "rostov", "ростов": "rostov",
+    "sochi": "sochi",
+    "сочи": "sochi",
+    "сочинка": "sochi",
+    "сочі": "sochi",
+    "leningrad": "leningrad",
+    "ленинград": "leningrad",
+    "ленинградка": "leningrad",
+    "ленінград": "leningrad",
+    "ленінградка": "leningrad",
+    "piter": "leningrad",
+    "питер": "leningrad",
+    "пітер": "leningrad",
+    "rostov": "rostov",
+    "ростов": "rostov",
 }
 #: ``/score`` arguments asking for the text table instead of the picture.
 TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
@@ -98,7 +161,7 @@ class ParseError(ValueError):
         self.form = form
         token = params.get("token")
         if isinstance(token, str) and len(token) > TOKEN_LIMIT:
-            params["token"] = token[:TOKEN_LIMIT - 1] + "…"
+            params["token"] = token[: TOKEN_LIMIT - 1] + "…"
         self.params = params
 
 
@@ -126,8 +189,9 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
 def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
     p = find_player(players, token)
     if p is None:
-        raise ParseError("unknown_player", form, token=token,
-                         players=", ".join(x.name for x in players))
+        raise ParseError(
+            "unknown_player", form, token=token, players=", ".join(x.name for x in players)
+        )
     return p.name
 
 
@@ -146,7 +210,7 @@ def parse_contract(token: str) -> Contract:
         pass
     word = token.strip().casefold()
     digits = word[:2] if word[:2] == "10" else word[:1]
-    suit = SUIT_WORDS.get(word[len(digits):].strip(" .-"))
+    suit = SUIT_WORDS.get(word[len(digits) :].strip(" .-"))
     if suit is None:
         raise ParseError("bad_contract", "game", token=token)
     try:
@@ -193,12 +257,17 @@ def parse_deal(text: str, players: Sequence[PlayerRow]) -> Deal:
         return _raspasy(words[1:], players, n)
     if len(words) < 2:
         if find_player(players, words[0]) is None:
-            raise ParseError("unknown_player", "all", token=words[0],
-                             players=", ".join(x.name for x in players))
+            raise ParseError(
+                "unknown_player", "all", token=words[0], players=", ".join(x.name for x in players)
+            )
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
-    if (len(words) > 2 and LEVEL_RE.fullmatch(words[1]) and words[2].casefold() in SUIT_WORDS
-            and not LEVEL_RE.fullmatch(words[2])):
+    if (
+        len(words) > 2
+        and LEVEL_RE.fullmatch(words[1])
+        and words[2].casefold() in SUIT_WORDS
+        and not LEVEL_RE.fullmatch(words[2])
+    ):
         # "7 ч", "6 бк": the level and the suit written apart.
         words = [words[0], words[1] + words[2], *words[3:]]
     second = words[1].casefold()
@@ -302,13 +371,26 @@ def parse_newpulka(text: str) -> NewPulka:
 
 #: ``/correct`` words: what an amount is written on.
 CORRECTION_WORDS = {
-    "pulka": "pulka", "pool": "pulka", "pula": "pulka",
-    "пуля": "pulka", "пулька": "pulka", "пулю": "pulka", "куля": "pulka", "кулька": "pulka",
+    "pulka": "pulka",
+    "pool": "pulka",
+    "pula": "pulka",
+    "пуля": "pulka",
+    "пулька": "pulka",
+    "пулю": "pulka",
+    "куля": "pulka",
+    "кулька": "pulka",
     "кулю": "pulka",
-    "mountain": "mountain", "mount": "mountain", "гора": "mountain", "гору": "mountain",
+    "mountain": "mountain",
+    "mount": "mountain",
+    "гора": "mountain",
+    "гору": "mountain",
     "горка": "mountain",
-    "whists": "whists", "whist": "whists", "висты": "whists", "вист": "whists",
-    "вісти": "whists", "віст": "whists",
+    "whists": "whists",
+    "whist": "whists",
+    "висты": "whists",
+    "вист": "whists",
+    "вісти": "whists",
+    "віст": "whists",
 }
 #: Optional words between "whists" and the player: ``висты на Boris 10``.
 ON_WORDS = frozenset({"on", "на"})
@@ -342,7 +424,7 @@ def parse_correction(text: str, players: Sequence[PlayerRow]) -> Correction:
     ('Anna', Fraction(-2, 1), {'Boris': Fraction(10, 1)}, 'ошибка')
     """
     found = NOTE_RE.search(text)
-    head, note = (text[:found.start()], text[found.end():]) if found else (text, "")
+    head, note = (text[: found.start()], text[found.end() :]) if found else (text, "")
     note = " ".join(note.split())[:NOTE_LIMIT]
     words = [w.rstrip(",") for w in head.replace(";", " ").split()]
     words = [w for w in words if w]
@@ -381,12 +463,14 @@ def parse_correction(text: str, players: Sequence[PlayerRow]) -> Correction:
             raise ParseError("correction_missing_amount", "correction", token=word)
     if not any(amounts.values()) and not any(whists.values()):
         raise ParseError("correction_no_amount", "correction")
-    return Correction.of(player, amounts.get("pulka", 0), amounts.get("mountain", 0),
-                         whists, note)
+    return Correction.of(player, amounts.get("pulka", 0), amounts.get("mountain", 0), whists, note)
 
 
 def valid_name(name: str) -> bool:
     """Can ``name`` be a seat's name (one word, not a number or a command word)?"""
-    return (bool(NAME_RE.match(name)) and name.casefold() not in RESERVED
-            and not name[0].isnumeric()  # "²" or "①" would read as a seat number
-            and odd_character(name) is None)  # what a record may not hold either
+    return (
+        bool(NAME_RE.match(name))
+        and name.casefold() not in RESERVED
+        and not name[0].isnumeric()  # "²" or "①" would read as a seat number
+        and odd_character(name) is None
+    )  # what a record may not hold either

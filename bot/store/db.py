@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from typing import Any
 
 import aiosqlite
@@ -120,14 +121,34 @@ _MIGRATIONS: dict[int, str] = {
     """,
 }
 
-#: Event kinds.
-DEAL, UNDO, JOIN, END = "deal", "undo", "join", "end"
+
+class EventKind(StrEnum):
+    """What a line of a pulka's log is; stored as its value (``events.kind``)."""
+
+    DEAL = "deal"  # a deal or a correction, written on the sheet
+    UNDO = "undo"  # a deal taken back (the event it names)
+    JOIN = "join"  # a player seated
+    END = "end"  # the pulka ended (settled, or by agreement)
+
+
+#: The kinds by their short names, as the readers of the log import them.
+DEAL, UNDO, JOIN, END = EventKind.DEAL, EventKind.UNDO, EventKind.JOIN, EventKind.END
+
+
+class PulkaStatus(StrEnum):
+    """A pulka's ``status`` column: running, or ended (only an ``end`` event ends it)."""
+
+    ACTIVE = "active"
+    ARCHIVED = "archived"
 
 
 def schema_tables(version: int) -> set[str]:
     """The tables a database of schema ``version`` has (read off the migrations)."""
-    return {name for v in range(1, version + 1)
-            for name in re.findall(r"CREATE TABLE (\w+)", _MIGRATIONS[v])}
+    return {
+        name
+        for v in range(1, version + 1)
+        for name in re.findall(r"CREATE TABLE (\w+)", _MIGRATIONS[v])
+    }
 
 
 def check_schema(conn: sqlite3.Connection) -> int:
@@ -138,12 +159,14 @@ def check_schema(conn: sqlite3.Connection) -> int:
     only reads.  ``sqlite3.DatabaseError`` if the file is not SQLite at all.
     """
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    tables = {str(name) for (name,) in
-              conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables = {
+        str(name) for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
     if version == 0:
         if tables:
-            raise ValueError("not a pulka database (it has other tables: "
-                             + ", ".join(sorted(tables)[:5]) + ")")
+            raise ValueError(
+                "not a pulka database (it has other tables: " + ", ".join(sorted(tables)[:5]) + ")"
+            )
         return 0
     if version > SCHEMA_VERSION:
         raise ValueError(f"its schema {version} is newer than this bot's ({SCHEMA_VERSION})")
@@ -180,7 +203,7 @@ class EventRow:
     id: int
     pulka_id: int
     seq: int
-    kind: str
+    kind: EventKind
     payload: dict[str, Any]
     author_id: int | None
     author_name: str | None
@@ -197,7 +220,7 @@ class PulkaRow:
     chat_id: int
     thread_id: int
     rules: dict[str, Any]
-    status: str
+    status: PulkaStatus
     created_by: int | None
     created_by_name: str | None
     players: tuple[PlayerRow, ...]
@@ -207,7 +230,7 @@ class PulkaRow:
 
     @property
     def active(self) -> bool:
-        return self.status == "active"
+        return self.status == PulkaStatus.ACTIVE
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,9 +378,7 @@ class Tx:
 
     async def migrate_chat(self, old: int, new: int) -> int:
         """Move pulkas and settings of chat ``old`` to ``new``; the number of pulkas moved."""
-        cur = await self.conn.execute(
-            "UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", (new, old)
-        )
+        cur = await self.conn.execute("UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", (new, old))
         moved = cur.rowcount
         await self.conn.execute("UPDATE drafts SET chat_id = ? WHERE chat_id = ?", (new, old))
         lang = await self.chat_lang(old)
@@ -382,8 +403,14 @@ class Tx:
             "source_chat_id, source_message_id, created_at, seats) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                chat_id, thread_id, json.dumps(rules, ensure_ascii=False), created_by,
-                created_by_name, source and source.chat_id, source and source.message_id, now(),
+                chat_id,
+                thread_id,
+                json.dumps(rules, ensure_ascii=False),
+                created_by,
+                created_by_name,
+                source and source.chat_id,
+                source and source.message_id,
+                now(),
                 seats,
             ),
         )
@@ -393,14 +420,18 @@ class Tx:
     async def pulka_by_source(self, source: Source) -> int | None:
         row = await self._one(
             "SELECT id FROM pulkas WHERE source_chat_id = ? AND source_message_id = ?",
-            source.chat_id, source.message_id,
+            source.chat_id,
+            source.message_id,
         )
         return None if row is None else int(row["id"])
 
     async def active_pulka_id(self, chat_id: int, thread_id: int) -> int | None:
+        # The status written out, not bound: SQLite uses the partial index
+        # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
         row = await self._one(
             "SELECT id FROM pulkas WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
-            chat_id, thread_id,
+            chat_id,
+            thread_id,
         )
         return None if row is None else int(row["id"])
 
@@ -428,7 +459,7 @@ class Tx:
             chat_id=int(row["chat_id"]),
             thread_id=int(row["thread_id"]),
             rules=json.loads(row["rules"]),
-            status=row["status"],
+            status=PulkaStatus(row["status"]),
             created_by=row["created_by"],
             created_by_name=row["created_by_name"],
             players=players,
@@ -447,7 +478,8 @@ class Tx:
         """The id of the pulka's last event (0: none yet; None: no such pulka)."""
         row = await self._one(
             "SELECT (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
-            "FROM pulkas p WHERE p.id = ?", pulka_id,
+            "FROM pulkas p WHERE p.id = ?",
+            pulka_id,
         )
         return None if row is None else int(row["last"] or 0)
 
@@ -475,8 +507,9 @@ class Tx:
             "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
             (pulka_id, seat, name, user_id, username),
         )
-        return await self.append(pulka_id, JOIN, {"seat": seat, "name": name}, author_id,
-                                 author_name, source, seq=seq)
+        return await self.append(
+            pulka_id, JOIN, {"seat": seat, "name": name}, author_id, author_name, source, seq=seq
+        )
 
     async def end_pulka(
         self,
@@ -493,11 +526,10 @@ class Tx:
         The log is the only writer of a pulka's status: it changes here, with its
         event, and nowhere else.
         """
-        event = await self.append(pulka_id, END, payload, author_id, author_name, source,
-                                  seq=seq)
+        event = await self.append(pulka_id, END, payload, author_id, author_name, source, seq=seq)
         await self.conn.execute(
-            "UPDATE pulkas SET status = 'archived', archived_at = ? WHERE id = ?",
-            (event.created_at, pulka_id),
+            "UPDATE pulkas SET status = ?, archived_at = ? WHERE id = ?",
+            (PulkaStatus.ARCHIVED, event.created_at, pulka_id),
         )
         return event
 
@@ -506,14 +538,15 @@ class Tx:
     async def event_by_source(self, source: Source) -> EventRow | None:
         row = await self._one(
             "SELECT * FROM events WHERE source_chat_id = ? AND source_message_id = ?",
-            source.chat_id, source.message_id,
+            source.chat_id,
+            source.message_id,
         )
         return None if row is None else _event(row)
 
     async def append(
         self,
         pulka_id: int,
-        kind: str,
+        kind: EventKind,
         payload: dict[str, Any],
         author_id: int | None,
         author_name: str | None,
@@ -533,14 +566,30 @@ class Tx:
             "INSERT INTO events (pulka_id, seq, kind, payload, author_id, author_name, "
             "source_chat_id, source_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                pulka_id, seq, kind, json.dumps(payload, ensure_ascii=False), author_id,
-                author_name, source and source.chat_id, source and source.message_id, at,
+                pulka_id,
+                seq,
+                kind,
+                json.dumps(payload, ensure_ascii=False),
+                author_id,
+                author_name,
+                source and source.chat_id,
+                source and source.message_id,
+                at,
             ),
         )
         assert cur.lastrowid is not None
-        return EventRow(int(cur.lastrowid), pulka_id, seq, kind, payload, author_id, author_name,
-                        None if source is None else source.chat_id,
-                        None if source is None else source.message_id, at)
+        return EventRow(
+            int(cur.lastrowid),
+            pulka_id,
+            seq,
+            kind,
+            payload,
+            author_id,
+            author_name,
+            None if source is None else source.chat_id,
+            None if source is None else source.message_id,
+            at,
+        )
 
     async def count_events(self, kind: str | None = None) -> int:
         if kind is None:
@@ -548,7 +597,6 @@ class Tx:
         else:
             row = await self._one("SELECT COUNT(*) AS n FROM events WHERE kind = ?", kind)
         return int(row["n"]) if row else 0
-
 
     # --- the inbox of received updates -------------------------------------------
 
@@ -578,25 +626,46 @@ class Tx:
 
     # --- drafts (settings messages) --------------------------------------------
 
-    async def create_draft(self, chat_id: int, message_id: int, thread_id: int,
-                           data: dict[str, Any], created_by: int | None) -> None:
+    async def create_draft(
+        self,
+        chat_id: int,
+        message_id: int,
+        thread_id: int,
+        data: dict[str, Any],
+        created_by: int | None,
+    ) -> None:
         await self.conn.execute(
             "INSERT INTO drafts (chat_id, message_id, thread_id, data, created_by, created_at, "
             "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (chat_id, message_id, thread_id, json.dumps(data, ensure_ascii=False), created_by,
-             now(), now()),
+            (
+                chat_id,
+                message_id,
+                thread_id,
+                json.dumps(data, ensure_ascii=False),
+                created_by,
+                now(),
+                now(),
+            ),
         )
 
     async def draft(self, chat_id: int, message_id: int) -> DraftRow | None:
-        row = await self._one("SELECT * FROM drafts WHERE chat_id = ? AND message_id = ?",
-                              chat_id, message_id)
+        row = await self._one(
+            "SELECT * FROM drafts WHERE chat_id = ? AND message_id = ?", chat_id, message_id
+        )
         if row is None:
             return None
-        return DraftRow(int(row["chat_id"]), int(row["message_id"]), int(row["thread_id"]),
-                        json.loads(row["data"]), row["created_by"], row["pulka_id"])
+        return DraftRow(
+            int(row["chat_id"]),
+            int(row["message_id"]),
+            int(row["thread_id"]),
+            json.loads(row["data"]),
+            row["created_by"],
+            row["pulka_id"],
+        )
 
-    async def save_draft(self, chat_id: int, message_id: int, data: dict[str, Any],
-                         pulka_id: int | None = None) -> None:
+    async def save_draft(
+        self, chat_id: int, message_id: int, data: dict[str, Any], pulka_id: int | None = None
+    ) -> None:
         await self.conn.execute(
             "UPDATE drafts SET data = ?, pulka_id = COALESCE(?, pulka_id), updated_at = ? "
             "WHERE chat_id = ? AND message_id = ?",
@@ -609,8 +678,9 @@ class Tx:
         row = await self._one("SELECT * FROM boards WHERE pulka_id = ?", pulka_id)
         if row is None:
             return None
-        return BoardRow(int(row["pulka_id"]), int(row["chat_id"]), int(row["message_id"]),
-                        row["shown"])
+        return BoardRow(
+            int(row["pulka_id"]), int(row["chat_id"]), int(row["message_id"]), row["shown"]
+        )
 
     async def set_board(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
         await self.conn.execute(
@@ -627,7 +697,7 @@ def _event(e: aiosqlite.Row) -> EventRow:
         id=int(e["id"]),
         pulka_id=int(e["pulka_id"]),
         seq=int(e["seq"]),
-        kind=e["kind"],
+        kind=EventKind(e["kind"]),
         payload=json.loads(e["payload"]),
         author_id=e["author_id"],
         author_name=e["author_name"],

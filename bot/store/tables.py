@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from bot.store.db import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, Tx
+from bot.store.db import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, PulkaStatus, Tx
 from scoring import Deal, PulkaState, Rules, Step, play, seating
 from scoring.record import DealModel, RulesModel
 
@@ -116,7 +116,10 @@ def build_table(row: PulkaRow) -> Table:
 
 
 def advance(
-    table: Table, players: tuple[PlayerRow, ...], events: tuple[EventRow, ...], status: str
+    table: Table,
+    players: tuple[PlayerRow, ...],
+    events: tuple[EventRow, ...],
+    status: PulkaStatus,
 ) -> Table:
     """``table`` with ``events`` (written after its last one) played onto it.
 
@@ -124,8 +127,7 @@ def advance(
     An undo drops the deal it names (the last live one); anything else that
     cannot be played incrementally replays the log from the start.
     """
-    row = replace(table.row, players=players, status=status,
-                  events=table.row.events + events)
+    row = replace(table.row, players=players, status=status, events=table.row.events + events)
     if not _seated(row):
         return Table(row, table.rules, (), None)
     state = table.state

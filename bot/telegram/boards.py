@@ -91,8 +91,9 @@ class Boards:
             if was == shown:
                 return
             try:
-                await bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id,
-                                            reply_markup=markup)
+                await bot.edit_message_text(
+                    text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
+                )
             except TelegramBadRequest as e:
                 if not any(g in e.message.lower() for g in _GONE):
                     log.warning("board of pulka %s not edited: %s", table.id, e.message)
@@ -109,16 +110,28 @@ class Boards:
         if not table.active:
             return  # an archived pulka gets no new board
         try:
-            sent = await bot.send_message(table.row.chat_id, text, reply_markup=markup,
-                                          message_thread_id=table.row.thread_id or None)
+            sent = await bot.send_message(
+                table.row.chat_id,
+                text,
+                reply_markup=markup,
+                message_thread_id=table.row.thread_id or None,
+            )
         except TelegramAPIError as e:
             log.warning("board of pulka %s not sent: %s", table.id, e)
             return
         await self._store(table.id, sent.chat.id, sent.message_id, shown)
         await self._pin(bot, sent.chat.id, sent.message_id)
 
-    async def adopt(self, bot: Bot, tx: Texts, table: Table, message: Message,
-                    shown: str = "", *, now: bool = True) -> None:
+    async def adopt(
+        self,
+        bot: Bot,
+        tx: Texts,
+        table: Table,
+        message: Message,
+        shown: str = "",
+        *,
+        now: bool = True,
+    ) -> None:
         """Make the bot's ``message`` the pulka's board and pin it.
 
         ``shown`` is the fingerprint of what the message shows (:meth:`render`);

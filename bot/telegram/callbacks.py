@@ -1,291 +1,62 @@
-"""Inline button payloads, with versioned prefixes so old buttons keep parsing.
+"""Button payloads: defined in :mod:`bot.views.callbacks`, re-exported here.
 
-Every payload is checked on arrival against the pulka as it is now; a button
-for a pulka that has changed since is answered "out of date".  Telegram allows
-at most 64 bytes of callback data; :func:`fits` checks it.
-
-The deal wizard keeps its whole state in the payload (:class:`WizardData`), so
-a wizard survives a restart of the bot:
-
->>> w = WizardData(pulka=7, last=42, kind="g", seat=1, contract=Contract.parse("7H"),
-...                defence="a", tricks=(7,))
->>> w.pack()
-'v1w:s:7:16:g18a7'
->>> WizardData.unpack(w.pack()) == w
-True
+The views draw the buttons, and the views layer may not import this one
+(``[tool.importlinter]`` in pyproject.toml), so the payloads live there.  The
+handlers' filters read them under these names, which are also where the tests
+and the benchmarks have always imported them from.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field, replace
-from typing import Annotated
+from bot.views.callbacks import (
+    CALLBACK_LIMIT,
+    DEFENCES,
+    MAX_ID,
+    SUITS,
+    BadCallback,
+    Defence,
+    EndCB,
+    Kind,
+    NewDealCB,
+    SetupCB,
+    SheetCB,
+    SitCB,
+    UndoAskCB,
+    UndoCB,
+    WizardCB,
+    WizardData,
+    WizardOp,
+    b36,
+    fits,
+    from_b36,
+)
 
-from aiogram.filters.callback_data import CallbackData
-from pydantic import BeforeValidator, Field
+#: The wizard's operations by their names before :class:`WizardOp` (the benchmarks
+#: run on older checkouts too, and read ``callbacks.WRITE``).
+SHOW, WRITE, CANCEL = WizardOp.SHOW, WizardOp.WRITE, WizardOp.CANCEL
 
-from scoring import Contract, Suit
-
-#: Telegram's limit on ``callback_data``, in bytes.
-CALLBACK_LIMIT = 64
-
-
-def fits(data: str) -> bool:
-    """Does ``data`` fit in a button (1 to 64 bytes of UTF-8)?"""
-    return 1 <= len(data.encode("utf-8")) <= CALLBACK_LIMIT
-
-
-#: Ids are SQLite integers: a larger one would raise OverflowError in the query.
-MAX_ID = 2**63 - 1
-#: An id as a button carries it: canonical ASCII digits, at most 19 of them.
-_ID_TEXT = re.compile(r"0|[1-9][0-9]{0,18}")
-
-
-def _canonical_id(value: object) -> object:
-    # pydantic alone reads " 1", "+1", "1_0" and "1.0" as integers, and any number
-    # of digits; a button payload is only ever what :meth:`CallbackData.pack` wrote.
-    if isinstance(value, str) and not _ID_TEXT.fullmatch(value):
-        raise ValueError("not a canonical id")
-    return value
-
-
-#: An integer field of a button payload; anything else fails the filter, and the
-#: press is answered "out of date" by the catch-all handler.
-Id = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=MAX_ID)]
-Flag = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=1)]
-
-
-class UndoCB(CallbackData, prefix="v1u"):
-    """Confirm (``yes`` 1) or refuse (0) undoing deal event ``event`` of ``pulka``."""
-
-    pulka: Id
-    event: Id
-    yes: Flag
-
-
-class EndCB(CallbackData, prefix="v1e"):
-    """End ``pulka`` by agreement (rule 4.2.3) if its last event is still ``last``."""
-
-    pulka: Id
-    last: Id
-
-
-class NewDealCB(CallbackData, prefix="v1n"):
-    """"New deal": open a deal wizard for ``pulka`` (as it is when pressed)."""
-
-    pulka: Id
-
-
-class UndoAskCB(CallbackData, prefix="v1a"):
-    """"Undo" on a deal's message: ask to confirm undoing deal event ``event``."""
-
-    pulka: Id
-    event: Id
-
-
-class SitCB(CallbackData, prefix="v1j"):
-    """"Sit down" on a pulka's scoreboard: seat the presser (like ``/join``)."""
-
-    pulka: Id
-
-
-class SheetCB(CallbackData, prefix="v1p"):
-    """"📷 Sheet": send the picture of ``pulka``'s sheet as it is when pressed."""
-
-    pulka: Id
-
-
-class SetupCB(CallbackData, prefix="v1s"):
-    """A settings message's button: ``op`` with the value ``cur`` it was pressed on.
-
-    The draft is the message the button is on; ``cur`` makes a repeated press
-    (the value has moved on since) out of date instead of cycling twice.
-    """
-
-    op: str
-    cur: str
-
-
-# --- the deal wizard -------------------------------------------------------------
-
-#: Wizard operations: show a screen, write the deal, cancel.
-SHOW, WRITE, CANCEL = "s", "w", "x"
-#: Kinds of deal.
-GAME, MISERE, RASPASY = "g", "m", "r"
-#: Defence codes: (first defender, second defender) in speaking order.
-DEFENCES: dict[str, tuple[str, str]] = {
-    "a": ("whist", "pass"),
-    "b": ("pass", "whist"),
-    "w": ("whist", "whist"),
-    "p": ("pass", "pass"),
-    "h": ("pass", "half"),
-}
-SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-_WIZARD = re.compile(r"v1w:([swx]):([0-9a-z]{1,13}):([0-9a-z]{1,13}):([0-9a-z]{0,6})")
-
-
-class BadCallback(ValueError):
-    """Callback data that is not a well-formed payload of this bot."""
-
-
-def b36(n: int) -> str:
-    """A non-negative integer in base 36: ``b36(42) == '16'``."""
-    if n < 0:
-        raise ValueError("negative")
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = _DIGITS[r] + out
-        if not n:
-            return out
-
-
-def from_b36(text: str) -> int:
-    """The integer of canonical base-36 ``text`` (no sign, no leading zeros)."""
-    if not text or (len(text) > 1 and text[0] == "0") or any(c not in _DIGITS for c in text):
-        raise BadCallback(text)
-    return int(text, 36)
-
-
-def _trick(ch: str) -> int:
-    if ch not in "0123456789a":
-        raise BadCallback(ch)
-    return int(ch, 16)
-
-
-@dataclass(frozen=True, slots=True)
-class WizardData:
-    """The deal wizard's whole state, as carried by one button.
-
-    ``kind`` is ``""`` (nothing chosen), ``g`` (a game), ``m`` (misère) or ``r``
-    (raspasy); ``seat`` the declarer; ``defence`` a key of :data:`DEFENCES`;
-    ``tricks`` what has been counted so far (game: the declarer's, then the
-    first whister's; misère: the declarer's; raspasy: the first two at the
-    table).  ``last`` is the id of the pulka's last event when the wizard
-    opened: the staleness token.
-    """
-
-    pulka: int
-    last: int
-    kind: str = ""
-    seat: int | None = None
-    contract: Contract | None = None
-    defence: str | None = None
-    tricks: tuple[int, ...] = field(default=())
-    op: str = SHOW
-
-    def __post_init__(self) -> None:
-        problem = self._problem()
-        if problem:
-            raise BadCallback(problem)
-
-    def _problem(self) -> str:
-        if self.op not in (SHOW, WRITE, CANCEL):
-            return "op"
-        if not 1 <= self.pulka <= MAX_ID or not 0 <= self.last <= MAX_ID:
-            return "ids"
-        if any(not isinstance(t, int) or not 0 <= t <= 10 for t in self.tricks):
-            return "tricks"
-        if self.seat is not None and not 0 <= self.seat <= 3:
-            return "seat"
-        k, t = self.kind, self.tricks
-        if k == "":
-            bad = bool(self.seat is not None or self.contract or self.defence or t)
-            return "start" if bad else ""
-        if k == GAME:
-            if self.seat is None:
-                return "declarer"
-            if self.defence is not None and (self.contract is None
-                                             or self.defence not in DEFENCES):
-                return "defence"
-            if t and self.defence is None:
-                return "order"
-            limit = {"a": 1, "b": 1, "w": 2}.get(self.defence or "", 0)
-            if len(t) > limit or sum(t) > 10:
-                return "tricks"
-            return ""
-        if k == MISERE:
-            bad = bool(self.contract or self.defence or len(t) > 1
-                       or (t and self.seat is None))
-            return "misere" if bad else ""
-        if k == RASPASY:
-            bad = bool(self.seat is not None or self.contract or self.defence or len(t) > 2)
-            return "raspasy" if bad or sum(t) > 10 else ""
-        return "kind"
-
-    # --- text form ---------------------------------------------------------------
-
-    def path(self) -> str:
-        """The state after the ids: ``g18a7`` is a game by seat 1, 7♥, first whists, 7."""
-        out = self.kind
-        if self.seat is not None:
-            out += str(self.seat)
-        if self.contract is not None:
-            c = self.contract
-            out += _DIGITS[(c.level - 6) * 5 + SUITS.index(c.suit)]
-        if self.defence is not None:
-            out += self.defence
-        return out + "".join(_DIGITS[x] for x in self.tricks)
-
-    def pack(self) -> str:
-        """The callback data: ``v1w:{op}:{pulka}:{last}:{path}`` (base 36)."""
-        return f"v1w:{self.op}:{b36(self.pulka)}:{b36(self.last)}:{self.path()}"
-
-    @classmethod
-    def unpack(cls, data: str) -> WizardData:
-        """Parse callback data strictly; :class:`BadCallback` for anything else."""
-        m = _WIZARD.fullmatch(data)
-        if m is None:
-            raise BadCallback("shape")
-        op, pulka, last, path = m.groups()
-        values: dict[str, object] = {"pulka": from_b36(pulka), "last": from_b36(last), "op": op}
-        if path:
-            kind, rest = path[0], path[1:]
-            values["kind"] = kind
-            if kind in (GAME, MISERE) and rest:
-                if rest[0] not in "0123":
-                    raise BadCallback("seat")
-                values["seat"], rest = int(rest[0]), rest[1:]
-            if kind == GAME and rest:
-                index = _DIGITS.find(rest[0])
-                if not 0 <= index < 25:
-                    raise BadCallback("contract")
-                values["contract"] = Contract(6 + index // 5, SUITS[index % 5])
-                rest = rest[1:]
-                if rest:
-                    values["defence"], rest = rest[0], rest[1:]
-            values["tricks"] = tuple(_trick(ch) for ch in rest)
-        try:
-            wizard = cls(**values)  # type: ignore[arg-type]
-        except (TypeError, ValueError) as e:
-            raise BadCallback(str(e)) from None
-        if wizard.pack() != data:
-            raise BadCallback("not canonical")
-        return wizard
-
-    # --- moves -------------------------------------------------------------------
-
-    def to(self, **changes: object) -> WizardData:
-        """This state with ``changes`` (a button's target); shown, not written."""
-        return replace(self, op=SHOW, **changes)  # type: ignore[arg-type]
-
-    def as_op(self, op: str) -> WizardData:
-        return replace(self, op=op)
-
-    def back(self) -> WizardData:
-        """The screen before this one."""
-        if self.tricks:
-            t = self.tricks[:-1]
-            if self.kind == GAME and self.defence == "w" and t == (10,):
-                t = ()  # 10 tricks for the declarer: the split was not asked
-            return self.to(tricks=t)
-        if self.defence is not None:
-            return self.to(defence=None)
-        if self.contract is not None:
-            return self.to(contract=None)
-        if self.kind == GAME or (self.kind == MISERE and self.seat is None):
-            return self.to(kind="", seat=None)
-        if self.seat is not None:
-            return self.to(seat=None)
-        return self.to(kind="")
+__all__ = [
+    "CALLBACK_LIMIT",
+    "CANCEL",
+    "DEFENCES",
+    "MAX_ID",
+    "SHOW",
+    "SUITS",
+    "WRITE",
+    "BadCallback",
+    "Defence",
+    "EndCB",
+    "Kind",
+    "NewDealCB",
+    "SetupCB",
+    "SheetCB",
+    "SitCB",
+    "UndoAskCB",
+    "UndoCB",
+    "WizardCB",
+    "WizardData",
+    "WizardOp",
+    "b36",
+    "fits",
+    "from_b36",
+]

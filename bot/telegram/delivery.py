@@ -62,15 +62,12 @@ async def _again(call: Any, what: str) -> Any:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-async def answer(
-    target: Message, text: str, markup: InlineKeyboardMarkup | None = None
-) -> Message:
+async def answer(target: Message, text: str, markup: InlineKeyboardMarkup | None = None) -> Message:
     """Send ``text`` next to ``target`` (in its topic), retried.
 
     The last failure is raised: the errors handler then tells what committed.
     """
-    result: Message = await _again(lambda: target.answer(text, reply_markup=markup),
-                                   "sendMessage")
+    result: Message = await _again(lambda: target.answer(text, reply_markup=markup), "sendMessage")
     crashpoints.reached("answered")  # told, the update not yet marked handled
     return result
 

@@ -42,8 +42,14 @@ Handle = Callable[[Update], Awaitable[Any]]
 
 def lane_of(update: Update) -> int:
     """The chat an update belongs to (0 for updates of no chat)."""
-    for event in (update.message, update.edited_message, update.my_chat_member,
-                  update.chat_member, update.channel_post, update.chat_join_request):
+    for event in (
+        update.message,
+        update.edited_message,
+        update.my_chat_member,
+        update.chat_member,
+        update.channel_post,
+        update.chat_join_request,
+    ):
         if event is not None:
             return int(event.chat.id)
     query = update.callback_query
@@ -232,8 +238,9 @@ class Poller:
                 # Kept first: only then may the next getUpdates confirm them.
                 fresh = await self.inbox.keep(updates)
                 crashpoints.reached("updates_kept")  # kept, not confirmed, not handled
-                method = GetUpdates(offset=updates[-1].update_id + 1, timeout=timeout,
-                                    allowed_updates=allowed)
+                method = GetUpdates(
+                    offset=updates[-1].update_id + 1, timeout=timeout, allowed_updates=allowed
+                )
                 for update in fresh:
                     self.lanes.put(update)
         finally:

@@ -1,15 +1,12 @@
 """Middlewares: the chat's language for handlers; a request middleware that
 waits out 429s, follows a group's migration and ignores "message is not modified";
-and the callback-query guard that refuses stale buttons and answers every query
-exactly once."""
+and aiogram's callback answering, made to answer once a handler has returned."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any
 
 from aiogram import BaseMiddleware, Bot
@@ -17,6 +14,7 @@ from aiogram.client.session.middlewares.base import (
     BaseRequestMiddleware,
     NextRequestMiddlewareType,
 )
+from aiogram.dispatcher.flags import get_flag
 from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
@@ -25,7 +23,8 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
-from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, User
+from aiogram.types import CallbackQuery, Chat, TelegramObject, User
+from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
 
 from bot.service import COMMITTED, Commits, PulkaService
 from bot.views.texts import LANGS, Texts, lang_of
@@ -114,8 +113,7 @@ class RetryMiddleware(BaseRequestMiddleware):
                 attempts += 1
                 if attempts > self.max_retries or e.retry_after > self.max_wait:
                     raise
-                log.warning("flood limit on %s: waiting %s s", type(method).__name__,
-                            e.retry_after)
+                log.warning("flood limit on %s: waiting %s s", type(method).__name__, e.retry_after)
                 await self.sleep(e.retry_after)
             except TelegramMigrateToChat as e:
                 old = getattr(method, "chat_id", None)
@@ -132,87 +130,30 @@ class RetryMiddleware(BaseRequestMiddleware):
                 raise
 
 
-# --- callback queries: answered exactly once ------------------------------------
+# --- callback queries: answered once, after the handler -------------------------
+
+#: Telegram refuses a callback answer's text past 200 characters.
+ANSWER_LIMIT = 200
 
 
-@dataclass
-class CallbackNote:
-    """What a callback query is answered with; handlers get it as ``note``.
+class AnswerAfterHandler(CallbackAnswerMiddleware):
+    """aiogram's :class:`CallbackAnswerMiddleware`, answering only for a handler that returned.
 
-    Handlers set it (``note(tx("stale"), alert=True)``) instead of answering;
-    :class:`CallbackGuard` answers once, after the handler has edited what it
-    edits, so a client's spinner stops when the change is visible.
-    """
+    Handlers set what the press is answered with on ``callback_answer``
+    (``callback_answer.text = tx("done")``; ``.show_alert = True`` for a refusal),
+    and the answer goes after the handler, so a client's spinner stops once the
+    edit is visible.  Registered as an inner middleware of the Dispatcher, it
+    wraps every callback handler of every router.
 
-    text: str | None = None
-    alert: bool = False
-
-    def __call__(self, text: str | None, *, alert: bool = False) -> None:
-        self.text = text[:200] if text else text
-        self.alert = alert
-
-
-@dataclass
-class _Pending:
-    query_id: str
-    answered: bool = False
-
-
-#: The callback query being handled in this task (see :class:`AnswerOnceMiddleware`).
-_PENDING: ContextVar[_Pending | None] = ContextVar("pulka_pending_callback", default=None)
-
-
-class AnswerOnceMiddleware(BaseRequestMiddleware):
-    """Lets only the first ``answerCallbackQuery`` of the query being handled through.
-
-    A second answer to the same query would fail at Telegram ("query is too
-    old"); it is dropped here instead, answered ``True``.
-    """
-
-    async def __call__(
-        self,
-        make_request: NextRequestMiddlewareType[TelegramType],
-        bot: Bot,
-        method: TelegramMethod[TelegramType],
-    ) -> Response[TelegramType]:
-        if isinstance(method, AnswerCallbackQuery):
-            pending = _PENDING.get()
-            if pending is not None and pending.query_id == method.callback_query_id:
-                if pending.answered:
-                    log.debug("second answer to callback %s dropped", pending.query_id)
-                    return True  # type: ignore[return-value]
-                pending.answered = True
-        return await make_request(bot, method)
-
-
-def ensure_answer_once(bot: Bot) -> None:
-    """Install :class:`AnswerOnceMiddleware` on the bot's session if it is not there."""
-    if not any(isinstance(m, AnswerOnceMiddleware) for m in bot.session.middleware):
-        bot.session.middleware(AnswerOnceMiddleware())
-
-
-def on_keyboard(query: CallbackQuery) -> bool:
-    """Is the pressed payload one of the message's buttons as they are now?
-
-    Telegram sends the message as it is when the button is pressed: a payload
-    that is not on it is forged, or from a keyboard replaced since (a button
-    pressed twice).
-    """
-    msg = query.message
-    if not isinstance(msg, Message) or msg.reply_markup is None or not query.data:
-        return False
-    return any(b.callback_data == query.data
-               for row in msg.reply_markup.inline_keyboard for b in row)
-
-
-class CallbackGuard(BaseMiddleware):
-    """Outer middleware of callback queries: the safety net of every button.
-
-    * a payload that is not on the message's current keyboard is answered
-      "out of date" and goes no further;
-    * the handler gets a :class:`CallbackNote` (``note``); unless it answered
-      the query itself, the guard answers it with that note, exactly once (an
-      exception is answered by the errors router instead).
+    The library answers in a ``finally``, also after a handler that raised: with
+    what that handler had set before it failed ("done", for a deal whose edit
+    then failed), and the errors handler, which says what was committed, could
+    no longer answer (a second answer is refused at Telegram).  Here a handler
+    that raised is not answered: the errors handler answers it, once.  An answer
+    that fails is only logged: the handler has already told the chat what it did.
+    (The library's ``pre``, answering before the handler, is kept as it is; no
+    handler here asks for it, since an answer before the edit would stop the
+    spinner while the message still shows the old screen.)
     """
 
     async def __call__(
@@ -223,21 +164,28 @@ class CallbackGuard(BaseMiddleware):
     ) -> Any:
         if not isinstance(event, CallbackQuery):
             return await handler(event, data)
-        bot: Bot | None = data.get("bot")
-        if bot is not None:
-            ensure_answer_once(bot)
-        pending = _Pending(event.id)
-        _PENDING.set(pending)  # kept after return: the errors router answers through it
-        note = data["note"] = CallbackNote()
-        result = None
-        if on_keyboard(event):
-            result = await handler(event, data)
-        else:
-            tx: Texts = data.get("tx") or Texts()
-            note(tx("stale"), alert=True)
-        if not pending.answered:
-            try:
-                await event.answer(note.text, show_alert=note.alert)
-            except TelegramAPIError as e:
-                log.warning("callback %s not answered: %s", event.id, e)
+        answer = data["callback_answer"] = self.construct_callback_answer(
+            properties=get_flag(data, "callback_answer"),
+        )
+        if not answer.disabled and answer.answered:  # answered before the handler (``pre``)
+            await self._send(event, answer)
+        result = await handler(event, data)  # raised: answered by the errors handler
+        if not answer.disabled and not answer.answered:
+            await self._send(event, answer)
         return result
+
+    async def _send(self, event: CallbackQuery, answer: CallbackAnswer) -> None:
+        try:
+            await self.answer(event, answer)
+        except TelegramAPIError as e:
+            log.warning("callback %s not answered: %s", event.id, e)
+
+    def answer(self, event: CallbackQuery, callback_answer: CallbackAnswer) -> AnswerCallbackQuery:
+        """The library's answer, with the text cut to what Telegram takes."""
+        text = callback_answer.text
+        return event.answer(
+            text=text[:ANSWER_LIMIT] if text else text,
+            show_alert=callback_answer.show_alert,
+            url=callback_answer.url,
+            cache_time=callback_answer.cache_time,
+        )

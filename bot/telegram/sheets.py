@@ -23,21 +23,23 @@ from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
 from bot.service import Table
 from bot.views import picture
-from bot.views.chat import sheet_caption, sheet_title
+from bot.views.chat import SheetKind, sheet_caption, sheet_title
 from bot.views.texts import Texts
 from scoring import Settlement
 
 log = logging.getLogger(__name__)
 
-#: Sheet kinds: the live sheet, the settlement if stopped now, the final settlement.
-LIVE, NOW, FINAL = "live", "now", "final"
-
 
 class Sheets:
     """Draws and sends pulka sheets; remembers recent sends (file ids, button presses)."""
 
-    def __init__(self, *, cooldown: float = 30.0, size: int = 256,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        *,
+        cooldown: float = 30.0,
+        size: int = 256,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.cooldown = cooldown
         self.size = size
         self.clock = clock
@@ -46,32 +48,48 @@ class Sheets:
 
     # --- drawing -------------------------------------------------------------------
 
-    async def render(self, tx: Texts, table: Table, settlement: Settlement | None = None,
-                     kind: str = LIVE) -> bytes | None:
+    async def render(
+        self,
+        tx: Texts,
+        table: Table,
+        settlement: Settlement | None = None,
+        kind: SheetKind = SheetKind.LIVE,
+    ) -> bytes | None:
         """The PNG of ``table``'s sheet, or None (logged) if it could not be drawn."""
         try:
             return await picture.render_sheet_async(
-                table.names, table.rules, [d.step for d in table.deals], settlement,
-                title=sheet_title(tx, table.rules, kind))
+                table.names,
+                table.rules,
+                [d.step for d in table.deals],
+                settlement,
+                title=sheet_title(tx, table.rules, kind),
+            )
         except Exception:
             log.exception("the sheet of pulka %s could not be drawn", table.id)
             return None
 
     # --- sending -------------------------------------------------------------------
 
-    async def send(self, target: Message, tx: Texts, table: Table,
-                   settlement: Settlement | None = None, *, kind: str = LIVE,
-                   reply_markup: InlineKeyboardMarkup | None = None) -> str | None:
+    async def send(
+        self,
+        target: Message,
+        tx: Texts,
+        table: Table,
+        settlement: Settlement | None = None,
+        *,
+        kind: SheetKind = SheetKind.LIVE,
+        reply_markup: InlineKeyboardMarkup | None = None,
+    ) -> str | None:
         """Send the sheet next to ``target`` (same chat and topic).
 
         None when it was sent; else the catalog key saying what failed: the
         drawing (``sheet_failed``) or only the upload (``sheet_not_sent``).
-        ``kind`` is :data:`LIVE` (standings by the names), :data:`NOW` or
-        :data:`FINAL` (with ``settlement`` written in).
+        ``kind`` is :attr:`SheetKind.LIVE` (standings by the names), ``NOW`` or
+        ``FINAL`` (with ``settlement`` written in).
         """
         if table.state is None:
             return "sheet_failed"
-        caption = sheet_caption(tx, table, settlement, final=kind == FINAL)
+        caption = sheet_caption(tx, table, settlement, final=kind is SheetKind.FINAL)
         key = (table.id, table.last_event_id, tx.lang, kind)
         cached = self._file_ids.get(key)
         if cached is not None:
@@ -89,7 +107,9 @@ class Sheets:
         try:
             sent = await target.answer_photo(
                 BufferedInputFile(png, filename=f"pulka-{table.id}.png"),
-                caption=caption, reply_markup=reply_markup)
+                caption=caption,
+                reply_markup=reply_markup,
+            )
         except TelegramRetryAfter:
             raise
         except TelegramAPIError as e:
@@ -115,3 +135,6 @@ class Sheets:
         store.move_to_end(key)
         while len(store) > self.size:
             store.popitem(last=False)
+
+
+__all__ = ["SheetKind", "Sheets"]

@@ -13,8 +13,8 @@ from fractions import Fraction
 from html import escape
 
 from bot.input.parsing import ParseError
-from bot.service import LiveDeal, Table, Written
-from bot.store.db import DEAL, END, JOIN, UNDO, EventRow
+from bot.service import LiveDeal, PulkaError, Table, Written
+from bot.store.db import EventKind, EventRow, PlayerRow
 from bot.store.tables import undone_deal
 from bot.views.texts import Texts
 from scoring import (
@@ -40,6 +40,7 @@ from scoring import (
     standings,
 )
 from scoring.errors import MESSAGES
+from scoring.jsonread import SYNTAX_CODES
 from scoring.sheet import Number
 
 #: Telegram's limit is 4096 characters per message; keep a margin.
@@ -141,9 +142,13 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
     lines = []
     if repeat:
         lines.append(tx("deal_repeat", number=live.number))
-    lines.append(tx("deal_written", number=live.number,
-                    notation=declarer_prefix(deal) + notation(tx, deal, names)
-                    + details(tx, deal, names)))
+    lines.append(
+        tx(
+            "deal_written",
+            number=live.number,
+            notation=declarer_prefix(deal) + notation(tx, deal, names) + details(tx, deal, names),
+        )
+    )
     lines.extend(effect_lines(tx, names, live.step.writes, _cost(live)))
     state = live.step.state
     if live is table.deals[-1]:
@@ -159,8 +164,14 @@ def _cost(live: LiveDeal) -> tuple[Fraction, ...]:
     return deal_cost(live.before, live.deal)
 
 
-def effect_lines(tx: Texts, names: Sequence[str], writes: Writes,
-                 cost: Sequence[Fraction], *, preview: bool = False) -> list[str]:
+def effect_lines(
+    tx: Texts,
+    names: Sequence[str],
+    writes: Writes,
+    cost: Sequence[Fraction],
+    *,
+    preview: bool = False,
+) -> list[str]:
     """What a deal writes on the sheet and what it costs each player, in whists.
 
     ``preview``: the deal is not written yet ("Будет записано:").
@@ -169,8 +180,10 @@ def effect_lines(tx: Texts, names: Sequence[str], writes: Writes,
         tx("writes_title_preview" if preview else "writes_title"),
         *writes_lines(tx, names, writes),
         tx("cost_title"),
-        ", ".join(tx("cost_line", name=name(n), amount=signed(c))
-                  for n, c in zip(names, cost, strict=True)),
+        ", ".join(
+            tx("cost_line", name=name(n), amount=signed(c))
+            for n, c in zip(names, cost, strict=True)
+        ),
     ]
 
 
@@ -184,11 +197,18 @@ def writes_lines(tx: Texts, names: Sequence[str], w: Writes) -> list[str]:
             out.append(tx("write_mountain", name=name(who), amount=signed(w.mountain[i])))
         for j, on in enumerate(names):
             if i != j and w.whists_on(i, j):
-                out.append(tx("write_whists", name=name(who), on=name(on),
-                              amount=signed(w.whists_on(i, j))))
+                out.append(
+                    tx(
+                        "write_whists",
+                        name=name(who),
+                        on=name(on),
+                        amount=signed(w.whists_on(i, j)),
+                    )
+                )
     for helper, helped, points in w.help:
-        out.append(tx("write_help", name=name(names[helper]), on=name(names[helped]),
-                      amount=num(points)))
+        out.append(
+            tx("write_help", name=name(names[helper]), on=name(names[helped]), amount=num(points))
+        )
     return ["  " + line for line in out] or ["  " + tx("write_nothing")]
 
 
@@ -198,9 +218,14 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
         return [tx("history_title") + "\n" + tx("history_empty")]
     names = table.names
     lines = [
-        tx("history_line", number=d.number, declarer=declarer_prefix(d.deal),
-           notation=notation(tx, d.deal, names), details=details(tx, d.deal, names),
-           author=name(d.event.author_name or "?"))
+        tx(
+            "history_line",
+            number=d.number,
+            declarer=declarer_prefix(d.deal),
+            notation=notation(tx, d.deal, names),
+            details=details(tx, d.deal, names),
+            author=name(d.event.author_name or "?"),
+        )
         for d in table.deals
     ]
     chunks = split_lines([tx("history_title"), *lines])
@@ -208,10 +233,9 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
         return chunks
     # A huge pulka: the latest deals, and where the rest is (one command must not
     # flood the chat past Telegram's 20 messages a minute).
-    kept = split_lines(lines[-HISTORY_LINES:])[-(HISTORY_MESSAGES - 1):]
+    kept = split_lines(lines[-HISTORY_LINES:])[-(HISTORY_MESSAGES - 1) :]
     shown = sum(chunk.count("\n") + 1 for chunk in kept)
-    head = tx("history_title") + "\n" + tx("history_cut", hidden=len(lines) - shown,
-                                           shown=shown)
+    head = tx("history_title") + "\n" + tx("history_cut", hidden=len(lines) - shown, shown=shown)
     return [head, *kept]
 
 
@@ -260,8 +284,15 @@ def score_text(tx: Texts, table: Table) -> str:
         whists = ", ".join(
             tx("score_whist", on=name(on), amount=num(v)) for on, v in sheet.whists_by(i).items()
         )
-        lines.append(tx("score_line", name=name(who), pulka=num(sheet.pulka[i]),
-                        mountain=num(sheet.mountain[i]), whists=whists))
+        lines.append(
+            tx(
+                "score_line",
+                name=name(who),
+                pulka=num(sheet.pulka[i]),
+                mountain=num(sheet.mountain[i]),
+                whists=whists,
+            )
+        )
     lines.append("")
     lines.extend(standings_lines(tx, table))
     if state.finished:
@@ -275,22 +306,36 @@ def standings_lines(tx: Texts, table: Table) -> list[str]:
     """Where everyone would stand in whists if the pulka stopped now."""
     if table.state is None:
         return []
-    return [tx("standings_title"),
-            ", ".join(tx("standing_line", name=name(n), amount=signed(s))
-                      for n, s in zip(table.names, standings(table.state), strict=True))]
+    return [
+        tx("standings_title"),
+        ", ".join(
+            tx("standing_line", name=name(n), amount=signed(s))
+            for n, s in zip(table.names, standings(table.state), strict=True)
+        ),
+    ]
 
 
 def headline(tx: Texts, rules: Rules) -> str:
     """``сочинка, до 20, вист по 1 RUB``."""
-    return tx("headline", variant=variant_name(tx, rules), target=rules.target,
-              stake=stake_text(rules.stake), currency=escape(rules.currency))
+    return tx(
+        "headline",
+        variant=variant_name(tx, rules),
+        target=rules.target,
+        stake=stake_text(rules.stake),
+        currency=escape(rules.currency),
+    )
 
 
 def lobby_text(tx: Texts, table: Table) -> str:
     """A pulka before its first deal: the conventions in brief and the seating."""
     r = table.rules
-    head = tx("started", variant=variant_name(tx, r), target=r.target, stake=stake_text(r.stake),
-              currency=name(r.currency))
+    head = tx(
+        "started",
+        variant=variant_name(tx, r),
+        target=r.target,
+        stake=stake_text(r.stake),
+        currency=name(r.currency),
+    )
     if table.state is None:  # not enough players yet: how to sit down
         head += "\n" + tx("started_join")
     lines = [head]
@@ -308,9 +353,13 @@ def board_text(tx: Texts, table: Table) -> str:
     lines = [tx("board_title", headline=headline(tx, table.rules))]
     if table.deals:
         last = table.deals[-1]
-        lines.append(tx("board_last", number=last.number,
-                        notation=declarer_prefix(last.deal) + notation(tx, last.deal,
-                                                                       table.names)))
+        lines.append(
+            tx(
+                "board_last",
+                number=last.number,
+                notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names),
+            )
+        )
     lines.append(score_text(tx, table))
     if not table.active:
         lines.append(tx("board_archived"))
@@ -366,13 +415,21 @@ def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> s
     head = "settle_final" if final else "settle_now"
     lines = [tx(head, stake=stake_text(rules.stake), currency=cur)]
     for who, result, m in zip(s.players, s.results, s.money, strict=True):
-        lines.append(tx("settle_line", name=name(who), result=signed(result),
-                        money=money(m), currency=cur))
+        lines.append(
+            tx("settle_line", name=name(who), result=signed(result), money=money(m), currency=cur)
+        )
     if s.payments:
         lines.append(tx("payments_title"))
         for p in s.payments:
-            lines.append(tx("payment_line", payer=name(p.payer), payee=name(p.payee),
-                            amount=money(p.amount), currency=cur))
+            lines.append(
+                tx(
+                    "payment_line",
+                    payer=name(p.payer),
+                    payee=name(p.payee),
+                    amount=money(p.amount),
+                    currency=cur,
+                )
+            )
     else:
         lines.append(tx("payments_none"))
     if s.notice is not None:
@@ -429,19 +486,37 @@ def error_text(tx: Texts, err: ScoringError, *, html: bool = True, path: bool = 
     return text
 
 
-def sheet_title(tx: Texts, rules: Rules, kind: str = "live") -> str:
-    """The picture's title: ``live`` sheet, settlement ``now`` or ``final``."""
-    key = {"live": "sheet_title", "now": "sheet_title_now", "final": "sheet_title_final"}[kind]
-    return tx(key, variant=variant_name(tx, rules), target=rules.target)
+class SheetKind(StrEnum):
+    """Which sheet a picture is: its title, and whether a settlement is written in."""
+
+    LIVE = "live"  # the sheet as it stands, the standings by the names
+    NOW = "now"  # with the settlement if the pulka stopped now
+    FINAL = "final"  # with the settlement of the ended pulka
 
 
-def sheet_caption(tx: Texts, table: Table, settlement: Settlement | None = None, *,
-                  final: bool = False) -> str:
+_SHEET_TITLES = {
+    SheetKind.LIVE: "sheet_title",
+    SheetKind.NOW: "sheet_title_now",
+    SheetKind.FINAL: "sheet_title_final",
+}
+
+
+def sheet_title(tx: Texts, rules: Rules, kind: SheetKind = SheetKind.LIVE) -> str:
+    """The picture's title: the live sheet, the settlement now, or the final one."""
+    return tx(_SHEET_TITLES[kind], variant=variant_name(tx, rules), target=rules.target)
+
+
+def sheet_caption(
+    tx: Texts, table: Table, settlement: Settlement | None = None, *, final: bool = False
+) -> str:
     """The photo's caption: the standings now and whose deal is next, or the settlement's head."""
     if settlement is not None:
         cur = escape(table.rules.currency)
-        return tx("settle_final" if final else "settle_now", stake=stake_text(table.rules.stake),
-                  currency=cur)
+        return tx(
+            "settle_final" if final else "settle_now",
+            stake=stake_text(table.rules.stake),
+            currency=cur,
+        )
     state = table.state
     if state is None:
         return tx("score_title", target=table.rules.target)
@@ -465,14 +540,28 @@ def final_text(tx: Texts, table: Table) -> str:
     return settlement_text(tx, table.rules, settle_state(table.state), final=True)
 
 
+def archived_text(tx: Texts, table: Table) -> str:
+    """The settlement of an ended pulka, and that it is archived (``/settle``)."""
+    return final_text(tx, table) + "\n\n" + tx("settle_archived")
+
+
+def agreed_text(tx: Texts, table: Table, who: str) -> str:
+    """The settlement of a pulka ``who`` ended by agreement ("End by agreement")."""
+    return final_text(tx, table) + "\n\n" + tx("settle_agreed", who=name(who))
+
+
 def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
-    """"Deal N undone (notation)", for the undo event ``undo`` (a repeat: the same words)."""
+    """ "Deal N undone (notation)", for the undo event ``undo`` (a repeat: the same words)."""
     found = undone_deal(table, undo)
     if found is None:
         return tx("stale")
     number, deal = found
-    return tx("undo_done", number=number,
-              notation=declarer_prefix(deal) + notation(tx, deal, table.names), who=name(who))
+    return tx(
+        "undo_done",
+        number=number,
+        notation=declarer_prefix(deal) + notation(tx, deal, table.names),
+        who=name(who),
+    )
 
 
 def written_text(tx: Texts, written: Written) -> str:
@@ -480,16 +569,115 @@ def written_text(tx: Texts, written: Written) -> str:
     table, event = written.table, written.event
     if event is None:
         return tx("done")
-    if event.kind == DEAL:
-        live = table.deal_by_event(event.id)
-        if live is None:  # undone since
-            return tx("deal_repeat", number="—")
-        return deal_answer(tx, table, live, repeat=written.duplicate)
-    if event.kind == UNDO:
+    if event.kind == EventKind.DEAL:
+        return written_deal_text(tx, table, table.deal_by_event(event.id), repeat=written.duplicate)
+    if event.kind == EventKind.UNDO:
         return undone_text(tx, table, event, event.author_name or "?")
-    if event.kind == END and table.state is not None:
-        return final_text(tx, table) + "\n\n" + tx("settle_archived")
-    if event.kind == JOIN:
+    if event.kind == EventKind.END and table.state is not None:
+        return archived_text(tx, table)
+    if event.kind == EventKind.JOIN:
         seat = int(event.payload.get("seat", 0))
         return tx("joined", name=name(str(event.payload.get("name", "?"))), seat=seat + 1)
     return tx("done")
+
+
+# --- answers of the handlers ---------------------------------------------------------
+
+
+def pulka_error_text(tx: Texts, err: PulkaError, *, html: bool = True) -> str:
+    """A refused write (:class:`bot.service.PulkaError`) in the chat's language.
+
+    Its parameters are names and numbers: HTML-escaped for a message (``html``),
+    plain for a press's answer, which Telegram shows as it is.
+    """
+    return tx(err.key, **{k: name(str(v)) if html else str(v) for k, v in err.params.items()})
+
+
+def need_players_text(tx: Texts, table: Table) -> str:
+    """Not seated yet: how many players there are (a deal needs 3 or 4)."""
+    return tx("need_players", count=len(table.players))
+
+
+def bad_rules_text(tx: Texts, err: ScoringError) -> str:
+    """``/newpulka`` with conventions that do not go together, and the command's form."""
+    return tx("bad_rules", reason=error_text(tx, err, path=True)) + "\n" + tx("form_newpulka")
+
+
+def joined_text(tx: Texts, table: Table, seated: PlayerRow) -> str:
+    """``/join``: who sat where, the table now, and who deals first once it is seated."""
+    lines = [tx("joined", name=name(seated.name), seat=seated.seat + 1), players_text(tx, table)]
+    if table.state is not None and not table.deals:
+        lines.append(tx("join_ready", dealer=name(table.names[table.state.next_dealer])))
+    return "\n\n".join(lines)
+
+
+def seated_note(tx: Texts, seated: PlayerRow) -> str:
+    """ "Sit down" pressed: the seat taken (a press's answer: plain text)."""
+    return tx("note_seated", name=seated.name, seat=seated.seat + 1)
+
+
+def sheet_problem_text(tx: Texts, problem: str, table: Table) -> str:
+    """A picture that was not drawn or sent (``problem``, a catalog key), and the text score."""
+    return tx(problem) + "\n\n" + score_text(tx, table)
+
+
+def deal_rejected_text(tx: Texts, err: ScoringError) -> str:
+    """A typed deal the engine refused: why, and that nothing was written."""
+    return tx("deal_rejected", reason=error_text(tx, err)) + "\n" + tx("nothing_recorded")
+
+
+def deal_rejected_note(tx: Texts, err: ScoringError) -> str:
+    """A "Write it" the engine refused: why (a press's answer: plain text)."""
+    return tx("deal_rejected", reason=error_text(tx, err, html=False))
+
+
+def written_deal_text(
+    tx: Texts, table: Table, live: LiveDeal | None, *, repeat: bool = False
+) -> str:
+    """:func:`deal_answer`, or for a repeated command whose deal was undone since, that."""
+    if live is None:
+        return tx("deal_repeat", number="—")
+    return deal_answer(tx, table, live, repeat=repeat)
+
+
+def written_note(tx: Texts, live: LiveDeal) -> str:
+    """ "Write it" pressed: the number of the deal written."""
+    return tx("note_written", number=live.number)
+
+
+def wizard_written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> str:
+    """A deal written by the wizard: what it wrote, its cost, the standings now."""
+    lines = [deal_answer(tx, table, live), tx("wiz_entered", who=name(who)), ""]
+    lines.extend(standings_lines(tx, table))
+    return "\n".join(lines)
+
+
+def wizard_cancelled_text(tx: Texts, who: str) -> str:
+    """The wizard message after "Cancel": who closed it."""
+    return tx("wiz_cancelled", who=name(who))
+
+
+def undo_prompt(tx: Texts, table: Table) -> str:
+    """The question before undoing the last deal: which one it is."""
+    last = table.deals[-1]
+    return tx(
+        "undo_confirm",
+        number=last.number,
+        notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names),
+    )
+
+
+def undo_kept_text(tx: Texts, kept: LiveDeal | None) -> str:
+    """The undo prompt after "No": the deal stays (``—`` if it is gone meanwhile)."""
+    return tx("undo_kept", number=kept.number if kept else "—")
+
+
+def import_error_text(tx: Texts, err: ScoringError) -> str:
+    """A record ``/import`` refused: not JSON at all, or JSON that is not a record."""
+    key = "import_bad_json" if err.code in SYNTAX_CODES else "import_invalid"
+    return tx(key, reason=error_text(tx, err, path=True))
+
+
+def imported_text(tx: Texts, table: Table) -> str:
+    """An imported pulka: how many deals, and its sheet."""
+    return tx("imported", count=len(table.deals)) + "\n\n" + score_text(tx, table)

@@ -1,30 +1,40 @@
-"""Inline keyboards: buttons of the board, of a written deal, of the undo prompt."""
+"""Inline keyboards: buttons of the board, of a written deal, of the undo prompt, of the
+settlement; the wizard's and the settings message's screens become keyboards here too."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.service import LiveDeal, Table
-from bot.telegram.callbacks import NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
+from bot.views.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen
 
+#: A button as the views describe it: a :class:`Button`, or its label and its payload.
+Described = Button | tuple[str, str]
 
-def markup(rows: Iterable[Iterable[Button | tuple[str, str]]]) -> InlineKeyboardMarkup | None:
-    """A keyboard from rows of buttons or (text, data) pairs; None when empty."""
-    keyboard = []
+
+def _button(b: Described) -> InlineKeyboardButton:
+    text, data = (b.text, b.data) if isinstance(b, Button) else b
+    return InlineKeyboardButton(text=text, callback_data=data)
+
+
+def markup(rows: Iterable[Iterable[Described]]) -> InlineKeyboardMarkup | None:
+    """A keyboard of ``rows`` as given (empty rows dropped); None when it has no button."""
+    builder = InlineKeyboardBuilder()
     for row in rows:
-        buttons = [InlineKeyboardButton(text=b.text, callback_data=b.data)
-                   if isinstance(b, Button) else
-                   InlineKeyboardButton(text=b[0], callback_data=b[1]) for b in row]
+        buttons = [_button(b) for b in row]
         if buttons:
-            keyboard.append(buttons)
-    return InlineKeyboardMarkup(inline_keyboard=keyboard) if keyboard else None
+            # A row as drawn (at most 6 wide; the builder would split one past Telegram's 8).
+            builder.row(*buttons)
+    return builder.as_markup() if builder.export() else None
 
 
 def screen_markup(screen: Screen) -> InlineKeyboardMarkup | None:
+    """The keyboard of a wizard screen."""
     return markup(screen.rows)
 
 
@@ -40,14 +50,23 @@ def deal_keyboard(tx: Texts, table: Table, live: LiveDeal | None) -> InlineKeybo
 
 def undo_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
     """The confirmation of undoing the last deal: yes / no."""
-    return markup([[
-        (tx("undo_yes"), UndoCB(pulka=table.id, event=live.event.id, yes=1).pack()),
-        (tx("undo_no"), UndoCB(pulka=table.id, event=live.event.id, yes=0).pack()),
-    ]])
+    return markup(
+        [
+            [
+                (tx("undo_yes"), UndoCB(pulka=table.id, event=live.event.id, yes=1).pack()),
+                (tx("undo_no"), UndoCB(pulka=table.id, event=live.event.id, yes=0).pack()),
+            ]
+        ]
+    )
+
+
+def end_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+    """Under the settlement if stopped now: "End by agreement" (while nothing changes)."""
+    return markup([[(tx("settle_agree"), EndCB(pulka=table.id, last=table.last_event_id).pack())]])
 
 
 def sheet_button(tx: Texts, table: Table) -> tuple[str, str]:
-    """"📷 Sheet": the picture of the pulka's sheet as it is when pressed."""
+    """ "📷 Sheet": the picture of the pulka's sheet as it is when pressed."""
     return tx("btn_sheet"), SheetCB(pulka=table.id).pack()
 
 
@@ -57,7 +76,7 @@ def sheet_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
 
 
 def board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
-    """"Sit down" while seats are open before the first deal, "New deal" while playable,
+    """ "Sit down" while seats are open before the first deal, "New deal" while playable,
     and "📷 Sheet" once a deal is written (on a settled board too: the final sheet)."""
     row = []
     if table.active and table.seating_open:

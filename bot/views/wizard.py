@@ -1,7 +1,7 @@
 """The deal wizard: a deal entered by taps on one message that edits itself.
 
 Screens, in order (each button carries the whole state after the tap, see
-:class:`bot.telegram.callbacks.WizardData`):
+:class:`bot.views.callbacks.WizardData`):
 
 * who declares (the dealer sits out with four), or misère, or raspasy;
 * a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
@@ -23,17 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service import PulkaError, Table
-from bot.telegram.callbacks import (
-    CANCEL,
-    DEFENCES,
-    GAME,
-    MISERE,
-    RASPASY,
-    SHOW,
-    SUITS,
-    WRITE,
-    WizardData,
-)
+from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
 from bot.views.chat import contract_label, declarer_prefix, details, effect_lines, name, notation
 from bot.views.texts import Texts
 from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_cost, play, seating
@@ -71,30 +61,34 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
     """The deal a complete wizard state describes (None while questions remain)."""
     seats = seating_of(table)
     names = table.names
-    if w.kind == GAME and w.seat is not None and w.contract is not None and w.defence:
+    if w.kind is Kind.GAME and w.seat is not None and w.contract is not None and w.defence:
         first, second = seats.defenders(w.seat)
         level = w.contract.level
         t = w.tricks
-        if w.defence == "p":
+        if w.defence is Defence.NONE:
             tricks = {w.seat: level, first: 10 - level, second: 0}
-        elif w.defence == "h":
+        elif w.defence is Defence.HALF:
             half = seats.half_whist_tricks(level)
             if half is None:
                 raise stale()
             tricks = {w.seat: level, first: 10 - level - half, second: half}
-        elif w.defence in ("a", "b") and len(t) == 1:
-            whister, passer = (first, second) if w.defence == "a" else (second, first)
+        elif w.defence in (Defence.FIRST, Defence.SECOND) and len(t) == 1:
+            whister, passer = (first, second) if w.defence is Defence.FIRST else (second, first)
             tricks = {w.seat: t[0], whister: 10 - t[0], passer: 0}
-        elif w.defence == "w" and len(t) == 2:
+        elif w.defence is Defence.BOTH and len(t) == 2:
             tricks = {w.seat: t[0], first: t[1], second: 10 - t[0] - t[1]}
         else:
             return None
         c1, c2 = DEFENCES[w.defence]
-        return Game.of(names[w.seat], w.contract, {names[first]: c1, names[second]: c2},
-                       {names[s]: tricks[s] for s in (w.seat, first, second)})
-    if w.kind == MISERE and w.seat is not None and len(w.tricks) == 1:
+        return Game.of(
+            names[w.seat],
+            w.contract,
+            {names[first]: c1, names[second]: c2},
+            {names[s]: tricks[s] for s in (w.seat, first, second)},
+        )
+    if w.kind is Kind.MISERE and w.seat is not None and len(w.tricks) == 1:
         return Misere(names[w.seat], w.tricks[0])
-    if w.kind == RASPASY and len(w.tricks) == 2:
+    if w.kind is Kind.RASPASY and len(w.tricks) == 2:
         a, b, c = seats.at_table
         t = w.tricks
         return Raspasy.of({names[a]: t[0], names[b]: t[1], names[c]: 10 - t[0] - t[1]})
@@ -109,7 +103,7 @@ def _check(table: Table, seats: seating.Table, w: WizardData) -> None:
         raise stale()
     if w.contract is not None and w.contract.level not in seats.levels:
         raise stale()
-    if w.defence == "h" and (
+    if w.defence is Defence.HALF and (
         w.contract is None or seats.half_whist_tricks(w.contract.level) is None
     ):
         raise stale()
@@ -122,8 +116,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     names = table.names
     state = table.state
     assert state is not None
-    head = [tx("wiz_title", number=len(table.deals) + 1,
-               dealer=name(names[seats.dealer]))]
+    head = [tx("wiz_title", number=len(table.deals) + 1, dealer=name(names[seats.dealer]))]
     if state.raspasy_run:
         head.append(tx("wiz_run", run=state.raspasy_run, exit=table.rules.raspasy_exit))
     nav = _nav(tx, w)
@@ -131,64 +124,86 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     deal = deal_of(table, w)
     if deal is not None:
         return _preview(tx, table, w, deal, head)
-    if w.op != SHOW:
+    if w.op is not WizardOp.SHOW:
         raise stale()  # "Write it" is only on a complete deal
 
-    if w.kind == "":
-        who = tuple(Button(names[s], w.to(kind=GAME, seat=s).pack())
-                    for s in seats.at_table)
-        kinds = (Button(tx("btn_misere"), w.to(kind=MISERE).pack()),
-                 Button(tx("btn_raspasy"), w.to(kind=RASPASY).pack()))
+    if w.kind is Kind.NONE:
+        who = tuple(Button(names[s], w.to(kind=Kind.GAME, seat=s).pack()) for s in seats.at_table)
+        kinds = (
+            Button(tx("btn_misere"), w.to(kind=Kind.MISERE).pack()),
+            Button(tx("btn_raspasy"), w.to(kind=Kind.RASPASY).pack()),
+        )
         return Screen("\n".join([*head, tx("wiz_ask_kind")]), (who, kinds, nav))
 
-    if w.kind == GAME:
+    if w.kind is Kind.GAME:
         assert w.seat is not None
         declarer = name(names[w.seat])
         if w.contract is None:
             rows = []
             for level in seats.levels:
-                rows.append(tuple(
-                    Button(contract_label(tx, Contract(level, suit)),
-                           w.to(contract=Contract(level, suit)).pack())
-                    for suit in SUITS))
-            return Screen("\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]),
-                          (*rows, nav))
+                rows.append(
+                    tuple(
+                        Button(
+                            contract_label(tx, Contract(level, suit)),
+                            w.to(contract=Contract(level, suit)).pack(),
+                        )
+                        for suit in SUITS
+                    )
+                )
+            return Screen(
+                "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
+            )
         game = f"{declarer} {contract_label(tx, w.contract)}"
         # Button labels are plain text; message texts are HTML (names escaped).
         raw_first, raw_second = (names[s] for s in seats.defenders(w.seat))
         first, second = name(raw_first), name(raw_second)
         if w.defence is None:
-            codes = ["a", "b", "w", "p"]
+            codes = [Defence.FIRST, Defence.SECOND, Defence.BOTH, Defence.NONE]
             if seats.half_whist_tricks(w.contract.level) is not None:
-                codes.append("h")
-            buttons = [Button(_defence_label(tx, code, raw_first, raw_second),
-                              w.to(defence=code).pack()) for code in codes]
+                codes.append(Defence.HALF)
+            buttons = [
+                Button(_defence_label(tx, code, raw_first, raw_second), w.to(defence=code).pack())
+                for code in codes
+            ]
             rows = [tuple(buttons[:2]), tuple(buttons[2:4]), tuple(buttons[4:])]
-            return Screen("\n".join([*head, game, tx("wiz_ask_defence")]),
-                          (*(r for r in rows if r), nav))
+            return Screen(
+                "\n".join([*head, game, tx("wiz_ask_defence")]), (*(r for r in rows if r), nav)
+            )
         chosen = f"{game} · {_defence_label(tx, w.defence, first, second)}"
         if not w.tricks:
             # With both whisting, 10 for the declarer leaves nothing to split.
-            buttons = [Button(str(k), w.to(tricks=(k, 0) if w.defence == "w" and k == 10
-                                           else (k,)).pack())
-                       for k in range(11)]
-            return Screen("\n".join([*head, chosen, tx("wiz_ask_tricks", name=declarer)]),
-                          (*_grid(buttons), nav))
+            buttons = [
+                Button(
+                    str(k),
+                    w.to(tricks=(k, 0) if w.defence is Defence.BOTH and k == 10 else (k,)).pack(),
+                )
+                for k in range(11)
+            ]
+            return Screen(
+                "\n".join([*head, chosen, tx("wiz_ask_tricks", name=declarer)]),
+                (*_grid(buttons), nav),
+            )
         rest = 10 - w.tricks[0]
-        buttons = [Button(str(k), w.to(tricks=(w.tricks[0], k)).pack())
-                   for k in range(rest + 1)]
-        text = tx("wiz_ask_split", declarer=declarer, tricks=w.tricks[0], name=first,
-                  other=second, rest=rest)
+        buttons = [Button(str(k), w.to(tricks=(w.tricks[0], k)).pack()) for k in range(rest + 1)]
+        text = tx(
+            "wiz_ask_split",
+            declarer=declarer,
+            tricks=w.tricks[0],
+            name=first,
+            other=second,
+            rest=rest,
+        )
         return Screen("\n".join([*head, chosen, text]), (*_grid(buttons), nav))
 
-    if w.kind == MISERE:
+    if w.kind is Kind.MISERE:
         if w.seat is None:
             who = tuple(Button(names[s], w.to(seat=s).pack()) for s in seats.at_table)
             return Screen("\n".join([*head, tx("wiz_ask_misere")]), (who, nav))
         buttons = [Button(str(k), w.to(tricks=(k,)).pack()) for k in range(11)]
-        return Screen("\n".join([*head, tx("wiz_ask_misere_tricks",
-                                           name=name(names[w.seat]))]),
-                      (*_grid(buttons), nav))
+        return Screen(
+            "\n".join([*head, tx("wiz_ask_misere_tricks", name=name(names[w.seat]))]),
+            (*_grid(buttons), nav),
+        )
 
     # raspasy: the first two at the table; the third takes the rest.
     a, b, c = (name(names[s]) for s in seats.at_table)
@@ -204,20 +219,28 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
 
 
 def _grid(buttons: list[Button], width: int = 6) -> list[tuple[Button, ...]]:
-    return [tuple(buttons[i:i + width]) for i in range(0, len(buttons), width)]
+    return [tuple(buttons[i : i + width]) for i in range(0, len(buttons), width)]
 
 
 def _nav(tx: Texts, w: WizardData) -> tuple[Button, ...]:
-    cancel = Button(tx("btn_cancel"), w.as_op(CANCEL).pack())
-    if w.kind == "":
+    cancel = Button(tx("btn_cancel"), w.as_op(WizardOp.CANCEL).pack())
+    if w.kind is Kind.NONE:
         return (cancel,)
     return (Button(tx("btn_back"), w.back().pack()), cancel)
 
 
-def _defence_label(tx: Texts, code: str, first: str, second: str) -> str:
-    key = {"a": "def_first", "b": "def_second", "w": "def_both", "p": "def_none",
-           "h": "def_half"}[code]
-    return tx(key, a=first, b=second)
+#: The catalog key of each defence's button and summary.
+_DEFENCE_KEYS = {
+    Defence.FIRST: "def_first",
+    Defence.SECOND: "def_second",
+    Defence.BOTH: "def_both",
+    Defence.NONE: "def_none",
+    Defence.HALF: "def_half",
+}
+
+
+def _defence_label(tx: Texts, code: Defence, first: str, second: str) -> str:
+    return tx(_DEFENCE_KEYS[code], a=first, b=second)
 
 
 def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]) -> Screen:
@@ -228,10 +251,15 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
     except ScoringError:
         raise stale() from None
     names = table.names
-    lines = [*head, tx("wiz_preview", notation=declarer_prefix(deal)
-                       + notation(tx, deal, names) + details(tx, deal, names))]
+    lines = [
+        *head,
+        tx(
+            "wiz_preview",
+            notation=declarer_prefix(deal) + notation(tx, deal, names) + details(tx, deal, names),
+        ),
+    ]
     lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))
     if step.state.finished:
         lines.append(tx("wiz_closes"))
-    rows = ((Button(tx("btn_write"), w.as_op(WRITE).pack()),), _nav(tx, w))
+    rows = ((Button(tx("btn_write"), w.as_op(WizardOp.WRITE).pack()),), _nav(tx, w))
     return Screen("\n".join(lines), rows, deal)

@@ -7,8 +7,12 @@ from fractions import Fraction
 from scoring import Correction, PulkaState, Rules, Sheet, play
 
 
-def paper(players: tuple[str, ...], pulka: dict[str, int], mountain: dict[str, object],
-          whists: dict[tuple[str, str], int] | None = None) -> Sheet:
+def paper(
+    players: tuple[str, ...],
+    pulka: dict[str, int],
+    mountain: dict[str, object],
+    whists: dict[tuple[str, str], int] | None = None,
+) -> Sheet:
     """A sheet as written on paper: ``whists[(writer, on)]``."""
     n = len(players)
     w = [0] * (n * n)
@@ -22,11 +26,17 @@ def paper(players: tuple[str, ...], pulka: dict[str, int], mountain: dict[str, o
     )
 
 
-def with_pulkas(players: tuple[str, ...], rules: Rules, pulka: dict[str, int],
-                mountain: dict[str, int] | None = None) -> PulkaState:
+def with_pulkas(
+    players: tuple[str, ...],
+    rules: Rules,
+    pulka: dict[str, int],
+    mountain: dict[str, int] | None = None,
+) -> PulkaState:
     """A state mid-pulka, reached through corrections (as a table would fix it)."""
     state = PulkaState.new(players, rules)
     for name in players:
-        state = play(state, Correction.of(name, pulka=pulka.get(name, 0),
-                                          mountain=(mountain or {}).get(name, 0))).state
+        state = play(
+            state,
+            Correction.of(name, pulka=pulka.get(name, 0), mountain=(mountain or {}).get(name, 0)),
+        ).state
     return state

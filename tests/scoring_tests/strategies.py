@@ -61,12 +61,19 @@ def deal_for(draw: st.DrawFn, state: PulkaState) -> Deal:
     if kind == "correction":
         who = draw(st.sampled_from(players))
         other = draw(st.sampled_from([p for p in players if p != who]))
-        return Correction.of(who, mountain=draw(st.integers(-5, 10)),
-                             whists={other: draw(st.integers(0, 30))}, note="house rule")
+        return Correction.of(
+            who,
+            mountain=draw(st.integers(-5, 10)),
+            whists={other: draw(st.integers(0, 30))},
+            note="house rule",
+        )
     declarer = draw(st.sampled_from(table))
     if kind == "misere":
-        return Misere(declarer, draw(st.sampled_from([0, 0, 0, 1, 2, 5])),
-                      dealer=players[dealer] if dealer is not None else None)
+        return Misere(
+            declarer,
+            draw(st.sampled_from([0, 0, 0, 1, 2, 5])),
+            dealer=players[dealer] if dealer is not None else None,
+        )
     start = table.index(declarer)
     defenders = [table[(start + 1) % 3], table[(start + 2) % 3]]
     low = state.rules.raspasy_exit if state.raspasy_run else 6
@@ -86,8 +93,9 @@ def deal_for(draw: st.DrawFn, state: PulkaState) -> Deal:
 
 
 @st.composite
-def pulkas(draw: st.DrawFn, division: str | None = None,
-           max_deals: int = 25) -> tuple[tuple[str, ...], Rules, list[Deal]]:
+def pulkas(
+    draw: st.DrawFn, division: str | None = None, max_deals: int = 25
+) -> tuple[tuple[str, ...], Rules, list[Deal]]:
     """Players, rules and a list of deals that replays without error."""
     n = draw(st.sampled_from([3, 4]))
     players = NAMES[:n]

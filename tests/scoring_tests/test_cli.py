@@ -12,13 +12,24 @@ import pytest
 SPEC_RECORD = {
     "format": "pulka/1",
     "players": ["Anna", "Boris", "Vera"],
-    "rules": {"variant": "sochi", "target": 20, "stake": "0.5", "whist": "gentleman",
-              "liability": "full", "raspasy": [1, 2, 3], "raspasy_exit": 6,
-              "division": "exact"},
+    "rules": {
+        "variant": "sochi",
+        "target": 20,
+        "stake": "0.5",
+        "whist": "gentleman",
+        "liability": "full",
+        "raspasy": [1, 2, 3],
+        "raspasy_exit": 6,
+        "division": "exact",
+    },
     "deals": [
-        {"type": "game", "declarer": "Anna", "contract": "7H",
-         "whist": {"Boris": "whist", "Vera": "pass"},
-         "tricks": {"Anna": 7, "Boris": 2, "Vera": 1}},
+        {
+            "type": "game",
+            "declarer": "Anna",
+            "contract": "7H",
+            "whist": {"Boris": "whist", "Vera": "pass"},
+            "tricks": {"Anna": 7, "Boris": 2, "Vera": 1},
+        },
         {"type": "misere", "declarer": "Boris", "tricks": {"Boris": 0}},
         {"type": "raspasy", "tricks": {"Anna": 3, "Boris": 2, "Vera": 5}},
     ],
@@ -36,8 +47,13 @@ SPEC_SHEET = {
 
 def run(doc: object | str, *args: str) -> subprocess.CompletedProcess[str]:
     text = doc if isinstance(doc, str) else json.dumps(doc)
-    return subprocess.run([sys.executable, "-m", "scoring", "settle", *(args or ("-",))],
-                          input=text, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", "settle", *(args or ("-",))],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_spec_sheet() -> None:
@@ -45,8 +61,14 @@ def test_the_spec_sheet() -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     a = data["players"][0]
-    assert a == {"name": "A", "pulka": 20, "mountain": 13, "whists": {"B": 70, "C": 100},
-                 "result": -62.33, "money": "-62.33"}
+    assert a == {
+        "name": "A",
+        "pulka": 20,
+        "mountain": 13,
+        "whists": {"B": 70, "C": 100},
+        "result": -62.33,
+        "money": "-62.33",
+    }
     assert [p["result"] for p in data["players"]] == [-62.33, 36.67, 25.67]
     assert sum(float(p["money"]) for p in data["players"]) == pytest.approx(0, abs=1e-9)
     assert data["players"][1]["mountain"] == 7.5
@@ -92,21 +114,48 @@ def test_a_file_argument(tmp_path: Path) -> None:
         ({**SPEC_RECORD, "rules": {"whist": "polite"}}, "error: rules.whist: Input should be"),
         ({**SPEC_RECORD, "rules": {"target": "twenty"}}, "error: rules.target: Input should be"),
         ({**SPEC_RECORD, "rules": {"help": "yes"}}, "error: rules.help: Input should be"),
-        ({**SPEC_RECORD, "deals": [{"type": "raspasy",
-                                    "tricks": {"Anna": 3, "Boris": 3, "Vera": 5}}]},
-         "error: deals[0].tricks: tricks add up to 11, a deal has 10"),
-        ({**SPEC_RECORD, "deals": [{"type": "raspasy",
-                                    "tricks": {"Anna": 3, "Boris": 2, "Olga": 5}}]},
-         "error: deals[0].tricks: unknown player 'Olga'"),
-        ({**SPEC_RECORD, "deals": [{"type": "game", "declarer": "Anna", "contract": "7H",
-                                    "whist": {"Boris": "whist", "Vera": "pass"},
-                                    "tricks": {"Anna": 7, "Boris": "2", "Vera": 1}}]},
-         "error: deals[0].tricks.Boris: Input should be a valid integer"),
-        ({**SPEC_RECORD, "deals": [{"type": "bridge"}]},
-         "error: deals[0]: type must be game, misere, raspasy or correction"),
-        ({**SPEC_RECORD, "deals": [{"type": "misere", "declarer": "Boris",
-                                    "tricks": {"Boris": 0}, "bonus": 1}]},
-         "error: deals[0].bonus: unknown field"),
+        (
+            {
+                **SPEC_RECORD,
+                "deals": [{"type": "raspasy", "tricks": {"Anna": 3, "Boris": 3, "Vera": 5}}],
+            },
+            "error: deals[0].tricks: tricks add up to 11, a deal has 10",
+        ),
+        (
+            {
+                **SPEC_RECORD,
+                "deals": [{"type": "raspasy", "tricks": {"Anna": 3, "Boris": 2, "Olga": 5}}],
+            },
+            "error: deals[0].tricks: unknown player 'Olga'",
+        ),
+        (
+            {
+                **SPEC_RECORD,
+                "deals": [
+                    {
+                        "type": "game",
+                        "declarer": "Anna",
+                        "contract": "7H",
+                        "whist": {"Boris": "whist", "Vera": "pass"},
+                        "tricks": {"Anna": 7, "Boris": "2", "Vera": 1},
+                    }
+                ],
+            },
+            "error: deals[0].tricks.Boris: Input should be a valid integer",
+        ),
+        (
+            {**SPEC_RECORD, "deals": [{"type": "bridge"}]},
+            "error: deals[0]: type must be game, misere, raspasy or correction",
+        ),
+        (
+            {
+                **SPEC_RECORD,
+                "deals": [
+                    {"type": "misere", "declarer": "Boris", "tricks": {"Boris": 0}, "bonus": 1}
+                ],
+            },
+            "error: deals[0].bonus: unknown field",
+        ),
         ({**SPEC_SHEET, "mountain": {"Z": 1}}, "error: mountain.Z: unknown player 'Z'"),
     ],
 )

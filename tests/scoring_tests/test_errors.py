@@ -31,8 +31,11 @@ def refused(deal, state: PulkaState = START) -> str:  # type: ignore[no-untyped-
 
 
 def test_tricks_must_add_up_to_ten() -> None:
-    msg = refused(Game.of("Anna", "7H", {"Boris": "whist", "Vera": "pass"},
-                          {"Anna": 7, "Boris": 3, "Vera": 1}))
+    msg = refused(
+        Game.of(
+            "Anna", "7H", {"Boris": "whist", "Vera": "pass"}, {"Anna": 7, "Boris": 3, "Vera": 1}
+        )
+    )
     assert msg == "tricks: tricks add up to 11, a deal has 10"
 
 
@@ -42,8 +45,9 @@ def test_unknown_player() -> None:
 
 
 def test_whister_who_is_the_declarer() -> None:
-    msg = refused(Game.of("Anna", "7H", {"Anna": "whist", "Vera": "pass"},
-                          {"Anna": 7, "Boris": 2, "Vera": 1}))
+    msg = refused(
+        Game.of("Anna", "7H", {"Anna": "whist", "Vera": "pass"}, {"Anna": 7, "Boris": 2, "Vera": 1})
+    )
     assert msg == "whist: the declarer Anna cannot whist or pass on his own game"
 
 
@@ -53,10 +57,15 @@ def test_a_defender_without_an_answer() -> None:
 
 
 def test_a_six_straight_after_raspasy_where_the_exit_is_seven() -> None:
-    state = replay(ABC, Rules.for_variant("leningrad"),
-                   [Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})]).state
-    msg = refused(Game.of("Anna", "6S", {"Boris": "whist", "Vera": "pass"},
-                          {"Anna": 6, "Boris": 3, "Vera": 1}), state)
+    state = replay(
+        ABC, Rules.for_variant("leningrad"), [Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})]
+    ).state
+    msg = refused(
+        Game.of(
+            "Anna", "6S", {"Boris": "whist", "Vera": "pass"}, {"Anna": 6, "Boris": 3, "Vera": 1}
+        ),
+        state,
+    )
     assert msg == "contract: after raspasy the lowest game is 7, not 6"
 
 
@@ -78,40 +87,59 @@ def test_contract_text() -> None:
 def test_tricks_out_of_range() -> None:
     msg = refused(Raspasy.of({"Anna": -1, "Boris": 6, "Vera": 5}))
     assert msg == "tricks: Anna: tricks must be a whole number 0 to 10, not -1"
-    assert refused(Misere("Anna", 11)) == \
-        "tricks: misère tricks must be a whole number 0 to 10, not 11"
+    assert (
+        refused(Misere("Anna", 11))
+        == "tricks: misère tricks must be a whole number 0 to 10, not 11"
+    )
 
 
 def test_unwhisted_game_below_contract() -> None:
-    msg = refused(Game.of("Anna", "8S", {"Boris": "pass", "Vera": "pass"},
-                          {"Anna": 7, "Boris": 2, "Vera": 1}))
+    msg = refused(
+        Game.of("Anna", "8S", {"Boris": "pass", "Vera": "pass"}, {"Anna": 7, "Boris": 2, "Vera": 1})
+    )
     assert "nobody whisted" in msg and "at least 8 tricks" in msg
 
 
 def test_half_whist_rules() -> None:
     # Only on 6 and 7.
-    msg = refused(Game.of("Anna", "8S", {"Boris": "pass", "Vera": "half"},
-                          {"Anna": 8, "Boris": 1, "Vera": 1}))
+    msg = refused(
+        Game.of("Anna", "8S", {"Boris": "pass", "Vera": "half"}, {"Anna": 8, "Boris": 1, "Vera": 1})
+    )
     assert msg == "whist: half-whist is possible only on 6 and 7, not on 8"
     # Only the second defender, after the first passed.
-    msg = refused(Game.of("Anna", "6S", {"Boris": "half", "Vera": "pass"},
-                          {"Anna": 6, "Boris": 2, "Vera": 2}))
+    msg = refused(
+        Game.of("Anna", "6S", {"Boris": "half", "Vera": "pass"}, {"Anna": 6, "Boris": 2, "Vera": 2})
+    )
     assert msg.startswith("whist: only the second defender (Vera) may say half-whist")
-    ok = play(START, Game.of("Anna", "6S", {"Boris": "pass", "Vera": "half"},
-                             {"Anna": 6, "Boris": 2, "Vera": 2}))
+    ok = play(
+        START,
+        Game.of(
+            "Anna", "6S", {"Boris": "pass", "Vera": "half"}, {"Anna": 6, "Boris": 2, "Vera": 2}
+        ),
+    )
     assert ok.writes.whists_on(2, 0) == 4 and ok.writes.pulka == (2, 0, 0)
     off = PulkaState.new(ABC, Rules(half_whist=False))
-    assert refused(Game.of("Anna", "6S", {"Boris": "pass", "Vera": "half"},
-                           {"Anna": 6, "Boris": 2, "Vera": 2}), off) \
+    assert (
+        refused(
+            Game.of(
+                "Anna", "6S", {"Boris": "pass", "Vera": "half"}, {"Anna": 6, "Boris": 2, "Vera": 2}
+            ),
+            off,
+        )
         == "whist: half-whist is not played under these rules"
+    )
 
 
 def test_four_players_dealer_sits_out() -> None:
     state = PulkaState.new(ABCD, Rules())
     msg = refused(Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 4, "Gleb": 1}), state)
     assert msg.startswith("tricks: with four players give the tricks of the three at the table")
-    msg = refused(Game.of("Anna", "6S", {"Boris": "whist", "Gleb": "pass"},
-                          {"Anna": 6, "Boris": 2, "Vera": 2}), state)
+    msg = refused(
+        Game.of(
+            "Anna", "6S", {"Boris": "whist", "Gleb": "pass"}, {"Anna": 6, "Boris": 2, "Vera": 2}
+        ),
+        state,
+    )
     assert msg == "whist: Gleb does not defend this deal (the dealer sits out)"
     # The first dealer is the first player listed: Anna cannot play a misère now.
     msg = refused(Misere("Anna", 0), state)
@@ -150,8 +178,13 @@ def test_players() -> None:
 
 
 def test_a_named_dealer_with_three_players_plays_and_does_not_console_twice() -> None:
-    deal = Game.of("Anna", "6S", {"Boris": "whist", "Vera": "pass"},
-                   {"Anna": 5, "Boris": 3, "Vera": 2}, dealer="Vera")
+    deal = Game.of(
+        "Anna",
+        "6S",
+        {"Boris": "whist", "Vera": "pass"},
+        {"Anna": 5, "Boris": 3, "Vera": 2},
+        dealer="Vera",
+    )
     step = play(START, deal)
     assert (step.writes.whists_on(1, 0), step.writes.whists_on(2, 0)) == (7, 7)
     assert step.state.next_dealer == 0  # after Vera, Anna deals

@@ -14,8 +14,7 @@ from scoring.record import deal_to_json, load_document, record_json
 
 from .strategies import deal_for, pulkas
 
-SETTINGS = settings(max_examples=150, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -63,8 +62,7 @@ def test_who_receives_help_changes_no_result(p: tuple, rnd) -> None:  # type: ig
 
 
 @SETTINGS
-@given(pulkas(division="exact", max_deals=15), pulkas(division="exact", max_deals=15),
-       st.data())
+@given(pulkas(division="exact", max_deals=15), pulkas(division="exact", max_deals=15), st.data())
 def test_a_deals_cost_does_not_depend_on_when(p: tuple, q: tuple, data: st.DataObject) -> None:
     """Principle II: the same deal costs the same in any unfinished pulka."""
     players, rules, deals = p
@@ -105,8 +103,10 @@ def test_the_amnesty_of_raspasy_changes_nothing(p: tuple) -> None:
     assume(not rules.game_clears_mountain)
     on = dataclasses.replace(rules, raspasy_amnesty=True)
     off = dataclasses.replace(rules, raspasy_amnesty=False)
-    assert (settle_state(replay(players, on, deals).state).results
-            == settle_state(replay(players, off, deals).state).results)
+    assert (
+        settle_state(replay(players, on, deals).state).results
+        == settle_state(replay(players, off, deals).state).results
+    )
 
 
 @SETTINGS

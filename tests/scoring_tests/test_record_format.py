@@ -45,8 +45,11 @@ def describe(domain: object) -> tuple[str, str]:
     if isinstance(domain, Whole):
         return "integer", f"{domain.low} to {domain.high}"
     if isinstance(domain, Wholes):
-        items = (str(domain.min_length) if domain.min_length == domain.max_length
-                 else f"{domain.min_length} to {domain.max_length}")
+        items = (
+            str(domain.min_length)
+            if domain.min_length == domain.max_length
+            else f"{domain.min_length} to {domain.max_length}"
+        )
         return "list of integers", f"{items} items, each {domain.low} to {domain.high}"
     if isinstance(domain, Money):
         return "decimal string", f'`"0"` to `"{domain.high}"`, at most {domain.places} decimals'
@@ -138,9 +141,13 @@ EXAMPLES = error_examples(DOC.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("stdin", "args", "error"), EXAMPLES, ids=[e[2] for e in EXAMPLES])
-def test_each_error_example_is_the_real_line(stdin: str | None, args: list[str], error: str,
-                                             monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_error_example_is_the_real_line(
+    stdin: str | None,
+    args: list[str],
+    error: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert error.startswith("error: ")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((stdin or "").encode())))
     try:
@@ -193,12 +200,15 @@ def regenerate() -> None:
     for key, cells in expected_cells().items():
         lines.append("| " + " | ".join([f"`{key}`", meanings.get(key, "TODO"), *cells]) + " |")
     head, rest = text.split(TABLE_START, 1)
-    text = f"{head}{TABLE_START}\n" + "\n".join(lines) + f"\n{TABLE_END}" + rest.split(
-        TABLE_END, 1)[1]
+    text = (
+        f"{head}{TABLE_START}\n" + "\n".join(lines) + f"\n{TABLE_END}" + rest.split(TABLE_END, 1)[1]
+    )
     found = blocks(text)
     output = json.dumps(settle_text(found["example sheet"]), ensure_ascii=False, indent=2)
-    text = text.replace(f"<!-- output of: sheet -->\n```json\n{found['output of sheet']}\n```",
-                        f"<!-- output of: sheet -->\n```json\n{output}\n```")
+    text = text.replace(
+        f"<!-- output of: sheet -->\n```json\n{found['output of sheet']}\n```",
+        f"<!-- output of: sheet -->\n```json\n{output}\n```",
+    )
     DOC.write_text(text, encoding="utf-8")
 
 

@@ -37,11 +37,14 @@ LENINGRAD = Rules.for_variant("leningrad")
 
 # --- 000: settling a Piter (Leningrad) pulka for four, to 21 ---------------------
 
+
 def test_piter_four_players_to_21_mountain_results() -> None:
     """+530 / +10 / -230 / -310 from the mountain (text 000, steps 1-3)."""
-    sheet = paper(("P1", "P2", "P3", "P4"),
-                  {"P1": 56, "P2": 12, "P3": 6, "P4": 16},
-                  {"P1": 76, "P2": 40, "P3": 52, "P4": 80})
+    sheet = paper(
+        ("P1", "P2", "P3", "P4"),
+        {"P1": 56, "P2": 12, "P3": 6, "P4": 16},
+        {"P1": 76, "P2": 40, "P3": 52, "P4": 80},
+    )
     s = settle(sheet, Rules.for_variant("leningrad", target=21))
     assert s.equalised == (6, 58, 82, 90)
     assert s.amnestied == (0, 52, 76, 84)
@@ -53,6 +56,7 @@ def test_piter_four_players_to_21_mountain_results() -> None:
 
 # --- 000: W/E/S, "each mountain divided" ------------------------------------------
 
+
 def test_wes_three_players() -> None:
     """W -1484, E +652, S +832 (text 000).
 
@@ -62,8 +66,12 @@ def test_wes_three_players() -> None:
     those figures before the mountains were turned: W on E 260 - 140 = 120,
     E on W 1040 - 800 = 240, and E-S, S-W split to give the same balances.
     """
-    sheet = paper(("W", "E", "S"), {"W": 20, "E": 20, "S": 20}, {"W": 322, "E": 124, "S": 82},
-                  {("W", "E"): 120, ("E", "W"): 240, ("W", "S"): 96, ("E", "S"): 12})
+    sheet = paper(
+        ("W", "E", "S"),
+        {"W": 20, "E": 20, "S": 20},
+        {"W": 322, "E": 124, "S": 82},
+        {("W", "E"): 120, ("E", "W"): 240, ("W", "S"): 96, ("E", "S"): 12},
+    )
     s = settle(sheet, SOCHI)
     assert s.amnestied == (240, 42, 0)
     # 240 x 10 / 3 = 800 whists W loses to each; E's 42 -> 140 to each.
@@ -74,6 +82,7 @@ def test_wes_three_players() -> None:
 
 
 # --- 000: the small exercises -------------------------------------------------------
+
 
 def test_twelve_in_the_pulka() -> None:
     """S wrote 12 in the pulka: S wins 80, W and E lose 40 each."""
@@ -136,6 +145,7 @@ def test_two_whisters_each_owe_two_on_a_six() -> None:
 
 
 # --- 001: the Code, chapter 4 ---------------------------------------------------------
+
 
 def test_code_4_1_1_points_no_one_can_take_come_off_the_mountain() -> None:
     """Two points left to the end, a nine: 2 into the pulka, 6 off the mountain.
@@ -214,8 +224,9 @@ def test_code_4_2_12_adjusting_by_one_point() -> None:
     write 3 whists each on its owner (the Code's example).  So that the
     amnestier A keeps the smaller share (text 003), it is B's, the largest.
     """
-    s = settle(paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 0, "B": 4, "C": 0}),
-               Rules(division="adjust"))
+    s = settle(
+        paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 0, "B": 4, "C": 0}), Rules(division="adjust")
+    )
     assert s.adjustment == (1, -1, 3)
     assert s.amnestied == (0, 3, 0)
     # Exact shares would be 13 1/3 each: A and C get 13, B (who gains) 14.
@@ -225,8 +236,9 @@ def test_code_4_2_12_adjusting_by_one_point() -> None:
 
 def test_code_4_2_12_remainder_two_raises_the_amnestier() -> None:
     """A remainder of 2: the amnestier's mountain goes up a point, he writes 3 on each."""
-    s = settle(paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 0, "B": 5, "C": 0}),
-               Rules(division="adjust"))
+    s = settle(
+        paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 0, "B": 5, "C": 0}), Rules(division="adjust")
+    )
     assert s.adjustment == (0, 1, 3)
     assert s.results == (10 + 6, -30 - 3, 20 - 3)  # A 16 < the exact 16 2/3
     assert sum(s.results) == 0
@@ -234,14 +246,17 @@ def test_code_4_2_12_remainder_two_raises_the_amnestier() -> None:
 
 def test_code_4_2_12_four_players() -> None:
     """Four players, 11 points: 11/4 leaves a remainder; one point moved, 3 whists each."""
-    s = settle(paper(ABCD, {p: 20 for p in ABCD}, {"A": 0, "B": 5, "C": 2, "D": 4}),
-               Rules(division="adjust"))
+    s = settle(
+        paper(ABCD, {p: 20 for p in ABCD}, {"A": 0, "B": 5, "C": 2, "D": 4}),
+        Rules(division="adjust"),
+    )
     assert s.adjustment is not None
     assert sum(s.results) == 0
     assert all(isinstance(r, int) for r in s.results)
 
 
 # --- 001: the theory of a game's cost ---------------------------------------------
+
 
 def test_theory_example_1_leningrad_thirty_sixes() -> None:
     """30 whisted sixes by one player, 80 on every mountain: +320, 10 2/3 a six."""
@@ -287,28 +302,37 @@ def test_theory_example_4_six_down_one_with_four() -> None:
 
 # --- 001: sixes and sevens for three ---------------------------------------------------
 
+
 def cost3(deal: Game) -> tuple[F, ...]:
     return deal_cost(PulkaState.new(ABC, SOCHI), deal)
 
 
 def test_unwhisted_six_is_13_1_3() -> None:
-    assert cost3(Game.of("A", "6S", {"B": "pass", "C": "pass"}, {"A": 6, "B": 2, "C": 2}))[0] \
-        == F(40, 3)
+    assert cost3(Game.of("A", "6S", {"B": "pass", "C": "pass"}, {"A": 6, "B": 2, "C": 2}))[0] == F(
+        40, 3
+    )
 
 
 def test_whisted_six_made_is_5_1_3() -> None:
-    assert cost3(Game.of("A", "6S", {"B": "whist", "C": "pass"}, {"A": 6, "B": 4, "C": 0}))[0] \
-        == F(16, 3)
+    assert cost3(Game.of("A", "6S", {"B": "whist", "C": "pass"}, {"A": 6, "B": 4, "C": 0}))[0] == F(
+        16, 3
+    )
 
 
 def test_six_with_seven_tricks_is_14() -> None:
-    assert cost3(Game.of("A", "6S", {"B": "whist", "C": "pass"}, {"A": 7, "B": 3, "C": 0})) \
-        == (14, -14, 0)
+    assert cost3(Game.of("A", "6S", {"B": "whist", "C": "pass"}, {"A": 7, "B": 3, "C": 0})) == (
+        14,
+        -14,
+        0,
+    )
 
 
 def test_seven_made_is_14_2_3() -> None:
-    assert cost3(Game.of("A", "7S", {"B": "whist", "C": "pass"}, {"A": 7, "B": 3, "C": 0})) \
-        == (F(44, 3), F(-4, 3), F(-40, 3))
+    assert cost3(Game.of("A", "7S", {"B": "whist", "C": "pass"}, {"A": 7, "B": 3, "C": 0})) == (
+        F(44, 3),
+        F(-4, 3),
+        F(-40, 3),
+    )
 
 
 @pytest.mark.parametrize("split", ["gentleman", "greedy"])
@@ -328,10 +352,13 @@ def test_five_sixes_to_make_up_for_one_down() -> None:
 
 # --- 001: the "4 circles" Leningrad pulka for four to 50 ------------------------------
 
+
 def test_four_circles_leningrad_to_50() -> None:
-    sheet = paper(("1", "2", "3", "4"),
-                  {"1": 78, "2": 74, "3": 32, "4": 22},
-                  {"1": 78, "2": 60, "3": 34, "4": 76})
+    sheet = paper(
+        ("1", "2", "3", "4"),
+        {"1": 78, "2": 74, "3": 32, "4": 22},
+        {"1": 78, "2": 60, "3": 34, "4": 76},
+    )
     s = settle(sheet, LENINGRAD)
     assert s.equalised == (22, 12, 70, 132)
     assert s.amnestied == (10, 0, 58, 120)
@@ -342,9 +369,19 @@ def test_four_circles_leningrad_to_50() -> None:
 
 # --- 003: tables 8 and 9 ------------------------------------------------------------------
 
-TABLE8 = paper(ABC, {"A": 20, "B": 20, "C": 20}, {"A": 13, "B": "7.5", "C": 25},
-               {("A", "B"): 70, ("B", "A"): 114, ("B", "C"): 96, ("C", "B"): 180,
-                ("A", "C"): 100, ("C", "A"): 140})
+TABLE8 = paper(
+    ABC,
+    {"A": 20, "B": 20, "C": 20},
+    {"A": 13, "B": "7.5", "C": 25},
+    {
+        ("A", "B"): 70,
+        ("B", "A"): 114,
+        ("B", "C"): 96,
+        ("C", "B"): 180,
+        ("A", "C"): 100,
+        ("C", "A"): 140,
+    },
+)
 
 
 def test_table_8_with_the_texts_rounding() -> None:
@@ -374,17 +411,30 @@ def test_table_8_truncated() -> None:
 
 def test_table_9_four_players() -> None:
     """-84 / -30 / +125 / -11 (text 003)."""
-    whists = {("A", "B"): 210, ("B", "A"): 310, ("A", "C"): 105, ("C", "A"): 230,
-              ("A", "D"): 116, ("D", "A"): 85, ("B", "C"): 160, ("C", "B"): 280,
-              ("B", "D"): 185, ("D", "B"): 205, ("C", "D"): 145, ("D", "C"): 175}
-    s = settle(paper(ABCD, {p: 20 for p in ABCD}, {"A": 11, "B": 21, "C": 31, "D": 25}, whists),
-               SOCHI)
+    whists = {
+        ("A", "B"): 210,
+        ("B", "A"): 310,
+        ("A", "C"): 105,
+        ("C", "A"): 230,
+        ("A", "D"): 116,
+        ("D", "A"): 85,
+        ("B", "C"): 160,
+        ("C", "B"): 280,
+        ("B", "D"): 185,
+        ("D", "B"): 205,
+        ("C", "D"): 145,
+        ("D", "C"): 175,
+    }
+    s = settle(
+        paper(ABCD, {p: 20 for p in ABCD}, {"A": 11, "B": 21, "C": 31, "D": 25}, whists), SOCHI
+    )
     assert [sum(row) for row in s.balances] == [-194, -40, 215, 19]
     assert s.mountain_results == (110, 10, -90, -30)
     assert s.results == (-84, -30, 125, -11)
 
 
 # --- 003: Leningrad specifics ---------------------------------------------------------------
+
 
 def test_leningrad_seven_with_the_whister_one_short() -> None:
     """7♥, B passes, C whists open and the defence takes one: 8 whists, 4 on C's mountain."""
@@ -415,12 +465,14 @@ def test_leningrad_strict_exit() -> None:
     six = Game.of("A", "6S", {"B": "pass", "C": "pass"}, {"A": 6, "B": 2, "C": 2})
     with pytest.raises(IllegalDeal, match="after raspasy the lowest game is 7"):
         play(r.state, six)
-    failed = play(r.state, Game.of("A", "7S", {"B": "whist", "C": "pass"},
-                                   {"A": 6, "B": 4, "C": 0})).state
+    failed = play(
+        r.state, Game.of("A", "7S", {"B": "whist", "C": "pass"}, {"A": 6, "B": 4, "C": 0})
+    ).state
     assert failed.raspasy_run == 1
     assert play(failed, Raspasy.of({"A": 1, "B": 4, "C": 5})).writes.mountain == (4, 16, 20)
-    made = play(r.state, Game.of("A", "7S", {"B": "pass", "C": "pass"},
-                                 {"A": 7, "B": 2, "C": 1})).state
+    made = play(
+        r.state, Game.of("A", "7S", {"B": "pass", "C": "pass"}, {"A": 7, "B": 2, "C": 1})
+    ).state
     assert made.raspasy_run == 0
 
 

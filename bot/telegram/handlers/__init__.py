@@ -1,19 +1,36 @@
-"""Routers of the bot; a fresh set per Dispatcher (tests build many)."""
+"""Routers of the bot, one module per feature; a fresh set per Dispatcher (tests build many).
+
+Each module's handlers are module-level functions; its ``router()`` only
+registers them, with their filters, on a new :class:`aiogram.Router`.
+"""
 
 from __future__ import annotations
 
 from aiogram import Router
 
-from bot.telegram.handlers import deals, errors, private, settle, setup, system, table, wizard
+from bot.telegram.handlers import (
+    deals,
+    errors,
+    private,
+    score,
+    settle,
+    setup,
+    system,
+    table,
+    undo,
+    wizard,
+)
 
 
 def get_routers() -> list[Router]:
-    """Every router, in the order they are tried."""
+    """Every router, in the order they are tried (``system``, the catch-all, last)."""
     return [
         errors.router(),
         private.router(),
         table.router(),
+        score.router(),
         deals.router(),
+        undo.router(),
         settle.router(),
         setup.router(),
         wizard.router(),

@@ -8,17 +8,17 @@ import logging
 import time
 import weakref
 from collections import OrderedDict
-from contextlib import suppress
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import CallbackQuery, Chat, Message, User
+from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.input.parsing import valid_name
 from bot.service import Author, PulkaService, Table
 from bot.store.db import Source
 from bot.telegram import delivery
-from bot.telegram.middlewares import CallbackNote
+from bot.views.chat import need_players_text
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,15 @@ def author_of_user(user: User) -> Author:
     return Author(user.id, display_name(user))
 
 
-async def may_write(bot: Bot, table: Table | None, chat: Chat, user: User | None,
-                    sender_chat: Chat | None = None, *, pressed: bool = False) -> bool:
+async def may_write(
+    bot: Bot,
+    table: Table | None,
+    chat: Chat,
+    user: User | None,
+    sender_chat: Chat | None = None,
+    *,
+    pressed: bool = False,
+) -> bool:
     """Players of the pulka and the chat's administrators may change it.
 
     A button can be pressed by someone who left the chat (public groups show
@@ -129,14 +136,20 @@ class Members:
         self._known.clear()
 
 
-_MEMBERS: weakref.WeakKeyDictionary[Bot, Members] = weakref.WeakKeyDictionary()
+#: One cache per Bot object, kept by its identity: aiogram's Bot compares equal by
+#: its token, so a WeakKeyDictionary gave a new Bot of that token the statuses an
+#: older, still living one had been told (each test's Bot talks to its own fake
+#: Telegram, where chat ids repeat; ``gc.freeze()`` keeps a Bot from collection).
+_MEMBERS: dict[int, Members] = {}
 
 
 def members(bot: Bot) -> Members:
-    """The member statuses known to ``bot`` (one cache per bot, as per Telegram account)."""
-    known = _MEMBERS.get(bot)
+    """The member statuses known to ``bot`` (the running bot's, not another's)."""
+    known = _MEMBERS.get(id(bot))
     if known is None:
-        known = _MEMBERS[bot] = Members()
+        known = _MEMBERS[id(bot)] = Members()
+        # Dropped when the bot is, before its id can be another object's.
+        weakref.finalize(bot, _MEMBERS.pop, id(bot), None)
     return known
 
 
@@ -157,8 +170,9 @@ async def may_change(message: Message, bot: Bot, tx: Texts, table: Table) -> boo
     return False
 
 
-async def pulka_to_change(message: Message, service: PulkaService, bot: Bot,
-                          tx: Texts) -> Table | None:
+async def pulka_to_change(
+    message: Message, service: PulkaService, bot: Bot, tx: Texts
+) -> Table | None:
     """The running pulka of the message's chat if its sender may change it; else None,
     after answering "no pulka" or "not allowed"."""
     table = await pulka_here(message, service, tx)
@@ -167,13 +181,14 @@ async def pulka_to_change(message: Message, service: PulkaService, bot: Bot,
     return table
 
 
-async def seated_pulka_to_change(message: Message, service: PulkaService, bot: Bot,
-                                 tx: Texts) -> Table | None:
+async def seated_pulka_to_change(
+    message: Message, service: PulkaService, bot: Bot, tx: Texts
+) -> Table | None:
     """As :func:`pulka_to_change`, and the table is seated (3 or 4 players): a deal
     or a correction can be written; else None, after answering."""
     table = await pulka_to_change(message, service, bot, tx)
     if table is not None and table.state is None:
-        await message.answer(tx("need_players", count=len(table.players)))
+        await message.answer(need_players_text(tx, table))
         return None
     return table
 
@@ -186,18 +201,32 @@ async def pulka_of_button(service: PulkaService, pulka_id: int, msg: Message) ->
     return table
 
 
-async def pulka_to_change_by_press(query: CallbackQuery, msg: Message, pulka_id: int,
-                                   service: PulkaService, bot: Bot, tx: Texts,
-                                   note: CallbackNote, *, running: bool = False) -> Table | None:
+def refuse(callback_answer: CallbackAnswer, text: str) -> None:
+    """Answer the press with ``text`` in an alert: a refusal the presser must read."""
+    callback_answer.text = text
+    callback_answer.show_alert = True
+
+
+async def pulka_to_change_by_press(
+    query: CallbackQuery,
+    msg: Message,
+    pulka_id: int,
+    service: PulkaService,
+    bot: Bot,
+    tx: Texts,
+    callback_answer: CallbackAnswer,
+    *,
+    running: bool = False,
+) -> Table | None:
     """The pulka a pressed button names if it is of this chat (with ``running``: and
-    still running) and the presser may change it; else None, the press noted "out of
+    still running) and the presser may change it; else None, the press refused "out of
     date" or "not allowed"."""
     table = await pulka_of_button(service, pulka_id, msg)
     if table is None or (running and not table.active):
-        note(tx("stale"), alert=True)
+        refuse(callback_answer, tx("stale"))
         return None
     if not await may_write(bot, table, msg.chat, query.from_user, pressed=True):
-        note(tx("not_allowed"), alert=True)
+        refuse(callback_answer, tx("not_allowed"))
         return None
     return table
 
@@ -212,10 +241,3 @@ async def answer_chunks(message: Message, chunks: list[str], *, pace: float = 1.
         if i:
             await asyncio.sleep(pace)
         await delivery.answer(message, chunk)
-
-
-async def drop_keyboard(message: Message | None) -> None:
-    """Remove the buttons of a bot message (ignoring that they are already gone)."""
-    if isinstance(message, Message):
-        with suppress(TelegramAPIError):
-            await message.edit_reply_markup(reply_markup=None)

@@ -4,6 +4,11 @@ If the update's write committed before the failure (the answer to Telegram
 failed, say), the chat is told what was written, never "not done": a player
 who read an apology would enter the deal again and count it twice.  Only
 work that did not commit is apologised for.
+
+A failed button press is answered here, and only here: the callback answer
+middleware (``bot.telegram.middlewares.AnswerAfterHandler``) answers a press
+whose handler returned and leaves one whose handler raised (or that failed
+before reaching one) to this handler, so every press is answered exactly once.
 """
 
 from __future__ import annotations
@@ -14,14 +19,21 @@ from typing import Any
 
 from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import ErrorEvent, Message
+from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.service import COMMITTED
 from bot.telegram import delivery
+from bot.telegram.middlewares import ANSWER_LIMIT
 from bot.views.chat import written_text
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
+
+
+async def _answer_press(query: CallbackQuery, text: str, *, alert: bool) -> None:
+    # Best effort: the press may be too old to answer by now, and the chat is told anyway.
+    with suppress(TelegramAPIError, RuntimeError):
+        await query.answer(text[:ANSWER_LIMIT], show_alert=alert)
 
 
 async def on_error(event: ErrorEvent, **data: Any) -> bool:
@@ -34,20 +46,18 @@ async def on_error(event: ErrorEvent, **data: Any) -> bool:
     query = update.callback_query
     target = query.message if query is not None else update.message
     if done is not None:
-        text = written_text(tx, done)
         if query is not None:
-            with suppress(TelegramAPIError, RuntimeError):
-                await query.answer(tx("note_saved")[:200])
+            await _answer_press(query, tx("note_saved"), alert=False)
         if isinstance(target, Message):
             try:
-                await delivery.answer(target, text)
+                await delivery.answer(target, written_text(tx, done))
             except TelegramAPIError as e:  # the board still shows it (refreshed first)
                 log.error("chat %s not told of a committed write: %s", target.chat.id, e)
         return True
-    with suppress(TelegramAPIError, RuntimeError):
-        if query is not None:
-            await query.answer(tx("error_generic")[:200], show_alert=True)
-        elif isinstance(target, Message):
+    if query is not None:
+        await _answer_press(query, tx("error_generic"), alert=True)
+    elif isinstance(target, Message):
+        with suppress(TelegramAPIError, RuntimeError):
             await target.answer(tx("error_generic"))
     return True
 

@@ -12,32 +12,38 @@ from bot.views.chat import lang_usage
 from bot.views.texts import LANGS, Texts
 
 
+async def private_start(message: Message, tx: Texts) -> None:
+    """``/start``: what the bot is, and that pulkas are played in groups."""
+    await message.answer(tx("private"))
+
+
+async def private_help(message: Message, tx: Texts) -> None:
+    """``/help``: the commands."""
+    await message.answer(tx("help"))
+
+
+async def private_lang(
+    message: Message, command: CommandObject, service: PulkaService, tx: Texts
+) -> None:
+    """The language of this private chat (``/lang uk``)."""
+    choice = (command.args or "").strip().lower()
+    if choice not in LANGS:
+        await message.answer(lang_usage(tx))
+        return
+    await service.set_lang(message.chat.id, choice)
+    await message.answer(Texts(choice)("lang_set"))
+
+
+async def private_other(message: Message, tx: Texts) -> None:
+    """Anything else, a record file for /import too: pulkas live in groups."""
+    await message.answer(tx("private"))
+
+
 def router() -> Router:
     r = Router(name="private")
     r.message.filter(F.chat.type == "private")
-
-    @r.message(CommandStart())
-    async def start(message: Message, tx: Texts) -> None:
-        await message.answer(tx("private"))
-
-    @r.message(Command("help"))
-    async def help_(message: Message, tx: Texts) -> None:
-        await message.answer(tx("help"))
-
-    @r.message(Command("lang"))
-    async def lang(message: Message, command: CommandObject, service: PulkaService,
-                   tx: Texts) -> None:
-        """The language of this private chat (``/lang uk``)."""
-        choice = (command.args or "").strip().lower()
-        if choice not in LANGS:
-            await message.answer(lang_usage(tx))
-            return
-        await service.set_lang(message.chat.id, choice)
-        await message.answer(Texts(choice)("lang_set"))
-
-    @r.message(F.text | F.document | F.caption)
-    async def other(message: Message, tx: Texts) -> None:
-        """Anything else, a record file for /import too: pulkas live in groups."""
-        await message.answer(tx("private"))
-
+    r.message.register(private_start, CommandStart())
+    r.message.register(private_help, Command("help"))
+    r.message.register(private_lang, Command("lang"))
+    r.message.register(private_other, F.text | F.document | F.caption)
     return r

@@ -6,35 +6,41 @@ import logging
 
 from aiogram import F, Router
 from aiogram.types import CallbackQuery, Message
+from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.service import PulkaService
 from bot.telegram.boards import Boards
+from bot.telegram.handlers.common import refuse
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 
 
+async def migrated_to(message: Message, service: PulkaService, boards: Boards) -> None:
+    """The group became a supergroup: its pulka moves to the new chat id."""
+    assert message.migrate_to_chat_id is not None
+    boards.forget()
+    moved = await service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    log.info("chat %s -> %s: %d pulka(s) moved", message.chat.id, message.migrate_to_chat_id, moved)
+
+
+async def migrated_from(message: Message, service: PulkaService, boards: Boards) -> None:
+    """The supergroup's side of a migration: the same move, from the new chat."""
+    assert message.migrate_from_chat_id is not None
+    boards.forget()
+    await service.migrate_chat(message.migrate_from_chat_id, message.chat.id)
+
+
+async def unknown_button(query: CallbackQuery, tx: Texts, callback_answer: CallbackAnswer) -> None:
+    """Any press no handler took: not on the message's keyboard (a button pressed
+    twice, a forged one), or a payload that does not parse: out of date."""
+    refuse(callback_answer, tx("stale"))
+
+
 def router() -> Router:
+    """Tried last: its button handler takes every press the others left."""
     r = Router(name="system")
-
-    @r.message(F.migrate_to_chat_id)
-    async def migrate_to(message: Message, service: PulkaService, boards: Boards) -> None:
-        """The group became a supergroup: its pulka moves to the new chat id."""
-        assert message.migrate_to_chat_id is not None
-        boards.forget()
-        moved = await service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
-        log.info("chat %s -> %s: %d pulka(s) moved", message.chat.id,
-                 message.migrate_to_chat_id, moved)
-
-    @r.message(F.migrate_from_chat_id)
-    async def migrate_from(message: Message, service: PulkaService, boards: Boards) -> None:
-        assert message.migrate_from_chat_id is not None
-        boards.forget()
-        await service.migrate_chat(message.migrate_from_chat_id, message.chat.id)
-
-    @r.callback_query()
-    async def unknown_button(query: CallbackQuery, tx: Texts) -> None:
-        """Any payload no handler accepted (old, forged or malformed): out of date."""
-        await query.answer(tx("stale"), show_alert=True)
-
+    r.message.register(migrated_to, F.migrate_to_chat_id)
+    r.message.register(migrated_from, F.migrate_from_chat_id)
+    r.callback_query.register(unknown_button)
     return r

@@ -1,0 +1,91 @@
+"""What is written: /score (the picture of the sheet; ``/score text``: the text table),
+the "📷 Sheet" button of the scoreboard and of the text table, and /history."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.callback_answer import CallbackAnswer
+
+from bot.input.parsing import TEXT_WORDS
+from bot.service import PulkaService, Table
+from bot.telegram.callbacks import SheetCB
+from bot.telegram.filters import on_keyboard
+from bot.telegram.handlers.common import (
+    GROUP_TYPES,
+    answer_chunks,
+    pulka_here,
+    pulka_of_button,
+    refuse,
+)
+from bot.telegram.sheets import SheetKind, Sheets
+from bot.views.chat import history_chunks, players_text, score_text, sheet_problem_text
+from bot.views.keyboards import sheet_keyboard
+from bot.views.texts import Texts
+from scoring import settle_state
+
+
+async def send_table_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> str | None:
+    """The sheet of a running pulka, or of an archived one with its settlement written in."""
+    if table.active or table.state is None:
+        return await sheets.send(target, tx, table, kind=SheetKind.LIVE)
+    return await sheets.send(target, tx, table, settle_state(table.state), kind=SheetKind.FINAL)
+
+
+async def show_score(
+    message: Message, command: CommandObject, service: PulkaService, tx: Texts, sheets: Sheets
+) -> None:
+    """``/score``: the picture, the standings in its caption; ``/score text``: the text."""
+    table = await pulka_here(message, service, tx)
+    if table is None:
+        return
+    if table.state is None:
+        await message.answer(players_text(tx, table))
+        return
+    if (command.args or "").strip().casefold() in TEXT_WORDS:
+        await message.answer(score_text(tx, table), reply_markup=sheet_keyboard(tx, table))
+        return
+    problem = await sheets.send(message, tx, table, kind=SheetKind.LIVE)
+    if problem is not None:
+        await message.answer(sheet_problem_text(tx, problem, table))
+
+
+async def sheet_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: SheetCB,
+    service: PulkaService,
+    tx: Texts,
+    sheets: Sheets,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "📷 Sheet": anyone in the chat may look; a press repeated soon is not resent."""
+    table = await pulka_of_button(service, callback_data.pulka, msg)
+    if table is None or table.state is None:
+        refuse(callback_answer, tx("stale"))
+        return
+    if sheets.pressed_lately((msg.chat.id, table.id, table.last_event_id, tx.lang)):
+        callback_answer.text = tx("sheet_recent")
+        return
+    problem = await send_table_sheet(msg, tx, table, sheets)
+    if problem is not None:
+        await msg.answer(sheet_problem_text(tx, problem, table))
+
+
+async def show_history(message: Message, service: PulkaService, tx: Texts) -> None:
+    """``/history``: the protocol, in as many messages as it takes (a long one is cut)."""
+    table = await pulka_here(message, service, tx)
+    if table is None:
+        return
+    await answer_chunks(message, history_chunks(tx, table))
+
+
+def router() -> Router:
+    r = Router(name="score")
+    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.message.register(show_score, Command("score"))
+    r.callback_query.register(sheet_press, SheetCB.filter())
+    r.message.register(show_history, Command("history"))
+    return r

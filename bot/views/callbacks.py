@@ -1,0 +1,382 @@
+"""Inline button payloads, with versioned prefixes so old buttons keep parsing.
+
+The views draw the buttons and the handlers' filters read them back, so the
+payloads live here, below both (``bot.telegram.callbacks`` re-exports them).
+
+Every payload is checked on arrival against the pulka as it is now; a button
+for a pulka that has changed since is answered "out of date".  Telegram allows
+at most 64 bytes of callback data; :func:`fits` checks it.
+
+The deal wizard keeps its whole state in the payload (:class:`WizardData`), so
+a wizard survives a restart of the bot; :class:`WizardCB` is its wire form:
+
+>>> w = WizardData(pulka=7, last=42, kind=Kind.GAME, seat=1, contract=Contract.parse("7H"),
+...                defence=Defence.FIRST, tricks=(7,))
+>>> w.pack()
+'v1w:s:7:16:g18a7'
+>>> WizardData.unpack(w.pack()) == w
+True
+>>> WizardCB.unpack('v1w:s:7:16:g18a7').wizard() == w
+True
+
+The codes are :class:`~enum.StrEnum` members, equal to the letters they are
+written as, so a payload made before they were enums reads the same:
+
+>>> WizardOp("w"), Defence("w"), WizardOp.WRITE == "w"
+(<WizardOp.WRITE: 'w'>, <Defence.BOTH: 'w'>, True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Annotated, Self
+
+from aiogram.filters.callback_data import CallbackData
+from pydantic import BeforeValidator, Field, PlainSerializer, model_validator
+
+from scoring import Choice, Contract, Suit
+
+#: Telegram's limit on ``callback_data``, in bytes.
+CALLBACK_LIMIT = 64
+
+
+def fits(data: str) -> bool:
+    """Does ``data`` fit in a button (1 to 64 bytes of UTF-8)?"""
+    return 1 <= len(data.encode("utf-8")) <= CALLBACK_LIMIT
+
+
+#: Ids are SQLite integers: a larger one would raise OverflowError in the query.
+MAX_ID = 2**63 - 1
+#: An id as a button carries it: canonical ASCII digits, at most 19 of them.
+_ID_TEXT = re.compile(r"0|[1-9][0-9]{0,18}")
+
+
+def _canonical_id(value: object) -> object:
+    # pydantic alone reads " 1", "+1", "1_0" and "1.0" as integers, and any number
+    # of digits; a button payload is only ever what :meth:`CallbackData.pack` wrote.
+    if isinstance(value, str) and not _ID_TEXT.fullmatch(value):
+        raise ValueError("not a canonical id")
+    return value
+
+
+#: An integer field of a button payload; anything else fails the filter, and the
+#: press is answered "out of date" by the catch-all handler.
+Id = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=MAX_ID)]
+Flag = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=1)]
+
+
+class UndoCB(CallbackData, prefix="v1u"):
+    """Confirm (``yes`` 1) or refuse (0) undoing deal event ``event`` of ``pulka``."""
+
+    pulka: Id
+    event: Id
+    yes: Flag
+
+
+class EndCB(CallbackData, prefix="v1e"):
+    """End ``pulka`` by agreement (rule 4.2.3) if its last event is still ``last``."""
+
+    pulka: Id
+    last: Id
+
+
+class NewDealCB(CallbackData, prefix="v1n"):
+    """ "New deal": open a deal wizard for ``pulka`` (as it is when pressed)."""
+
+    pulka: Id
+
+
+class UndoAskCB(CallbackData, prefix="v1a"):
+    """ "Undo" on a deal's message: ask to confirm undoing deal event ``event``."""
+
+    pulka: Id
+    event: Id
+
+
+class SitCB(CallbackData, prefix="v1j"):
+    """ "Sit down" on a pulka's scoreboard: seat the presser (like ``/join``)."""
+
+    pulka: Id
+
+
+class SheetCB(CallbackData, prefix="v1p"):
+    """ "📷 Sheet": send the picture of ``pulka``'s sheet as it is when pressed."""
+
+    pulka: Id
+
+
+class SetupCB(CallbackData, prefix="v1s"):
+    """A settings message's button: ``op`` with the value ``cur`` it was pressed on.
+
+    The draft is the message the button is on; ``cur`` makes a repeated press
+    (the value has moved on since) out of date instead of cycling twice.
+    """
+
+    op: str
+    cur: str
+
+
+# --- the deal wizard -------------------------------------------------------------
+
+
+class WizardOp(StrEnum):
+    """What a wizard button does with the state it carries."""
+
+    SHOW = "s"  # show the screen of that state
+    WRITE = "w"  # write the deal the state describes
+    CANCEL = "x"  # close the wizard
+
+
+class Kind(StrEnum):
+    """The kind of deal being entered."""
+
+    NONE = ""  # not chosen yet
+    GAME = "g"
+    MISERE = "m"
+    RASPASY = "r"
+
+
+class Defence(StrEnum):
+    """How the two defenders of a game answered, in speaking order, in one tap."""
+
+    FIRST = "a"  # the first whists, the second passes
+    SECOND = "b"  # the first passes, the second whists
+    BOTH = "w"  # both whist
+    NONE = "p"  # both pass
+    HALF = "h"  # the first passes, the second half-whists
+
+    @property
+    def counted(self) -> int:
+        """How many trick counts the wizard asks: the declarer's, then a whister's."""
+        return {Defence.FIRST: 1, Defence.SECOND: 1, Defence.BOTH: 2}.get(self, 0)
+
+
+#: Each defence as the defenders' answers: (first defender, second defender).
+DEFENCES: dict[Defence, tuple[Choice, Choice]] = {
+    Defence.FIRST: (Choice.WHIST, Choice.PASS),
+    Defence.SECOND: (Choice.PASS, Choice.WHIST),
+    Defence.BOTH: (Choice.WHIST, Choice.WHIST),
+    Defence.NONE: (Choice.PASS, Choice.PASS),
+    Defence.HALF: (Choice.PASS, Choice.HALF),
+}
+SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+#: The longest base-36 id: ``b36(MAX_ID)`` has 13 digits.
+_B36_DIGITS = 13
+
+
+class BadCallback(ValueError):
+    """Callback data that is not a well-formed payload of this bot."""
+
+
+def b36(n: int) -> str:
+    """A non-negative integer in base 36: ``b36(42) == '16'``."""
+    if n < 0:
+        raise ValueError("negative")
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = _DIGITS[r] + out
+        if not n:
+            return out
+
+
+def from_b36(text: str) -> int:
+    """The integer of canonical base-36 ``text`` (no sign, no leading zeros)."""
+    if not text or (len(text) > 1 and text[0] == "0") or any(c not in _DIGITS for c in text):
+        raise BadCallback(text)
+    return int(text, 36)
+
+
+def _b36_id(value: object) -> object:
+    # Text is a payload read back (base 36, canonical, at most 13 digits); an int is
+    # an id given in code.
+    if isinstance(value, str):
+        if len(value) > _B36_DIGITS:
+            raise BadCallback("id too long")
+        return from_b36(value)
+    return value
+
+
+#: An id as the wizard's payload carries it: in base 36, to keep within 64 bytes.
+B36Id = Annotated[
+    int, BeforeValidator(_b36_id), Field(ge=0, le=MAX_ID), PlainSerializer(b36, return_type=str)
+]
+
+
+def _trick(ch: str) -> int:
+    if ch not in "0123456789a":
+        raise BadCallback(ch)
+    return int(ch, 16)
+
+
+@dataclass(frozen=True, slots=True)
+class WizardData:
+    """The deal wizard's whole state, as carried by one button.
+
+    ``kind`` is what is being entered (:attr:`Kind.NONE` until chosen); ``seat``
+    the declarer; ``defence`` how the defenders answered; ``tricks`` what has
+    been counted so far (game: the declarer's, then the first whister's;
+    misère: the declarer's; raspasy: the first two at the table).  ``last`` is
+    the id of the pulka's last event when the wizard opened: the staleness token.
+    Codes given as their letters (``"g"``) are read as their members.
+    """
+
+    pulka: int
+    last: int
+    kind: Kind = Kind.NONE
+    seat: int | None = None
+    contract: Contract | None = None
+    defence: Defence | None = None
+    tricks: tuple[int, ...] = field(default=())
+    op: WizardOp = WizardOp.SHOW
+
+    def __post_init__(self) -> None:
+        try:
+            # Frozen: the letters are swapped for their members once, here.
+            object.__setattr__(self, "op", WizardOp(self.op))
+            object.__setattr__(self, "kind", Kind(self.kind))
+            if self.defence is not None:
+                object.__setattr__(self, "defence", Defence(self.defence))
+        except ValueError:
+            raise BadCallback("code") from None
+        problem = self._problem()
+        if problem:
+            raise BadCallback(problem)
+
+    def _problem(self) -> str:
+        if not 1 <= self.pulka <= MAX_ID or not 0 <= self.last <= MAX_ID:
+            return "ids"
+        if any(not isinstance(t, int) or not 0 <= t <= 10 for t in self.tricks):
+            return "tricks"
+        if self.seat is not None and not 0 <= self.seat <= 3:
+            return "seat"
+        k, t = self.kind, self.tricks
+        if k is Kind.NONE:
+            bad = bool(self.seat is not None or self.contract or self.defence or t)
+            return "start" if bad else ""
+        if k is Kind.GAME:
+            if self.seat is None:
+                return "declarer"
+            if self.defence is not None and self.contract is None:
+                return "defence"
+            if t and self.defence is None:
+                return "order"
+            limit = self.defence.counted if self.defence is not None else 0
+            if len(t) > limit or sum(t) > 10:
+                return "tricks"
+            return ""
+        if k is Kind.MISERE:
+            bad = bool(self.contract or self.defence or len(t) > 1 or (t and self.seat is None))
+            return "misere" if bad else ""
+        bad = bool(self.seat is not None or self.contract or self.defence or len(t) > 2)
+        return "raspasy" if bad or sum(t) > 10 else ""
+
+    # --- text form ---------------------------------------------------------------
+
+    def path(self) -> str:
+        """The state after the ids: ``g18a7`` is a game by seat 1, 7♥, first whists, 7."""
+        out = str(self.kind)
+        if self.seat is not None:
+            out += str(self.seat)
+        if self.contract is not None:
+            c = self.contract
+            out += _DIGITS[(c.level - 6) * 5 + SUITS.index(c.suit)]
+        if self.defence is not None:
+            out += self.defence
+        return out + "".join(_DIGITS[x] for x in self.tricks)
+
+    @classmethod
+    def of_path(cls, pulka: int, last: int, op: WizardOp, path: str) -> WizardData:
+        """The state ``path`` (:meth:`path`) describes; :class:`BadCallback` if none does."""
+        values: dict[str, object] = {"pulka": pulka, "last": last, "op": op}
+        if path:
+            kind, rest = path[0], path[1:]
+            values["kind"] = kind
+            if kind in (Kind.GAME, Kind.MISERE) and rest:
+                if rest[0] not in "0123":
+                    raise BadCallback("seat")
+                values["seat"], rest = int(rest[0]), rest[1:]
+            if kind == Kind.GAME and rest:
+                index = _DIGITS.find(rest[0])
+                if not 0 <= index < 25:
+                    raise BadCallback("contract")
+                values["contract"] = Contract(6 + index // 5, SUITS[index % 5])
+                rest = rest[1:]
+                if rest:
+                    values["defence"], rest = rest[0], rest[1:]
+            values["tricks"] = tuple(_trick(ch) for ch in rest)
+        try:
+            wizard = cls(**values)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as e:
+            raise BadCallback(str(e)) from None
+        if wizard.path() != path:
+            raise BadCallback("not canonical")
+        return wizard
+
+    def pack(self) -> str:
+        """The callback data: ``v1w:{op}:{pulka}:{last}:{path}`` (ids in base 36)."""
+        return WizardCB(op=self.op, pulka=self.pulka, last=self.last, path=self.path()).pack()
+
+    @classmethod
+    def unpack(cls, data: str) -> WizardData:
+        """Parse callback data strictly; :class:`BadCallback` for anything else."""
+        try:
+            wizard = WizardCB.unpack(data).wizard()
+        except (TypeError, ValueError) as e:  # aiogram's, pydantic's, ours
+            raise BadCallback(str(e)) from None
+        if wizard.pack() != data:
+            raise BadCallback("not canonical")
+        return wizard
+
+    # --- moves -------------------------------------------------------------------
+
+    def to(self, **changes: object) -> WizardData:
+        """This state with ``changes`` (a button's target); shown, not written."""
+        return replace(self, op=WizardOp.SHOW, **changes)  # type: ignore[arg-type]
+
+    def as_op(self, op: WizardOp) -> WizardData:
+        return replace(self, op=op)
+
+    def back(self) -> WizardData:
+        """The screen before this one."""
+        if self.tricks:
+            t = self.tricks[:-1]
+            if self.kind is Kind.GAME and self.defence is Defence.BOTH and t == (10,):
+                t = ()  # 10 tricks for the declarer: the split was not asked
+            return self.to(tricks=t)
+        if self.defence is not None:
+            return self.to(defence=None)
+        if self.contract is not None:
+            return self.to(contract=None)
+        if self.kind is Kind.GAME or (self.kind is Kind.MISERE and self.seat is None):
+            return self.to(kind=Kind.NONE, seat=None)
+        if self.seat is not None:
+            return self.to(seat=None)
+        return self.to(kind=Kind.NONE)
+
+
+class WizardCB(CallbackData, prefix="v1w"):
+    """A wizard button as Telegram carries it: ``v1w:<op>:<pulka>:<last>:<path>``.
+
+    The ids are in base 36 and ``path`` is :meth:`WizardData.path`, the form of
+    the buttons already in chats.  Reading one checks the whole state, so a
+    payload that is not a state the wizard draws fails the handler's filter and
+    is answered "out of date" by the catch-all.
+    """
+
+    op: WizardOp
+    pulka: B36Id
+    last: B36Id
+    path: Annotated[str, Field(pattern=r"^[0-9a-z]{0,6}$")]
+
+    @model_validator(mode="after")
+    def check_state(self) -> Self:
+        self.wizard()  # BadCallback is a ValueError: pydantic reports it as invalid
+        return self
+
+    def wizard(self) -> WizardData:
+        """The wizard state this payload carries."""
+        return WizardData.of_path(self.pulka, self.last, self.op, self.path)

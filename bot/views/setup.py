@@ -1,0 +1,110 @@
+"""The settings message of ``/newpulka`` without arguments: its text and its buttons.
+
+The main page shows the variant, the table size, target, stake, currency and the
+chat's language, each with its button; two more pages list every convention
+switch of :class:`scoring.Rules`, each button showing its value.  Each button
+carries the value it was pressed on (:class:`bot.views.callbacks.SetupCB`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.input.drafts import STAKES, SWITCHES, TARGETS, Draft, Switch, cur_of, step_value
+from bot.views.callbacks import SetupCB
+from bot.views.chat import name, num, rules_text, switch_words, variant_name
+from bot.views.keyboards import markup
+from bot.views.texts import Texts
+from scoring import Rules, stake_text
+
+
+def switch_value(tx: Texts, rules: Rules, switch: Switch) -> str:
+    """The value of a convention switch in words: ``джентльменские``, ``1-2-3``, ``да``."""
+    return switch_words(tx, rules, switch.choices[0])
+
+
+def _arrow(value: Any, unit: str, *, left: bool) -> str:
+    """``◀ 15``, ``2 RUB ▶``; a bare arrow at the end of the range."""
+    shown = " ".join(x for x in (num(value) if value is not None else "", unit) if x)
+    if value is None:
+        shown = unit
+    return f"◀ {shown}".rstrip() if left else f"{shown} ▶".lstrip()
+
+
+def _button(draft: Draft, op: str, label: str, arg: str = "") -> tuple[str, str]:
+    return label, SetupCB(op=op, cur=cur_of(draft, op, arg) if op != "pg" else arg).pack()
+
+
+def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The settings message for ``draft``: text and keyboard of its current page."""
+    r = draft.rules
+    lines = [tx("setup_title")]
+    if draft.seated:
+        lines.append(
+            tx(
+                "setup_seated",
+                count=len(draft.seated),
+                seats=draft.seats,
+                names=", ".join(name(s.name) for s in draft.seated),
+            )
+        )
+    else:
+        lines.append(tx("setup_nobody"))
+    rows: list[list[tuple[str, str]]] = []
+    if draft.page == "main":
+        lines.append(
+            tx(
+                "setup_summary",
+                variant=variant_name(tx, r),
+                seats=draft.seats,
+                target=r.target,
+                stake=stake_text(r.stake),
+                currency=name(r.currency),
+            )
+        )
+        lines.append(tx("setup_help"))
+        rows = [
+            [
+                _button(draft, "va", tx("set_variant", value=variant_name(tx, r))),
+                _button(draft, "np", tx("set_seats", value=draft.seats)),
+            ],
+            [
+                _button(draft, "t-", _arrow(step_value(TARGETS, r.target, False), "", left=True)),
+                _button(draft, "in", tx("set_target", value=r.target)),
+                _button(draft, "t+", _arrow(step_value(TARGETS, r.target, True), "", left=False)),
+            ],
+            [
+                _button(
+                    draft, "s-", _arrow(step_value(STAKES, r.stake, False), r.currency, left=True)
+                ),
+                _button(draft, "in", tx("set_stake", value=f"{stake_text(r.stake)} {r.currency}")),
+                _button(
+                    draft, "s+", _arrow(step_value(STAKES, r.stake, True), r.currency, left=False)
+                ),
+            ],
+            [
+                _button(draft, "cu", tx("set_currency", value=r.currency)),
+                (
+                    tx("set_lang", value=tx(f"lang_name_{tx.lang}")),
+                    SetupCB(op="lg", cur=tx.lang).pack(),
+                ),
+            ],
+            [
+                _button(draft, "pg", tx("set_page_game"), "game"),
+                _button(draft, "pg", tx("set_page_raspasy"), "raspasy"),
+            ],
+            [_button(draft, "sd", tx("btn_sit"))],
+            [_button(draft, "go", tx("btn_start")), _button(draft, "x", tx("btn_cancel"))],
+        ]
+    else:
+        lines.append(tx(f"setup_page_{draft.page}"))
+        lines.append(tx("setup_tap"))
+        lines.append(rules_text(tx, r))
+        rows = [
+            [_button(draft, s.code, tx(s.label, value=switch_value(tx, r, s)))]
+            for s in SWITCHES[draft.page]
+        ]
+        rows.append([_button(draft, "pg", tx("btn_done"), "main")])
+    return "\n\n".join(lines), markup(rows)
