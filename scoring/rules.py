@@ -476,7 +476,8 @@ class Rules:
     raspasy_whists: int = convention(
         5, Whole(0, 100, "rules_0_100"), page="raspasy", offer=(5, 10), source="survey 8"
     )
-    #: Write raspasy tricks minus the fewest taken (changes no result).
+    #: Write raspasy tricks minus the fewest taken (changes no result, except with
+    #: ``game_clears_mountain``: docs/rules.md 6.5).
     raspasy_amnesty: bool = convention(
         False, Flag(), page="raspasy", source="text 000 (amnesty of raspasy); survey 8"
     )
