@@ -212,7 +212,7 @@ class Bench:
         return PulkaTable(chat, new_maker(10**6 + seed), echo=True)
 
     async def run(self) -> dict[str, Any]:
-        from fakebot import Chat, PulkaTable, echo_bot, pulka_bot, seed_pulkas
+        from fakebot import Chat, PulkaTable, echo_bot, floor_bot, pulka_bot, seed_pulkas
 
         s = self.sizes
         half = s.rounds // 2
@@ -250,6 +250,7 @@ class Bench:
 
         pb = await pulka_bot(self.db)
         self.echo_bot, self.echo_dp = echo_bot()
+        self.floor = await floor_bot(self.db + ".floor") if "latency" in self.sections else None
         self.pb = pb
         if self.freeze:  # as bot.app.run does once started (see --freeze)
             gc.collect()
@@ -302,6 +303,8 @@ class Bench:
             results["written"] = (written, expected)
         finally:
             await pb.close()
+            if self.floor is not None:
+                await self.floor.close()
         return results
 
     async def explain_refused(self) -> None:
@@ -316,17 +319,28 @@ class Bench:
                 )
 
     async def latency(self, ladder: dict[int, list[Any]]) -> dict[str, Any]:
+        from fakebot import Chat, PulkaTable, new_maker, people
+
         echo = self._echo(1)
         await echo.setup()
+        assert self.floor is not None
+        floor = PulkaTable(
+            Chat(self.floor.bot, self.floor.dp, -300_0000_000_000, people(2 * 10**7)),
+            new_maker(2 * 10**6),
+            echo=True,
+        )
+        await floor.setup()
         samples: dict[int, list[float]] = {n: [] for n in ladder}
         echoes: list[float] = []
+        floors: list[float] = []
         for _ in range(self.sizes.rounds):
             for n, ts in ladder.items():
                 for t in ts:
                     samples[n].append(await t.type_deal())
                     echoes.append(await echo_sample(echo))
+                    floors.append(await floor.type_deal())
         print(f"latency: {sum(map(len, samples.values()))} deals measured", flush=True)
-        return {"deal": samples, "echo": echoes}
+        return {"deal": samples, "echo": echoes, "floor": floors}
 
     async def wizard(self, ts: list[Any]) -> dict[str, Any]:
         echo = self._echo(2)
@@ -579,6 +593,21 @@ def report_latency(r: dict[str, Any]) -> None:
             "",
         )
     ]
+    floor = r.get("floor") or []
+    if floor:
+        f = statistics.median(floor)
+        rows.append(
+            (
+                "floor bot: durable write, answer, edit",
+                len(floor),
+                ms(f),
+                ms(percentile(floor, 90)),
+                ms(percentile(floor, 99)),
+                f"{f / e:.1f}",
+                "",
+                "",
+            )
+        )
     med = {}
     for n, xs in r["deal"].items():
         med[n] = m = statistics.median(xs)

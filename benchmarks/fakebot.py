@@ -477,6 +477,53 @@ def echo_bot(delay: float = 0.0) -> tuple[Bot, Dispatcher]:
     return bot, dp
 
 
+@dataclass
+class FloorBot:
+    """The least any score-keeper does per deal: a bare aiogram bot that writes the text
+    durably (one SQLite transaction on a file with WAL and ``synchronous=FULL``, as the
+    pulka bot's storage), answers it, and edits one earlier message of the chat (as a
+    scoreboard).  No parsing, no scoring, no texts: its cost over the echo bot's is what
+    durability and a second Bot API call cost, whatever the bot."""
+
+    bot: Bot
+    dp: Dispatcher
+    conn: Any
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+async def floor_bot(db_path: str, delay: float = 0.0) -> FloorBot:
+    import aiosqlite
+
+    bot, _ = echo_bot(delay)
+    conn = await aiosqlite.connect(db_path, isolation_level=None)
+    await conn.execute("PRAGMA journal_mode=WAL")
+    await conn.execute("PRAGMA synchronous=FULL")
+    await conn.execute("CREATE TABLE IF NOT EXISTS log (id INTEGER PRIMARY KEY, body TEXT)")
+    boards: dict[int, int] = {}
+    dp = Dispatcher()
+
+    @dp.message()
+    async def floor(message: Message) -> None:
+        await conn.execute("BEGIN IMMEDIATE")
+        await conn.execute("INSERT INTO log (body) VALUES (?)", (message.text,))
+        await conn.execute("COMMIT")
+        board = boards.get(message.chat.id)
+        if board is None:
+            sent = await message.answer("board")
+            boards[message.chat.id] = sent.message_id
+        else:
+            await bot.edit_message_text(
+                text=f"board after {message.message_id}",
+                chat_id=message.chat.id,
+                message_id=board,
+            )
+        await message.answer(message.text or "…")
+
+    return FloorBot(bot, dp, conn)
+
+
 # --- deals ---------------------------------------------------------------------------
 
 

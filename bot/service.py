@@ -378,8 +378,13 @@ class PulkaService:
         return table
 
     async def _active(self, tx: Tx, chat_id: int, thread_id: int) -> Table | None:
-        pulka_id = await tx.active_pulka_id(chat_id, thread_id)
-        return None if pulka_id is None else await self._table(tx, pulka_id)
+        here = await tx.active_pulka(chat_id, thread_id)
+        if here is None:
+            return None
+        table = await self.tables.get(tx, *here)
+        if table is None:
+            raise PulkaError("no_pulka")
+        return table
 
     async def _again(self, tx: Tx, source: Source | None, kind: EventKind) -> Written | None:
         """What ``source`` wrote already (a command or press delivered again), if anything.

@@ -56,6 +56,8 @@ def _exact(x: Exact) -> Fraction:
     # has no place in a chain that promises exact rounding: refuse it loudly.
     if isinstance(x, bool) or not isinstance(x, int | Fraction | Decimal):
         raise TypeError(f"an exact number (int, Fraction or Decimal) is needed, not {x!r}")
+    if type(x) is Fraction:
+        return x
     if isinstance(x, Decimal) and not x.is_finite():
         raise ValueError(f"{x} is not a finite number")
     return Fraction(x)
@@ -74,11 +76,14 @@ def round_half_away(x: Exact, places: int = FIGURE_PLACES) -> int:
     if places < 0:
         raise ValueError("places must be 0 or more")
     scale: int = 10**places  # int ** int is typed Any (a negative power is a float)
-    scaled = _exact(x) * scale
-    whole, rest = divmod(abs(scaled.numerator), scaled.denominator)
-    if 2 * rest >= scaled.denominator:
+    if type(x) is int:  # most figures on a sheet are whole: nothing to round
+        return x * scale
+    exact = _exact(x)
+    numerator, denominator = exact.numerator * scale, exact.denominator
+    whole, rest = divmod(abs(numerator), denominator)
+    if 2 * rest >= denominator:
         whole += 1
-    return whole if scaled >= 0 else -whole
+    return whole if numerator >= 0 else -whole
 
 
 def _text(units: int, places: int, *, trim: bool, signed: bool) -> str:

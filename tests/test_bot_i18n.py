@@ -1,4 +1,4 @@
-"""The Fluent catalogs (bot/views/locales/*/pulka.ftl) and the bot in each of its languages.
+"""The Fluent catalogs (bot/views/locales/*/*.ftl) and the bot in each of its languages.
 
 Catalog checks: every key in every language, no key the bot never uses (keys
 built with f-strings are enumerated from their sources), the same placeholders
@@ -29,6 +29,7 @@ from bot.app import COMMANDS
 from bot.input.drafts import PAGES
 from bot.input.parsing import FORMS, parse_deal
 from bot.store.db import PlayerRow
+from bot.views import texts
 from bot.views.chat import error_text
 from bot.views.texts import LANGS, LOCALES, Texts, format_message, lang_of
 from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, play
@@ -53,12 +54,14 @@ class _Variables(Visitor):
 
 
 def catalog(lang: str) -> dict[str, ast.Message]:
-    """The messages of a language's catalog, by key (the file must parse without junk)."""
-    source = (LOCALES / lang / "pulka.ftl").read_text(encoding="utf-8")
-    resource = FluentParser().parse(source)
-    junk = [e for e in resource.body if isinstance(e, ast.Junk)]
-    assert not junk, (lang, junk[0].content[:200])
-    messages = [e for e in resource.body if isinstance(e, ast.Message)]
+    """The messages of a language's catalog files, by key (each file must parse without
+    junk, and a key is defined once across them)."""
+    messages: list[ast.Message] = []
+    for path in texts.catalog_files(lang):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        junk = [e for e in resource.body if isinstance(e, ast.Junk)]
+        assert not junk, (lang, path.name, junk[0].content[:200])
+        messages += [e for e in resource.body if isinstance(e, ast.Message)]
     keys = [m.id.name for m in messages]
     assert len(keys) == len(set(keys)), f"{lang}: a key is defined twice"
     return {m.id.name: m for m in messages}
@@ -322,7 +325,10 @@ def test_package_ships_the_catalogs() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["bot"]
     files = [p.relative_to(BOT).as_posix() for p in LOCALES.rglob("*") if p.is_file()]
-    assert len(files) == len(LANGS)
+    assert {f.split("/")[-2] for f in files} == set(LANGS)
+    # Every language has the same catalog files (a feature's words in each language).
+    names = {lang: sorted(p.name for p in texts.catalog_files(lang)) for lang in LANGS}
+    assert len({tuple(v) for v in names.values()}) == 1, names
     for f in files:
         assert any(fnmatch.fnmatch(f, pattern) for pattern in patterns), f
     deps = " ".join(config["project"]["dependencies"])

@@ -435,6 +435,17 @@ class Tx:
         )
         return None if row is None else int(row["id"])
 
+    async def active_pulka(self, chat_id: int, thread_id: int) -> tuple[int, int] | None:
+        """The active pulka here and its last event id (0: none yet), in one statement:
+        every update asks this first."""
+        row = await self._one(
+            "SELECT id, (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
+            "FROM pulkas p WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
+            chat_id,
+            thread_id,
+        )
+        return None if row is None else (int(row["id"]), int(row["last"] or 0))
+
     async def load(self, pulka_id: int) -> PulkaRow | None:
         """A pulka with its players and log, or None."""
         head = await self.head(pulka_id)

@@ -189,11 +189,15 @@ class Tables:
         self.replays = 0
         self.advances = 0
 
-    async def get(self, tx: Tx, pulka_id: int) -> Table | None:
-        """The pulka's table as committed (read inside ``tx``), or None."""
+    async def get(self, tx: Tx, pulka_id: int, last: int | None = None) -> Table | None:
+        """The pulka's table as committed (read inside ``tx``), or None.
+
+        ``last`` is the log's last event id when the caller read it in ``tx`` already.
+        """
         cached = self._tables.get(pulka_id)
         if cached is not None:
-            last = await tx.last_event_id(pulka_id)
+            if last is None:
+                last = await tx.last_event_id(pulka_id)
             if last == cached.last_event_id:
                 self._tables.move_to_end(pulka_id)
                 return cached
@@ -217,6 +221,12 @@ class Tables:
         while len(self._tables) > self.size:
             self._tables.popitem(last=False)
         return table
+
+    def newest(self, table: Table) -> Table:
+        """``table``, or the newer table of its pulka committed since (no read: every
+        commit of this process is put here)."""
+        kept = self._tables.get(table.id)
+        return kept if kept is not None and kept.last_event_id > table.last_event_id else table
 
     def forget(self, pulka_id: int | None = None) -> None:
         """Drop one pulka's table (a rolled-back write), or every table."""

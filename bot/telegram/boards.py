@@ -83,7 +83,7 @@ class Boards:
         """Show ``table`` on its board: edit it, or send (and pin) a new one if it is gone."""
         if table is None:
             return
-        table = await self.service.get(table.id) or table  # the newest state wins
+        table = self.service.tables.newest(table)  # a later commit's state wins
         text, markup, shown = self.render(tx, table)
         row = await self._row(table.id)
         if row is not None and row[0] == table.row.chat_id:

@@ -30,7 +30,8 @@ def markup(rows: Iterable[Iterable[Described]]) -> InlineKeyboardMarkup | None:
         if buttons:
             # A row as drawn (at most 6 wide; the builder would split one past Telegram's 8).
             builder.row(*buttons)
-    return builder.as_markup() if builder.export() else None
+    built = builder.as_markup()
+    return built if built.inline_keyboard else None
 
 
 def screen_markup(screen: Screen) -> InlineKeyboardMarkup | None:

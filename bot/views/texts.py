@@ -1,4 +1,4 @@
-"""Every text the bot sends, from the Fluent catalogs ``bot/views/locales/{lang}/pulka.ftl``.
+"""Every text the bot sends, from the Fluent catalogs ``bot/views/locales/{lang}/*.ftl``.
 
 Russian is the default; Ukrainian and English are complete.  Handlers get a
 :class:`Texts` bound to the chat's language as ``tx`` and call
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from decimal import Decimal, InvalidOperation
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +36,16 @@ DEFAULT_LANG = "ru"
 #: Languages of the bot, the default first.
 LANGS: tuple[str, ...] = ("ru", "uk", "en")
 LOCALES = Path(__file__).resolve().parent / "locales"
-#: The catalog file of each language (``locales/{lang}/pulka.ftl``).
-CATALOG = "pulka.ftl"
+#: The catalog files of each language: every ``locales/{lang}/*.ftl``, in name order.  A
+#: feature keeps its words in a file of its own (``pulka.ftl`` the common ones); a key is
+#: defined once across a language's files (the tests check it).
+CATALOG_GLOB = "*.ftl"
+
+
+def catalog_files(lang: str) -> list[Path]:
+    """The catalog files of ``lang``, in the order they are loaded."""
+    return sorted((LOCALES / lang).glob(CATALOG_GLOB))
+
 
 #: Raise on a Fluent error (a missing parameter, an unknown message) instead of
 #: logging it; the tests switch it on.
@@ -74,9 +82,9 @@ def bundle(lang: str) -> FluentBundle:
     """The Fluent bundle of ``lang`` (loaded once)."""
     if lang not in LANGS:
         raise TranslationError(f"no catalog for language {lang!r}")
-    source = (LOCALES / lang / CATALOG).read_text(encoding="utf-8")
     b = FluentBundle([lang], functions={"NUMBER": _number}, use_isolating=False)
-    b.add_resource(FluentResource(source))
+    for path in catalog_files(lang):
+        b.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return b
 
 
@@ -116,6 +124,31 @@ def format_message(
 
 def t(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang`` (Russian when the language or key is missing)."""
+    try:
+        # The type with each value: 1, 1.0 and True are equal keys but not equal texts.
+        args = tuple((k, type(v), v) for k, v in params.items())
+        return _formatted(lang, key, args, STRICT)
+    except TypeError:  # an unhashable value: formatted every time
+        return _format(lang, key, params)
+
+
+#: Formatted texts kept: a deal's answer and board take some forty texts, most of them
+#: the same as the deal before (labels, headings, the same names and figures), and
+#: Fluent's resolver costs about 40 µs a text.  The catalogs never change while the
+#: bot runs, so a kept text is always right.
+TEXTS_KEPT = 4096
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def _formatted(
+    lang: str, key: str, args: tuple[tuple[str, type, object], ...], strict: bool
+) -> str:
+    # ``strict`` is part of the key only: a text kept while errors were logged is
+    # formatted again (and refused) once errors raise.
+    return _format(lang, key, {k: v for k, _, v in args})
+
+
+def _format(lang: str, key: str, params: dict[str, object]) -> str:
     if lang not in LANGS or not bundle(lang).has_message(key):
         if STRICT and lang in LANGS:
             raise TranslationError(f"no message {key!r} in {lang}")
