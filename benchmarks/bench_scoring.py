@@ -7,6 +7,7 @@ best of several runs; not a test (machines here are shared and noisy).
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -85,6 +86,8 @@ def main() -> None:
         )
     print_table("1,000-deal record", rows, digits=2)
     print("goal: replay + settle under 10 ms")
+    # Shared machines: the figures mean little without the load they were taken under.
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from .errors import InvalidDeal, key_path
+from .sheet import slot_setters
 
 T = TypeVar("T")
 
@@ -84,6 +85,11 @@ class Contract:
     @classmethod
     def parse(cls, text: str) -> Contract:
         """Read ``7H``, ``10NT``, ``6♠``, ``8бк``, ``9ч`` (case-insensitive)."""
+        if cls is Contract and text.__class__ is str:
+            # A record spells its few contracts a thousand times; a Contract is a value.
+            known = _PARSED.get(text)
+            if known is not None:
+                return known
         raw = text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦")
         raw = raw.replace("♧", "♣").replace("\ufe0f", "")
         digits = raw[:2] if raw[:2] == "10" else raw[:1]
@@ -91,7 +97,10 @@ class Contract:
         # Compared as text, never isdigit() + int(): "²" is a digit to isdigit().
         if digits not in ("6", "7", "8", "9", "10") or suit is None:
             raise InvalidDeal.of("contract_text", "contract", text=text)
-        return cls(int(digits), suit)
+        contract = cls(int(digits), suit)
+        if cls is Contract and text.__class__ is str and len(_PARSED) < _PARSED_MAX:
+            _PARSED[text] = contract
+        return contract
 
     def __str__(self) -> str:
         return f"{self.level}{self.suit.value}"
@@ -107,6 +116,12 @@ class Choice(StrEnum):
     WHIST = "whist"
     PASS = "pass"
     HALF = "half"
+
+
+#: Contracts read by :meth:`Contract.parse`, by their text (bounded: texts are the user's).
+_PARSED: dict[str, Contract] = {}
+_PARSED_MAX = 1024
+_CHOICES = {c.value: c for c in Choice}
 
 
 def _pairs(mapping: Mapping[str, T]) -> tuple[tuple[str, T], ...]:
@@ -141,11 +156,27 @@ class Game:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         choices = {}
         for name, choice in defence.items():
+            known = _CHOICES.get(choice) if choice.__class__ is str else None
+            if known is not None:
+                choices[name] = known
+                continue
             try:
                 choices[name] = Choice(choice)
             except ValueError:
                 raise InvalidDeal.of("choice", "whist", name=name, choice=choice) from None
-        return cls(declarer, c, _pairs(choices), _pairs(dict(tricks)), dealer)
+        pairs = tuple(tricks.items()) if tricks.__class__ is dict else _pairs(dict(tricks))
+        if cls is not Game:
+            return cls(declarer, c, tuple(choices.items()), pairs, dealer)
+        # A record builds a thousand of these: the slots are set without the frozen
+        # __setattr__, one call each (see ``sheet.slot_setters``).
+        g = _new(Game)
+        a, b, d, e, f = _GAME_SETTERS
+        a(g, declarer)
+        b(g, c)
+        d(g, tuple(choices.items()))
+        e(g, pairs)
+        f(g, dealer)
+        return g
 
     @property
     def choices(self) -> dict[str, Choice]:
@@ -174,6 +205,10 @@ class Game:
         if not self.whisted:
             return 0
         return self.declarer_tricks - self.contract.level
+
+
+_new = object.__new__
+_GAME_SETTERS = slot_setters(Game, ("declarer", "contract", "defence", "tricks", "dealer"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from operator import add
 from types import MappingProxyType
+from typing import cast
 
 from . import seating
 from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
@@ -35,7 +37,7 @@ from .rules import (
     WhistShortfall,
     WhistSplit,
 )
-from .sheet import Number, Sheet, Writes, norm
+from .sheet import Number, Sheet, Writes, new_sheet, new_writes, norm, slot_setters
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,33 +111,59 @@ def play(state: PulkaState, deal: Deal) -> Step:
         return Step(
             replace(state, sheet=sheet, finished=is_finished(sheet.pulka, state.rules)), writes
         )
+    pen, dealer, run = _write(state, deal)
+    step = _new(Step)
+    _STEP_STATE(step, _after(state, pen.sheet_after(), dealer, run))
+    _STEP_WRITES(step, pen.freeze())
+    return step
+
+
+def _advance(state: PulkaState, deal: Deal) -> PulkaState:
+    """``play(state, deal).state``, without building what the deal wrote."""
+    if isinstance(deal, Correction):
+        return play(state, deal).state
+    pen, dealer, run = _write(state, deal)
+    return _after(state, pen.sheet_after(), dealer, run)
+
+
+def _write(state: PulkaState, deal: Deal) -> tuple[_Pen, int, int]:
     if state.finished:
         raise IllegalDeal.of("pulka_over")
     if isinstance(deal, Game):
-        pen, dealer, run = _game(state, deal)
-    elif isinstance(deal, Misere):
-        pen, dealer, run = _misere(state, deal)
-    elif isinstance(deal, Raspasy):
-        pen, dealer, run = _raspasy(state, deal)
-    else:  # pragma: no cover - the Deal union is closed
-        raise InvalidDeal.of("unknown_deal", deal=deal)
-    writes = pen.freeze()
-    sheet = state.sheet.plus(writes)
-    new = PulkaState(
-        state.rules,
-        sheet,
-        run,
-        state.deals + 1,
-        (dealer + 1) % state.n,
-        is_finished(sheet.pulka, state.rules),
-        state.seats,
-    )
-    return Step(new, writes)
+        return _game(state, deal)
+    if isinstance(deal, Misere):
+        return _misere(state, deal)
+    if isinstance(deal, Raspasy):
+        return _raspasy(state, deal)
+    raise InvalidDeal.of("unknown_deal", deal=deal)  # pragma: no cover - the union is closed
+
+
+def _after(state: PulkaState, sheet: Sheet, dealer: int, run: int) -> PulkaState:
+    """``PulkaState(...)`` after a deal, built faster (see ``sheet.slot_setters``)."""
+    rules = state.rules
+    new = _new(PulkaState)
+    a, b, c, d, e, f, g = _STATE_SETTERS
+    a(new, rules)
+    b(new, sheet)
+    c(new, run)
+    d(new, state.deals + 1)
+    e(new, (dealer + 1) % len(sheet.players))
+    f(new, is_finished(sheet.pulka, rules))
+    g(new, state.seats)
+    return new
+
+
+_new = object.__new__
+_STATE_SETTERS = slot_setters(
+    PulkaState,
+    ("rules", "sheet", "raspasy_run", "deals", "next_dealer", "finished", "seats"),
+)
+_STEP_STATE, _STEP_WRITES = slot_setters(Step, ("state", "writes"))
 
 
 def apply(state: PulkaState, deal: Deal) -> PulkaState:
     """The state after ``deal`` (see :func:`play` for what it wrote)."""
-    return play(state, deal).state
+    return _advance(state, deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,14 +191,34 @@ def replay(players: Sequence[str], rules: Rules, deals: Iterable[Deal]) -> Repla
     return Replay(state, tuple(steps))
 
 
+def final_state(players: Sequence[str], rules: Rules, deals: Iterable[Deal]) -> PulkaState:
+    """``replay(players, rules, deals).state``, without keeping each deal's step.
+
+    The same errors, located the same way; the calculator needs the end only.
+    """
+    state = PulkaState.new(players, rules)
+    for i, deal in enumerate(deals):
+        try:
+            if isinstance(deal, Correction):
+                state = play(state, deal).state
+            else:  # _advance, inlined: this loop is the calculator's time
+                pen, dealer, run = _write(state, deal)
+                state = _after(state, pen.sheet_after(), dealer, run)
+        except ScoringError as e:
+            raise e.at(f"deals[{i}]") from None
+    return state
+
+
 # --- the pen: a mutable scratch pad for one deal's writes -------------------
 
 
 class _Pen:
+    __slots__ = ("help", "mountain", "n", "pulka", "rules", "sheet", "whists")
+
     def __init__(self, state: PulkaState) -> None:
-        self.state = state
+        self.sheet = sheet = state.sheet
         self.rules = state.rules
-        self.n = n = state.n
+        self.n = n = len(sheet.players)
         self.pulka: list[Number] = [0] * n
         self.mountain: list[Number] = [0] * n
         self.whists: list[Number] = [0] * (n * n)
@@ -188,7 +236,7 @@ class _Pen:
         rules = self.rules
         if clears_mountain and rules.game_clears_mountain:
             # A pulka point is worth pulka_ratio mountain points (Leningrad 2).
-            on_mountain = self.state.sheet.mountain[i] + self.mountain[i]
+            on_mountain = self.sheet.mountain[i] + self.mountain[i]
             take = min(points * rules.pulka_ratio, max(on_mountain, 0))
             self.mountain[i] -= take
             points -= norm(Fraction(take) / rules.pulka_ratio)
@@ -198,10 +246,10 @@ class _Pen:
             self.pulka[i] += points
             return
         target = rules.target
-        if self.state.sheet.pulka[i] + self.pulka[i] + points <= target:
+        if self.sheet.pulka[i] + self.pulka[i] + points <= target:
             self.pulka[i] += points  # the usual case: his own pulka is still open
             return
-        current = [p + d for p, d in zip(self.state.sheet.pulka, self.pulka, strict=True)]
+        current = [p + d for p, d in zip(self.sheet.pulka, self.pulka, strict=True)]
         own = min(points, max(target - current[i], 0))
         self.pulka[i] += own
         current[i] += own
@@ -220,7 +268,20 @@ class _Pen:
             rest -= give
 
     def freeze(self) -> Writes:
-        return Writes(tuple(self.pulka), tuple(self.mountain), tuple(self.whists), tuple(self.help))
+        return new_writes(
+            tuple(self.pulka), tuple(self.mountain), tuple(self.whists), tuple(self.help)
+        )
+
+    def sheet_after(self) -> Sheet:
+        """The sheet with the writes added, as ``Sheet.plus`` adds them."""
+        sheet = self.sheet
+        p, m, w = self.pulka, self.mountain, self.whists
+        return new_sheet(
+            sheet.players,
+            tuple(map(add, sheet.pulka, p)) if any(p) else sheet.pulka,
+            tuple(map(add, sheet.mountain, m)) if any(m) else sheet.mountain,
+            tuple(map(add, sheet.whists, w)) if any(w) else sheet.whists,
+        )
 
 
 def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
@@ -252,6 +313,7 @@ def _table(
     """
     t: dict[int, int] = {}
     seats = state.seats
+    total = 0
     for name, count in tricks:
         s = seats.get(name)
         if s is None:
@@ -261,18 +323,19 @@ def _table(
         if count.__class__ is not int or not 0 <= count <= 10:
             raise InvalidDeal.of("tricks_range", path, name=name, count=count)
         t[s] = count
-    given = state.seat(dealer, "dealer") if dealer is not None else None
+        total += count
+    given = None if dealer is None else state.seat(dealer, "dealer")
     out = None
-    if state.n == 3:
-        if len(t) != 3:
+    n = len(state.sheet.players)
+    if len(t) != 3:
+        if n == 3:
             raise InvalidDeal.of("tricks_three", path, players=", ".join(state.players))
-    else:
-        if len(t) != 3:
-            raise InvalidDeal.of("tricks_four", path)
-        out = next(s for s in range(4) if s not in t)
+        raise InvalidDeal.of("tricks_four", path)
+    if n != 3:
+        # The seat of 0-3 not at the table: three distinct seats sum to 6 less it.
+        out = 6 - sum(t) if n == 4 else next(s for s in range(4) if s not in t)
         if given is not None and given != out:
             raise InvalidDeal.of("dealer_at_table", "dealer", dealer=state.players[given])
-    total = sum(t.values())
     if total != 10:
         raise InvalidDeal.of("tricks_sum", path, total=total)
     return t, out
@@ -309,75 +372,90 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     n = len(state.sheet.players)
     seats = state.seats
     t, out = _table(state, g.tricks, g.dealer)
-    decl = state.seat(g.declarer, "declarer")
+    declarer = g.declarer
+    decl = seats.get(declarer)
+    if decl is None:
+        decl = state.seat(declarer, "declarer")
     if decl not in t:
-        raise InvalidDeal.of("declarer_tricks", "tricks", declarer=g.declarer)
+        raise InvalidDeal.of("declarer_tricks", "tricks", declarer=declarer)
     # The one not among the tricks sits out (four players); with three, nobody.
-    defenders = list(seating.defenders(n, decl, out))
-    choice: dict[int, Choice] = {}
+    first, second = seating.defenders(n, decl, out)
+    # Each defender's choice, the last one given if named twice (as a dict would keep).
+    c1: object = _NONE
+    c2: object = _NONE
     for name, c in g.defence:
-        if name == g.declarer:
-            raise InvalidDeal.of("declarer_whists", "whist", declarer=g.declarer)
+        if name == declarer:
+            raise InvalidDeal.of("declarer_whists", "whist", declarer=declarer)
         s = seats[name] if name in seats else state.seat(name, "whist")
-        if s not in defenders:
+        if s == first:
+            c1 = c
+        elif s == second:
+            c2 = c
+        else:
             raise InvalidDeal.of("not_defender", "whist", name=name)
-        choice[s] = c
-    missing = [state.players[s] for s in defenders if s not in choice]
-    if missing:
+    if c1 is _NONE or c2 is _NONE:
+        missing = [state.players[s] for s, c in ((first, c1), (second, c2)) if c is _NONE]
         raise InvalidDeal.of("whist_missing", "whist", names=", ".join(missing))
     level = g.contract.level
-    if level < seating.lowest_level(rules, state.raspasy_run):
+    run = state.raspasy_run
+    if level < seating.lowest_level(rules, run):
         raise IllegalDeal.of("raspasy_exit", "contract", exit=rules.raspasy_exit, level=level)
-    first, second = defenders
-    c1, c2 = choice[first], choice[second]
-    half_whist = c1 is Choice.HALF or c2 is Choice.HALF
+    half_whist = c1 is _HALF or c2 is _HALF
     if half_whist:
-        _check_half(state, g, c1, c2, second)
+        _check_half(state, g, cast(Choice, c1), cast(Choice, c2), second)
 
     price = rules.price(level)
     f = rules.whist_factor
-    quota = rules.quota_for(level)
-    pen = _Pen(state)
-    whisters = [s for s, c in ((first, c1), (second, c2)) if c is Choice.WHIST]
+    whisters = (
+        (first, second)
+        if c1 is _WHIST and c2 is _WHIST
+        else (first,)
+        if c1 is _WHIST
+        else (second,)
+        if c2 is _WHIST
+        else ()
+    )
     whisted = bool(whisters) or half_whist
-    made = not whisted or t[decl] >= level or half_whist
-    if not whisted and t[decl] < level:
+    mine = t[decl]
+    made = not whisted or mine >= level or half_whist
+    if not whisted and mine < level:
         raise InvalidDeal.of(
-            "unwhisted_short", "tricks", declarer=g.declarer, contract=str(g.contract), level=level
+            "unwhisted_short", "tricks", declarer=declarer, contract=str(g.contract), level=level
         )
-    run = state.raspasy_run
+    pen = _Pen(state)
 
     if made:
         pen.earn(decl, price, clears_mountain=True)
         run = 0
-        if c2 is Choice.HALF:
+        if c2 is _HALF:
             # Half-whist: not played, the half-whister writes half the quota.
-            pen.whist(second, decl, _half(quota) * price * f)
+            pen.whist(second, decl, _half(rules.quota_for(level)) * price * f)
         elif len(whisters) == 1:
             w = whisters[0]
-            defence = 10 - t[decl]
+            defence = 10 - mine
             pen.whist(w, decl, defence * price * f)
-            _shortfall(pen, w, quota - defence, price)
+            _shortfall(pen, w, rules.quota_for(level) - defence, price)
         elif len(whisters) == 2:
             for w in whisters:
                 pen.whist(w, decl, t[w] * price * f)
+            quota = rules.quota_for(level)
             if level <= 7:
                 for w, short in _half_shortfalls(rules, quota, t[first], t[second]):
                     _shortfall(pen, (first, second)[w], short, price)
             else:
                 short = quota - (t[first] + t[second])
-                liable = whisters if rules.quota_liable is QuotaLiable.BOTH else [second]
+                liable = whisters if rules.quota_liable is QuotaLiable.BOTH else (second,)
                 for w in liable:
                     _shortfall(pen, w, short, price)
     else:
-        down = level - t[decl]
+        down = level - mine
         pen.mount(decl, down * price * f)
         if not (rules.raspasy_strict_exit and run):
             run = 0
         if len(whisters) == 1:
             w = whisters[0]
             passer = second if w == first else first
-            defence = 10 - t[decl]
+            defence = 10 - mine
             if rules.whist is WhistSplit.GREEDY:
                 pen.whist(w, decl, defence * price * f)
             else:
@@ -386,9 +464,20 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
         else:
             for w in whisters:
                 pen.whist(w, decl, t[w] * price * f)
-        for s in _consolers(state, decl, defenders, whisters, out):
+        for s in _consolers(state, decl, [first, second], list(whisters), out):
             pen.whist(s, decl, down * price * f)
-    return pen, _dealer_seat(state, out, None if g.dealer is None else state.seat(g.dealer)), run
+    if out is not None:
+        dealer = out
+    elif g.dealer is not None:
+        dealer = state.seat(g.dealer)
+    else:
+        dealer = state.next_dealer
+    return pen, dealer, run
+
+
+#: A defender not given a choice yet.
+_NONE = object()
+_WHIST, _HALF = Choice.WHIST, Choice.HALF
 
 
 def _half_shortfalls(rules: Rules, quota: int, first: int, second: int) -> list[tuple[int, Number]]:
@@ -512,7 +601,9 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
     if rules.raspasy_zero:
         zero: Number = rules.raspasy_zero
         if rules.raspasy_zero_progressive:
-            zero = norm(Fraction(zero * mult, rules.raspasy[0]))
+            num, den = zero * mult, rules.raspasy[0]
+            # norm(Fraction(num, den)) without the Fraction when it divides (it does on 1, 2, 2).
+            zero = num // den if num % den == 0 else Fraction(num, den)
         for s in seats:
             if t[s] == 0:
                 pen.earn(s, zero)

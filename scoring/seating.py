@@ -48,6 +48,9 @@ def defenders(n: int, declarer: int, out: int | None) -> tuple[int, int]:
     The first is the declarer's left neighbour at the table, the second the
     next one (the "second whister" of the quota on 8-10).
     """
+    if n == 3 and out is None:
+        # Every deal asks: the general walk below, worked out for three.
+        return (declarer + 1) % 3, (declarer + 2) % 3
     first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s != out)
     return first, second
 
