@@ -46,11 +46,12 @@ from bot.views.picture.text import (
     oval,
     place,
     shorten,
+    span,
     stake,
     totals,
     width,
 )
-from scoring import PulkaState, Rules, Settlement, Step, standings
+from scoring import PulkaState, Rules, Settlement, Step, settle_state, standings
 from scoring.sheet import Number
 
 
@@ -124,9 +125,24 @@ def _columns(n: int, steps: Sequence[Step]) -> _Columns:
 
 # --- laying the sheet out -----------------------------------------------------------
 
-CHAIN_SIZES = tuple(range(30, 14, -1))
+#: Sizes of the running totals.  At a phone's 390 px across, the sheet's 1280 px
+#: shrink 3.3 times: 30 is read as 9, the smallest, 18, as 5.5 (a crowded column).
+CHAIN_SIZES = tuple(range(30, 17, -1))
 NAME_SIZES = tuple(range(32, 23, -1))
-HEADER_SIZE = 16
+#: "→Name" over a whist column: 22 is read as 6.7 on a phone.
+HEADER_SIZE = 22
+#: Sizes of the final results, the largest numbers of a settled sheet: each takes the
+#: largest its pulka region's width allows, and every other figure is drawn smaller
+#: than the smallest of them (:func:`_result_sizes`).
+RESULT_SIZES = tuple(range(44, 19, -1))
+#: The size the money and the current pulka must keep next to a result of that size.
+RESULT_FLOW = CHAIN_SIZES[-1]
+#: The money under a final result: read as 6 px on a phone.
+MONEY_SIZE = 20
+#: Circled figures (the mountain's result, the balances) next to their column's size.
+OVAL_SCALE = 0.85
+#: Sizes of the payments in the three-player sheet's band.
+BAND_SIZES = tuple(range(30, 17, -1))
 
 
 def _signed_colour(x: Number | Decimal) -> RGB:
@@ -201,6 +217,10 @@ def layout(
         )
         for name, z in zip(names, geo.zones, strict=True)
     )
+    results = _result_sizes(geo, names, cols, rules, settlement)
+    # Every other figure smaller than the smallest result (on a settled sheet).
+    cap = min(results, default=CHAIN_SIZES[0] + 2) - 2
+    sizes = tuple(s for s in CHAIN_SIZES if s <= cap) or CHAIN_SIZES[-1:]
     cells: list[_Cell] = []
     for i, zone in enumerate(geo.zones):
         rect = zone.pulka[0]
@@ -231,7 +251,7 @@ def layout(
                     deco="oo",
                     bold=True,
                     colour=_signed_colour(v),
-                    scale=1.1,
+                    fixed=results[i],
                 ),
                 Tok(
                     format_money(money, rules.currency, signed=True),
@@ -239,7 +259,7 @@ def layout(
                     i,
                     value=money,
                     colour=_signed_colour(money),
-                    scale=0.8,
+                    fixed=MONEY_SIZE,
                 ),
             ]
         chain = totals(cols.pulka[i], "pulka", i)
@@ -266,6 +286,7 @@ def layout(
                     bold=True,
                     colour=_signed_colour(res),
                     stick=True,
+                    scale=OVAL_SCALE,
                 ),
             ]
         cells.append(
@@ -301,6 +322,7 @@ def layout(
                         colour=_signed_colour(b),
                         br=True,
                         stick=True,
+                        scale=OVAL_SCALE,
                     )
                 ]
             cells.append(
@@ -315,11 +337,11 @@ def layout(
     # One size for each kind of column, the largest at which all of them fit.
     size: dict[str, int] = {}
     for cell in cells:
-        if size.get(cell.kind) == CHAIN_SIZES[-1]:
+        if size.get(cell.kind) == sizes[-1]:
             # Already the smallest: this column cannot lower it, so trying every size
             # on it (a long column fits at none) would be wasted.
             continue
-        best = _best(cell.rects, [*cell.head, *cell.chain, *cell.tail], CHAIN_SIZES, cell.centre)
+        best = _best(cell.rects, [*cell.head, *cell.chain, *cell.tail], sizes, cell.centre)
         size[cell.kind] = min(size.get(cell.kind, best), best)
     for cell in cells:
         s = size[cell.kind]
@@ -327,13 +349,87 @@ def layout(
             cell.rects,
             cell.chain,
             cell.tail,
-            CHAIN_SIZES[CHAIN_SIZES.index(s) :],
+            sizes[sizes.index(s) :],
             cell.head,
             cell.centre,
         )
 
     placed += _centre(geo, rules, settlement)
+    if geo.band is not None and (settlement is not None or steps):
+        now = settlement if settlement is not None else settle_state(steps[-1].state)
+        placed += _payments(geo.band, names, rules, now, min(sizes[0], cap))
     return geo, placed
+
+
+def _result_sizes(
+    geo: Geometry,
+    names: Sequence[str],
+    cols: _Columns,
+    rules: Rules,
+    settlement: Settlement | None,
+) -> list[int]:
+    """Each final result's size: the largest of :data:`RESULT_SIZES` at which its pulka
+    region holds the name, the result in its double circle, the money and the current
+    pulka (older ones may go behind an ellipsis) at a smaller size; none without a
+    settlement."""
+    if settlement is None:
+        return []
+    out = []
+    for i, zone in enumerate(geo.zones):
+        v, money = settlement.results[i], settlement.money[i]
+        rect = zone.pulka[0]
+        room = rect[2] - rect[0]
+        name = Tok(shorten(names[i], NAME_SIZES[-1], True, room), "name", bold=True)
+        name.fixed = NAME_SIZES[-1]
+        last = totals(cols.pulka[i][-1:], "pulka", i)
+        if last:
+            last[0].br = True
+        text = format_number(v, signed=True)
+        rest = Tok(format_money(money, rules.currency, signed=True), "money", fixed=MONEY_SIZE)
+        # Wide enough: the sizes at which the result, alone, fits the region's width.
+        wide = [
+            s for s in RESULT_SIZES if span(Tok(text, "result", deco="oo", bold=True), s) <= room
+        ]
+
+        # The money and the pulka small: the result comes first.
+        after = [rest, Tok("…", "ellipsis", br=True), *last]
+        # The largest that the region holds (smaller ones hold if a larger does): a
+        # binary search, so a sheet costs a few flows a player, not one a size.
+        lo, hi = 0, len(wide)  # wide[:lo] do not hold; wide[hi:] do
+        while lo < hi:
+            mid = (lo + hi) // 2
+            result = Tok(text, "result", deco="oo", bold=True, fixed=wide[mid])
+            toks = [name, result, *after]
+            if place(zone.pulka, toks, RESULT_FLOW, centre=zone.centred) is not None:
+                hi = mid
+            else:
+                lo = mid + 1
+        # If none holds, the largest that is wide enough (the pulka goes behind "…").
+        out.append(wide[lo] if lo < len(wide) else wide[0] if wide else RESULT_SIZES[-1])
+    return out
+
+
+def _payments(
+    band: Rect, names: Sequence[str], rules: Rules, s: Settlement, largest: int
+) -> list[Placed]:
+    """Who pays whom, one payment a line, in the band under the pulkas (three players):
+    the settlement's, or on a live sheet the one if the pulka stopped now."""
+    if not s.payments:
+        return []
+    room = (band[2] - band[0]) * 0.9
+    toks = []
+    for p in s.payments:
+        i, j = names.index(p.payer), names.index(p.payee)
+        money = format_money(p.amount, rules.currency)
+        short = [shorten(x, BAND_SIZES[-1], False, room / 3) for x in (p.payer, p.payee)]
+        toks.append(Tok(f"{short[0]} → {short[1]}  {money}", "payment", i, j, p.amount, br=True))
+    for size in BAND_SIZES:
+        if size > largest:
+            continue
+        placed = place([band], toks, size, centre=True)
+        if placed is not None:
+            return placed
+    return place([band], toks, BAND_SIZES[-1], partial=True, centre=True) or []
 
 
 def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[Placed]:
@@ -413,7 +509,10 @@ def _decorations(placed: Sequence[Placed]) -> list[Shape]:
             continue
         tw = width(t.text, p.size, t.bold)
         lw = max(1.5, p.size / 14)
-        if t.deco in ("u", "uu"):
+        if t.deco == "s":  # an older total, crossed out as on paper
+            y = p.base - 0.36 * p.size
+            shapes.append(Shape("line", (p.x - 1, y, p.x + tw + 1, y), t.colour, lw))
+        elif t.deco in ("u", "uu"):
             y = p.base + 0.1 * p.size + 1
             shapes.append(Shape("line", (p.x, y, p.x + tw, y), t.colour, lw))
             if t.deco == "uu":

@@ -12,7 +12,7 @@ pulka (пуля) regions.
 
 >>> geo = geometry(3, 0)
 >>> geo.size, len(geo.zones), sorted(geo.zones[0].whists)
-((1280, 1132), 3, [1, 2])
+((1280, 1216), 3, [1, 2])
 >>> [sorted(z.whists) for z in geometry(4, 64).zones]
 [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]]
 """
@@ -56,6 +56,14 @@ class Geometry:
     zones: list[Zone]
     centre: tuple[float, float, float]  # circle: cx, cy, r
     shapes: list[Shape] = field(default_factory=list)
+    #: The band across the bottom of the pulka frame (three players): who pays whom.
+    band: Rect | None = None
+
+
+#: Height of the three-player sheet's band of payments, under the pulkas.
+BAND = 84
+#: Width of the four-player side pulkas' overflow, in their band's outer corner.
+SIDE_OVERFLOW = 110
 
 
 def _inset(r: Rect, dx: float, top: float, bottom: float) -> Rect:
@@ -94,6 +102,7 @@ class _Frames:
     cy: float
     rad: float
     shapes: list[Shape]
+    band: Rect | None = None
 
     def polyline(self, *pts: tuple[float, float]) -> None:
         for a, b in pairwise(pts):
@@ -137,10 +146,11 @@ def _frames(n: int, top: int) -> _Frames:
         height = side - top  # the title fits inside Telegram's 1280 px, not below it
         ins_x = ins_t = ins_b = (160, 160, 200)
     else:
-        height = 1100
+        # The band of the payments is added under the pulkas (the circle stays put).
+        height = 1100 + BAND
         ins_x = (156, 160, 196)
         ins_t = (137, 140, 172)  # so the lines to the top corners run straight
-        ins_b = (150, 140, 150)
+        ins_b = (150, 140, 150 + BAND)
     y0 = top + MARGIN
     o: Rect = (x0, y0, x1, y0 + height)
     r1 = _inset(o, ins_x[0], ins_t[0], ins_b[0])
@@ -174,6 +184,10 @@ def _square(f: _Frames) -> list[Zone]:
         f.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
     cols_x = [(r1[0], xs[0]), (xs[0], xs[1]), (xs[1], r1[2])]
     rows_y = [(r1[1], ys[0]), (ys[0], ys[1]), (ys[1], r1[3])]
+    # The side pulkas' overflow: the outer corner of the band under the middle strip,
+    # above the line from the pulka frame's corner to the circle.
+    d = SIDE_OVERFLOW
+    y_d = r2[3] - d * (r2[3] - f.cy) / (f.cx - r2[0])
     # Seats clockwise: 0 bottom, 1 left, 2 top, 3 right.  Whists on an
     # opponent go in the part of the band nearest him.
     return [
@@ -188,7 +202,7 @@ def _square(f: _Frames) -> list[Zone]:
             centred=True,
         ),
         Zone(  # left
-            [_pad((r2[0], c[1], c[0], c[3]))],
+            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], r2[0] + d, y_d), 6)],
             [_pad((r1[0], r2[1], r2[0], r2[3]))],
             {
                 2: _pad((o[0], rows_y[0][0], r1[0], rows_y[0][1])),
@@ -207,7 +221,7 @@ def _square(f: _Frames) -> list[Zone]:
             centred=True,
         ),
         Zone(  # right
-            [_pad((c[2], c[1], r2[2], c[3]))],
+            [_pad((c[2], c[1], r2[2], c[3])), _pad((r2[2] - d, c[3], r2[2], y_d), 6)],
             [_pad((r2[2], r2[1], r1[2], r2[3]))],
             {
                 2: _pad((r1[2], rows_y[0][0], o[2], rows_y[0][1])),
@@ -226,12 +240,18 @@ def _triangle(f: _Frames) -> list[Zone]:
     f.corner_line(1, "circle")
     f.corner_line(2, "r1")
     f.corner_line(3, "r1")
-    f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, o[3]), GRID, 2.5))
+    # Under the pulkas, across the pulka frame, the band of the payments: ruled off,
+    # and the line down from the circle stops at it.
+    yb = r2[3] - BAND
+    f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, yb), GRID, 2.5))
+    f.shapes.append(Shape("line", (r2[0], yb, r2[2], yb), GRID, 2))
+    f.shapes.append(Shape("line", (cx, r2[3], cx, o[3]), GRID, 2.5))
     f.shapes.append(Shape("line", (cx, o[1], cx, r1[1]), GRID, 2))
+    f.band = _pad((r2[0], yb, r2[2], r2[3]))
     # Seats clockwise: 0 left, 1 top, 2 right.
     return [
         Zone(  # left
-            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], cx, r2[3]))],
+            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], cx, yb))],
             [_pad((r1[0], r2[1], r2[0], r2[3])), _pad((r1[0], r2[3], cx, r1[3]))],
             {1: _pad((o[0], r1[1], r1[0], r1[3])), 2: _pad((r1[0], r1[3], cx, o[3]))},
         ),
@@ -242,7 +262,7 @@ def _triangle(f: _Frames) -> list[Zone]:
             centred=True,
         ),
         Zone(  # right
-            [_pad((c[2], c[1], r2[2], c[3])), _pad((cx, c[3], r2[2], r2[3]))],
+            [_pad((c[2], c[1], r2[2], c[3])), _pad((cx, c[3], r2[2], yb))],
             [_pad((r2[2], r2[1], r1[2], r2[3])), _pad((cx, r2[3], r1[2], r1[3]))],
             {1: _pad((r1[2], r1[1], o[2], r1[3])), 0: _pad((cx, r1[3], r1[2], o[3]))},
         ),
@@ -254,4 +274,4 @@ def geometry(n: int, top: int) -> Geometry:
     f = _frames(n, top)
     zones = _square(f) if n == 4 else _triangle(f)
     size = (WIDTH, int(f.o[3]) + MARGIN)
-    return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes)
+    return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes, f.band)

@@ -12,10 +12,10 @@ fills its region costs: the sheet's cost grows with the deals only by reading
 their totals.
 
 >>> column = totals([2, 4, 10], "pulka", 0)
->>> [(p.tok.text, p.size) for p in fit([(0, 0, 100, 30)], column, sizes=(30, 20, 15))]
-[('2;', 20), ('4;', 20), ('10', 20)]
+>>> [(p.tok.text, p.size, p.tok.deco) for p in fit([(0, 0, 100, 30)], column, sizes=(30, 20, 15))]
+[('2', 20, 's'), ('4', 20, 's'), ('10', 20, '')]
 >>> [p.tok.text for p in fit([(0, 0, 150, 30)], totals(list(range(1, 1000)), "mountain", 0))]
-['…', '998;', '999']
+['…', '998', '999']
 """
 
 from __future__ import annotations
@@ -46,12 +46,16 @@ LOCK = threading.Lock()
 
 # --- numbers ----------------------------------------------------------------------
 
-#: Written after each running total but the last: ``2; 4.5; 13.33``.  Paper
-#: players separate totals with a dot (``2.4.6.``), which next to a decimal
-#: figure reads as its decimal point; a comma is the decimal sign in Russian
-#: and Ukrainian.  A semicolon is neither, and is as narrow as the dot (a raised
-#: dot was tried: at phone size it looked like the decimal point).
-SEPARATOR = ";"
+#: Written after each running total but the last: nothing.  Paper players write
+#: each new total after the last and cross the old one out; a dot between them
+#: (``2.4.6.``) reads as a decimal point next to a decimal figure, a comma is the
+#: decimal sign in Russian and Ukrainian, and at phone size a semicolon looked
+#: like a comma and a raised dot like a decimal point.  So the totals stand apart
+#: (a wide gap) and every one but the current is struck through (``deco="s"``)
+#: in the muted ink: ``2̶ 4̶.̶5̶ 13.33`` cannot be read as one number.
+SEPARATOR = ""
+#: Ink of a struck-through (older) total.
+STRUCK: RGB = MUTED
 
 
 def format_number(x: Number | Decimal, *, signed: bool = False) -> str:
@@ -128,7 +132,7 @@ class Tok:
     seat: int | None = None
     on: int | None = None
     value: Number | Decimal | None = None
-    deco: str = ""  # "", "u" underline, "uu" double, "o" circle, "oo" double circle
+    deco: str = ""  # "", "u" underline, "uu" double, "o" circle, "oo" double circle, "s" struck
     bold: bool = False
     colour: RGB = INK
     br: bool = False  # starts a new line
@@ -159,6 +163,12 @@ def oval(tw: float, s: int) -> tuple[float, float, float, float]:
     return tw / 2, -cap / 2, tw / 2 + 0.3 * s + 5, cap / 2 + 0.42 * s
 
 
+def span(tok: Tok, size: int) -> float:
+    """The width ``tok`` takes in a flow of ``size``, its circles included."""
+    left, _, right, _ = _extent(tok, size)
+    return right - left
+
+
 def _extent(tok: Tok, size: int) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) of a token around (text start, baseline)."""
     return _text_extent(tok.text, size_of(tok, size), tok.bold, tok.deco)
@@ -179,8 +189,8 @@ def _text_extent(text: str, s: int, bold: bool, deco: str) -> tuple[float, float
 
 
 def _gap(before: Tok, size: int) -> float:
-    """Space after a token: a word space after a total's separator, wider after anything else."""
-    return 0.2 * size if before.text.endswith(SEPARATOR) else 0.45 * size
+    """Space after a token: wide, so two totals never read as one number."""
+    return 0.5 * size if before.deco == "s" else 0.45 * size
 
 
 def place(
@@ -296,9 +306,11 @@ def fit(
 
 
 def totals(values: Sequence[Number], kind: str, seat: int, on: int | None = None) -> list[Tok]:
-    """A column of running totals as tokens, each but the last followed by the separator."""
+    """A column of running totals as tokens, each but the current one struck through."""
     last = len(values) - 1
     return [
-        Tok(format_number(v) + ("" if k == last else SEPARATOR), kind, seat, on, v)
+        Tok(format_number(v), kind, seat, on, v)
+        if k == last
+        else Tok(format_number(v) + SEPARATOR, kind, seat, on, v, deco="s", colour=STRUCK)
         for k, v in enumerate(values)
     ]
