@@ -561,6 +561,9 @@ class DealMaker:
         self.rnd = random.Random(seed)
         self.state = PulkaState.new(players, rules)
         self.count = 0
+        #: The last deal made: the next is never the same, or the bot would ask whether
+        #: the slip of typing one deal twice is meant (the duplicate-deal guard).
+        self.last: Deal | None = None
 
     def _candidate(self) -> Deal:
         from scoring import Game, Misere, Raspasy
@@ -594,11 +597,14 @@ class DealMaker:
 
         while True:
             deal = self._candidate()
+            if deal == self.last:
+                continue
             try:
                 self.state = play(self.state, deal).state
             except ValueError:
                 continue
             self.count += 1
+            self.last = deal
             return deal
 
     def next_wizard_game(self) -> tuple[int, str, int, Game]:
@@ -619,11 +625,14 @@ class DealMaker:
                 {first: "whist", second: "pass"},
                 {decl: mine, first: 10 - mine, second: 0},
             )
+            if deal == self.last:
+                continue
             try:
                 self.state = play(self.state, deal).state
             except ValueError:
                 continue
             self.count += 1
+            self.last = deal
             return seat, contract, mine, deal
 
 

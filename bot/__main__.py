@@ -98,11 +98,14 @@ def run_command() -> int:
     if settings is None:
         return CONFIG_ERROR
     setup_logging(settings.log_level, [settings.bot_token.get_secret_value()])
-    from bot.app import run
+    from bot.app import StartupError, run
 
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run(settings))
+    except StartupError as e:  # a refused token, no network: one line, no traceback
+        redactor = Redactor([settings.bot_token.get_secret_value()])
+        return fail(redactor.redact(f"cannot start: {e}"))
     except Exception:
         # Logged rather than left to the interpreter, so the traceback passes the
         # token filter too.

@@ -19,7 +19,12 @@ from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramNetworkError,
+    TelegramNotFound,
+    TelegramUnauthorizedError,
+)
 from aiogram.types import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -46,15 +51,21 @@ log = logging.getLogger(__name__)
 
 COMMANDS = (
     "newpulka",
+    "cancel",
     "join",
+    "leave",
+    "seats",
     "players",
     "deal",
     "correct",
     "undo",
+    "edit",
+    "delete",
     "history",
     "score",
     "rules",
     "settle",
+    "pulkas",
     "export",
     "import",
     "lang",
@@ -195,12 +206,43 @@ def keep_response_types() -> None:
             _RESPONSE_TYPES.append(Response[returning])
 
 
+class StartupError(Exception):
+    """The bot cannot start; its text is one line for the operator."""
+
+
+async def introduce(bot: Bot, settings: Settings) -> None:
+    """``getMe`` before polling: a refused token or no network is a :class:`StartupError`
+    (one clear line and a non-zero exit), not a bot that polls in vain."""
+    base = settings.telegram_api_url or "https://api.telegram.org"
+    try:
+        me = await bot.get_me()
+    except (TelegramUnauthorizedError, TelegramNotFound) as e:
+        # Telegram answers an unknown token with 401, a malformed one with 404.
+        raise StartupError(
+            f"BOT_TOKEN was refused by the Bot API ({e.message}): check it with @BotFather"
+        ) from None
+    except TelegramNetworkError as e:
+        reason = " ".join(e.message.split()) or "no answer"
+        raise StartupError(f"cannot reach the Bot API at {base}: {reason}") from None
+    except TelegramAPIError as e:
+        raise StartupError(f"the Bot API at {base} refused getMe: {e.message}") from None
+    log.info("starting as @%s", me.username)
+
+
 async def run(settings: Settings) -> None:
-    """Open the database, poll until SIGTERM/SIGINT, close everything."""
+    """Introduce the bot to the Bot API (:class:`StartupError` if it cannot), open the
+    database, poll until SIGTERM/SIGINT, close everything."""
     path = prepare_database_path(settings.database_url)
-    storage = await Storage(path).open()
+    storage = Storage(path)
     service = PulkaService(storage)
     bot = create_bot(settings, service)
+    try:
+        # First of all: a refused token or no network is then the only line printed.
+        await introduce(bot, settings)
+    except BaseException:
+        await bot.session.close()
+        raise
+    await storage.open()
     dp = create_dispatcher(storage, service)
     backups = start_backups(settings, path)
     server = Server(dp, bot, storage)

@@ -7,7 +7,7 @@ write remembers its Telegram source so a redelivered command is written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +15,7 @@ from typing import Any
 from bot import crashpoints
 from bot.domain import Author, PulkaError, Sitter
 from bot.input.parsing import valid_name
+from bot.store import ending
 from bot.store.db import (
     DEAL,
     END,
@@ -31,15 +32,27 @@ from bot.store.db import (
     Tx,
 )
 from bot.store.tables import (
+    AmendBreaks,
     LiveDeal,
     Table,
     Tables,
     advance,
     build_table,
+    check_amendment,
     deal_from_json,
     rules_from_json,
+    same_deal,
 )
-from scoring import Deal, IllegalDeal, InvalidDeal, Rules, ScoringError, play, seating
+from scoring import (
+    Deal,
+    IllegalDeal,
+    InvalidDeal,
+    Rules,
+    ScoringError,
+    play,
+    seating,
+    settle_state,
+)
 from scoring.record import deal_to_json, load_document, rules_to_json
 
 #: The most deals an imported record may hold (a long evening has 100-200).
@@ -325,10 +338,59 @@ class PulkaService:
             table = await self._table(tx, pulka_id)
             if not table.active or not table.deals or table.deals[-1].event.id != event_id:
                 raise PulkaError("stale")
+            if table.row.events[-1].kind == EventKind.AMEND:
+                # /undo takes back the last event if it is a deal; an amendment is
+                # changed by another /edit (its deal's number is in the message).
+                raise PulkaError("undo_after_amend")
             event = await tx.append(
                 pulka_id,
                 UNDO,
                 {"event": event_id},
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(table, table.players, (event,), table.row.status)
+        return self._written(table, after, event)
+
+    async def amend_deal(
+        self,
+        pulka_id: int,
+        target_event_id: int,
+        deal: Deal | None,
+        author: Author,
+        source: Source | None,
+        *,
+        expect_last: int | None = None,
+    ) -> Written:
+        """Replace the live deal written by event ``target_event_id`` with ``deal``, or
+        delete it (None): an ``amend`` event ``{"event": id, "deal": deal or null}``.
+
+        Checked by replaying every later deal on the amended sheet first: a deal that
+        would become impossible raises :class:`AmendBreaks` (naming it), ``deal``
+        itself a :class:`ScoringError`; nothing is written then.  ``expect_last`` is
+        the staleness token of the screen it was pressed on, as in :meth:`write_deal`.
+        """
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.AMEND)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            if not table.active:
+                raise PulkaError("amend_ended")
+            if expect_last is not None and table.last_event_id != expect_last:
+                raise PulkaError("stale")
+            target = table.deal_by_event(target_event_id)
+            if target is None:
+                raise PulkaError("amend_gone")
+            if deal is not None and same_deal(deal, target.deal):
+                raise PulkaError("amend_same", number=target.number)
+            check_amendment(table, target, deal)  # raises: nothing is written
+            event = await tx.append(
+                pulka_id,
+                EventKind.AMEND,
+                {"event": target_event_id, "deal": None if deal is None else deal_to_json(deal)},
                 author.user_id,
                 author.name,
                 source,
@@ -367,6 +429,296 @@ class PulkaService:
                 seq=table.next_seq,
             )
             after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
+        return self._written(table, after, event)
+
+    # --- the end: agreements, the end taken back, the settlement (bot/store/ending.py) ---
+
+    async def agree(
+        self, pulka_id: int, stop: int, author: Author, source: Source, *, admin: bool
+    ) -> Written:
+        """A tap on "End by agreement" offered at stop point ``stop``.
+
+        A seated player's tap is an ``agree`` event, until more than half of the
+        seated players agree: that tap writes the ``end`` (archived); an
+        administrator's tap writes it at once.  A player who agreed already writes
+        nothing (``duplicate``, no event).  ``stale`` once anything but an agreement
+        was written since the offer (the agreement is to stop at ``stop``).
+        The ``end`` remembers ``source`` (the offer message): a tap delivered again
+        answers what it did.
+        """
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, END)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            if not table.active or table.state is None or ending.stop_point(table) != stop:
+                raise PulkaError("stale")
+            seat = next(
+                (p.seat for p in table.players if author.user_id and p.user_id == author.user_id),
+                None,
+            )
+            agreed = ending.agreed_seats(table)
+            if seat is None and not admin:
+                raise PulkaError("not_allowed")
+            if seat in agreed and not admin:
+                return Written(table, duplicate=True)
+            by = sorted({*agreed, *(() if seat is None else (seat,))})
+            if admin or len(by) >= ending.needed(len(table.players)):
+                majority = len(by) >= ending.needed(len(table.players))
+                payload = {"agreed": True, "last": stop, "by": by, "admin": not majority}
+                event = await tx.end_pulka(
+                    pulka_id, payload, author.user_id, author.name, source, seq=table.next_seq
+                )
+                status = PulkaStatus.ARCHIVED
+            else:
+                event = await tx.append(
+                    pulka_id,
+                    EventKind.AGREE,
+                    {"seat": seat, "last": stop},
+                    author.user_id,
+                    author.name,
+                    None,  # many taps on one offer: a tap is known by its seat, not its source
+                    seq=table.next_seq,
+                )
+                status = table.row.status
+            after = advance(table, table.players, (event,), status)
+        return self._written(table, after, event)
+
+    async def last_over(self, chat_id: int, thread_id: int) -> tuple[Table | None, bool]:
+        """The place's latest pulka that is over (cancelled ones aside), and whether
+        a pulka runs there now."""
+        async with self.storage.read() as tx:
+            listed = await ending.place_pulkas(tx, chat_id, thread_id)
+            over = next((p for p in reversed(listed) if p.status != PulkaStatus.ACTIVE), None)
+            running = any(p.status == PulkaStatus.ACTIVE for p in listed)
+            table = None if over is None else await self.tables.get(tx, over.pulka_id)
+        return table, running
+
+    async def reopen(
+        self, pulka_id: int, end_id: int, author: Author, source: Source | None
+    ) -> Written:
+        """``/undo`` of an end by agreement ``end_id``: the pulka runs again.
+
+        ``reopen_settled`` once it is settled, ``reopen_busy`` when another pulka
+        runs in the place, ``stale`` when the end is not that one any more.
+        """
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.REOPEN)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            if ending.settled(table):
+                raise PulkaError("reopen_settled")
+            end = ending.end_event(table)
+            if not ending.ended_by_agreement(table) or end is None or end.id != end_id:
+                raise PulkaError("stale")
+            if await tx.active_pulka_id(table.row.chat_id, table.row.thread_id) is not None:
+                raise PulkaError("reopen_busy")
+            event = await ending.reopen_pulka(
+                tx, pulka_id, end.id, author.user_id, author.name, source, seq=table.next_seq
+            )
+            after = advance(table, table.players, (event,), PulkaStatus.ACTIVE)
+        return self._written(table, after, event)
+
+    async def settle(self, pulka_id: int, author: Author, source: Source | None) -> Written:
+        """Settle and lock the pulka: its ``settle`` event keeps the settlement as
+        computed now, with the rules (:func:`bot.store.ending.settle_payload`).
+
+        A pulka finished at its target is ended too (its ``end``, with ``source``); one
+        ended by agreement is only settled (its ``settle`` has the source then).
+        Settled already: ``duplicate``, nothing written.  ``stale`` for a pulka still
+        running short of its target (its table ends it by agreement first).
+        """
+        async with self.storage.uow() as tx:
+            event = None if source is None else await tx.event_by_source(source)
+            if event is not None:  # delivered again: what it wrote the first time
+                if event.kind not in (END, EventKind.SETTLE):
+                    raise PulkaError("stale")
+                table = await self._table(tx, event.pulka_id)
+                return _committed(Written(table, True, event.id, event))
+            table = await self._table(tx, pulka_id)
+            if ending.settled(table):
+                return Written(table, duplicate=True, event=ending.settle_event(table))
+            if not ending.can_settle(table) or table.state is None:
+                raise PulkaError("stale")
+            written: list[EventRow] = []
+            status, seq = table.row.status, table.next_seq
+            if table.active:
+                written.append(
+                    await tx.end_pulka(
+                        pulka_id, {"agreed": False}, author.user_id, author.name, source, seq=seq
+                    )
+                )
+                status, seq = PulkaStatus.ARCHIVED, seq + 1
+            payload = ending.settle_payload(table, settle_state(table.state))
+            written.append(
+                await tx.append(
+                    pulka_id,
+                    EventKind.SETTLE,
+                    payload,
+                    author.user_id,
+                    author.name,
+                    None if written else source,  # the source is the end's, if it ended
+                    seq=seq,
+                )
+            )
+            after = advance(table, table.players, tuple(written), status)
+        return self._written(table, after, written[0])
+
+    async def again(self, pulka_id: int, author: Author, source: Source) -> Written:
+        """ "Same table again" after a settled pulka: a new pulka of the same rules and
+        players (guests and users), the seating turned so that the one after the last
+        dealer deals first (:attr:`scoring.PulkaState.next_dealer`, clockwise as
+        before).  ``source`` makes a second tap the same pulka (``duplicate``)."""
+        table = await self.get(pulka_id)
+        if table is None or table.state is None or not ending.settled(table):
+            raise PulkaError("stale")
+        first = table.state.next_dealer
+        turned = (*table.players[first:], *table.players[:first])
+        return await self.create(
+            table.row.chat_id,
+            table.row.thread_id,
+            table.rules,
+            author,
+            source,
+            seats=len(turned),
+            seated=[Sitter(p.name, p.user_id, p.username) for p in turned],
+        )
+
+    async def finished(self, chat_id: int, thread_id: int) -> list[ending.Listed]:
+        """The place's pulkas that are over (not cancelled), numbered as the archive shows."""
+        async with self.storage.read() as tx:
+            listed = await ending.place_pulkas(tx, chat_id, thread_id)
+        return [p for p in listed if p.status != PulkaStatus.ACTIVE]
+
+    # --- before the first deal: cancel, leave, reseat; a guest seat claimed -------------
+
+    async def cancel(self, pulka_id: int, author: Author, source: Source | None) -> Written:
+        """Cancel a pulka started by mistake (``cancel_after_deal`` once a deal is on
+        its sheet): archived by its ``cancel`` event, so ``/newpulka`` works again.
+        Who may cancel (its creator, an admin) is the caller's check."""
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.CANCEL)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            if not table.active:
+                raise PulkaError("stale")
+            if table.deals:
+                raise PulkaError("cancel_after_deal")
+            event = await tx.cancel_pulka(
+                pulka_id, author.user_id, author.name, source, seq=table.next_seq
+            )
+            after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
+        return self._written(table, after, event)
+
+    async def leave(
+        self, chat_id: int, thread_id: int, user_id: int, author: Author, source: Source | None
+    ) -> Written:
+        """The Telegram user ``user_id`` leaves his seat before the first deal; the
+        others keep their order (each after him moves up one seat)."""
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.LEAVE)
+            if again is not None:
+                return again
+            table = await self._active(tx, chat_id, thread_id)
+            if table is None:
+                raise PulkaError("no_pulka")
+            gone = next((p for p in table.players if p.user_id == user_id), None)
+            if gone is None:
+                raise PulkaError("leave_not_seated")
+            if table.deals:
+                raise PulkaError("leave_after_deal", name=gone.name)
+            players = _renumbered(p for p in table.players if p is not gone)
+            event = await tx.reseat(
+                table.id,
+                EventKind.LEAVE,
+                {"seat": gone.seat, "name": gone.name},
+                players,
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(table, players, (event,), table.row.status)
+        return self._written(table, after, event)
+
+    async def reorder(
+        self,
+        pulka_id: int,
+        was: Sequence[str],
+        order: Sequence[str],
+        author: Author,
+        source: Source | None = None,
+    ) -> Written:
+        """Seat the players in ``order`` (names, clockwise; the first deals first), if
+        the seating is still ``was`` (else ``stale``) and no deal is written yet."""
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.SEATS)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            if not table.active or tuple(was) != table.names:
+                raise PulkaError("stale")
+            if table.deals:
+                raise PulkaError("seats_after_deal")
+            by_name = {p.name: p for p in table.players}
+            if sorted(order) != sorted(by_name) or len(set(order)) != len(order):
+                raise PulkaError("stale")
+            players = _renumbered(by_name[n] for n in order)
+            event = await tx.reseat(
+                table.id,
+                EventKind.SEATS,
+                {"order": list(order)},
+                players,
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(table, players, (event,), table.row.status)
+        return self._written(table, after, event)
+
+    async def claim(
+        self,
+        pulka_id: int,
+        seat: int,
+        user_id: int,
+        username: str | None,
+        author: Author,
+        source: Source | None,
+    ) -> Written:
+        """The Telegram user ``user_id`` takes over the guest at ``seat`` (a player
+        without Telegram, as ``/import`` seats everyone): from now on he is that
+        player.  ``stale`` if the seat is no guest's any more; ``already_seated`` if
+        he sits elsewhere.  Who confirms is the caller's check."""
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.CLAIM)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            if not table.active or seat >= len(table.players):
+                raise PulkaError("stale")
+            guest = table.players[seat]
+            if guest.user_id is not None:
+                raise PulkaError("stale")
+            if table.is_player(user_id):
+                raise PulkaError("already_seated")
+            players = tuple(
+                PlayerRow(p.seat, p.name, user_id, username) if p is guest else p
+                for p in table.players
+            )
+            event = await tx.reseat(
+                table.id,
+                EventKind.CLAIM,
+                {"seat": seat, "name": guest.name, "user": user_id},
+                players,
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(table, players, (event,), table.row.status)
         return self._written(table, after, event)
 
     # --- the read model --------------------------------------------------------------
@@ -488,6 +840,11 @@ def _player(seat: int, name: str, user_id: int | None, username: str | None) -> 
     return PlayerRow(seat, name, user_id, username)
 
 
+def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:
+    """``players`` in their new order, seated from seat 0 clockwise."""
+    return tuple(PlayerRow(i, p.name, p.user_id, p.username) for i, p in enumerate(players))
+
+
 async def _open_pulka(
     tx: Tx,
     chat_id: int,
@@ -521,6 +878,7 @@ async def _open_pulka(
 
 
 __all__ = [
+    "AmendBreaks",
     "Author",
     "IllegalDeal",
     "InvalidDeal",

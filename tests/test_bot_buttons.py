@@ -104,8 +104,8 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         assert "Сдача №1: Anna 6♠ / ровно — Boris вист 4, Vera пас 0" in first
         assert "Boris → Anna: висты +8" in first
         assert "Anna +5.33, Boris +1.33, Vera -6.67" in first
-        assert "Записал: Anna" in first
-        assert ui.labels(t.last_deal) == [NEW_DEAL, "↩️ Отменить сдачу"]
+        assert "Записал(а): Anna" in first
+        assert ui.labels(t.last_deal) == [NEW_DEAL, "↩️ Отменить сдачу", "✏️ Изменить"]
         await t.deal("boris", "both pass", "Boris", "7♥", "Оба пас", via_last=True)
         await t.deal("vera", "raspasy", "Распасы", "3", "2")  # Anna 3, Boris 2, Vera 5
         assert "распасы 3-2-5" in ui.text(t.last_deal)
@@ -113,7 +113,7 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         await t.deal("boris", "both whist", "Vera", "6♦", "Оба вист", "5", "3")
         assert "Vera 6♦ / без одной — Anna вист 3, Boris вист 2" in ui.text(t.last_deal)
         await t.deal("vera", "misere", "Мизер", "Boris", "0")
-        assert "Boris помогает Vera: 4 в пулю" in ui.text(t.last_deal)
+        assert "Помощь: Boris → Vera, 4 в пулю" in ui.text(t.last_deal)
         await t.deal("anna", "half-whist", "Anna", "7БК", "Boris пас · Vera полвиста")
         assert "Anna 7БК / полвиста" in ui.text(t.last_deal)
         await t.deal("boris", "misere", "Мизер", "Vera", "2")
@@ -131,9 +131,10 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         await t.deal("boris", "one whister", "Vera", "7♠", "Anna пас · Boris вист", "7")
         await t.deal("vera", "both pass", "Anna", "6♥", "Оба пас", via_last=True)
         assert "Пулька закрыта!" in ui.text(t.last_deal)
-        assert ui.labels(t.last_deal) == ["↩️ Отменить сдачу"]
-        assert ui.labels(t.board) == [SHEET]  # nothing more to deal: only the picture
-        assert "Anna: пуля 10, гора 21, висты: на Boris 0, на Vera 8" in ui.text(t.board)
+        assert ui.labels(t.last_deal) == ["↩️ Отменить сдачу", "✏️ Изменить"]
+        # Nothing more to deal: the picture, and "Settle" (issue 11).
+        assert ui.labels(t.board) == [SHEET, "🧮 Расписать"]
+        assert "Anna: пуля 10, гора 21, висты: Boris 0, Vera 8" in ui.text(t.board)
 
         history = await t.say("boris", "/history")
         assert "10. Boris 6♣ / +1 — Vera вист 3, Anna пас 0 · Anna" in history
@@ -241,8 +242,10 @@ async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None
 
 
 async def seated(t: Table, args: str = "sochi") -> None:
-    assert "Новая пулька" in await t.say("anna", f"/newpulka {args}")
-    t.board = t.ui.newest()
+    # The answer becomes the board (a note that it could not be pinned may follow it).
+    board = await t.app.reply_msg(t.chat, t.p["anna"], f"/newpulka {args}")
+    assert "Новая пулька" in board["text"]
+    t.board = int(board["message_id"])
     for who in ("anna", "boris", "vera"):
         assert "садится за стол" in await t.say(who, "/join")
 
@@ -404,7 +407,9 @@ async def test_stale_wizard_after_undo(app: App, people: dict[str, Any]) -> None
         third = await ui.tap_new(p["boris"], t.board, NEW_DEAL)
         new_deal = ui.data(t.board, NEW_DEAL)
         settle = await app.reply_msg(chat, p["anna"], "/settle")
+        # A majority ends it (issue 11): Anna's agreement, then Vera's.
         await ui.tap(p["anna"], settle["message_id"], "Закончить по согласию")
+        await ui.tap(p["vera"], settle["message_id"], "Закончить по согласию")
         assert STALE in (await ui.tap(p["boris"], third, "Anna"))["text"]
         assert STALE in (await ui.press(p["boris"], t.board, new_deal, strict=False))["text"]
         answered_all(tg, ui)
@@ -421,12 +426,12 @@ async def test_restart_in_the_middle_of_a_wizard(app: App, people: dict[str, Any
         wizard = await ui.tap_new(p["anna"], t.board, NEW_DEAL)
         for label in ("Vera", "8♦", "Оба вист"):
             await ui.tap(p["vera"], wizard, label)
-        assert "Сколько взяток взял Vera?" in ui.text(wizard)
+        assert "Взятки — Vera?" in ui.text(wizard)
     # The bot stops; a new process opens the same database with a new Bot and Dispatcher.
     await app.restart()
     async with app.polling():
         await ui.tap(p["vera"], wizard, "8")
-        assert "Vera взял 8, у защиты 2. Сколько из них у Anna?" in ui.text(wizard)
+        assert "Разыгрывающий Vera: 8, у защиты 2. Сколько из них — Anna?" in ui.text(wizard)
         await ui.tap(p["vera"], wizard, "1")
         assert "Vera 8♦ / ровно — Anna вист 1, Boris вист 1" in ui.text(wizard)
         assert (await ui.tap(p["vera"], wizard, WRITE))["text"] == "Записано: сдача №1"
@@ -478,7 +483,7 @@ async def test_settings_message_sets_conventions(app: App, people: dict[str, Any
         assert "Висты: жлобские; ответственность вистующего: половинная." in rules
         assert "Полвиста: нет." in rules
         assert "множители 2-4-6 по кругу; выход не ниже 7" in rules
-        assert "деление горы: с поправкой (4.2.12)" in rules
+        assert "деление горы: с поправкой до делимой горы" in rules
         assert "пуля до 5; вист стоит 1 RUB" in rules
         players = await t.say("stranger", "/players")
         assert "1. Boris" in players and "4. Gleb" in players
@@ -578,7 +583,7 @@ async def test_deal_command_without_arguments_opens_the_wizard(
         assert ui.labels(answer["message_id"])[:3] == ["Boris", "Vera", "Anna"]
         # The text form answers with the same buttons.
         written = await app.reply_msg(chat, p["boris"], "/deal Boris 7h 7 Vera whist 2 Anna pass 1")
-        assert ui.labels(written["message_id"]) == [NEW_DEAL, "↩️ Отменить сдачу"]
+        assert ui.labels(written["message_id"]) == [NEW_DEAL, "↩️ Отменить сдачу", "✏️ Изменить"]
         # The wizard opened before is out of date now.
         assert STALE in (await ui.tap(p["boris"], answer["message_id"], "Vera"))["text"]
         again = await app.reply_msg(chat, p["boris"], "/deal")
@@ -586,7 +591,7 @@ async def test_deal_command_without_arguments_opens_the_wizard(
         await ui.tap(p["boris"], again["message_id"], "10")
         assert ui.labels(again["message_id"])[:-2] == ["0"]  # the other two took none
         await ui.tap(p["boris"], again["message_id"], "« Назад")
-        assert "Сколько взяток у Vera?" in ui.text(again["message_id"])
+        assert "Взятки — Vera?" in ui.text(again["message_id"])
         stranger = await app.reply_msg(chat, p["stranger"], "/deal")
         assert "только игроки" in stranger["text"]
         answered_all(tg, ui)

@@ -24,7 +24,7 @@ async def test_import_refuses_what_the_calculator_refuses(app: App, people: dict
             "/import "
             + RECORD % ('{"type": "raspasy", "tricks": {"A": 5, "B": 2, "A": 3, "C": 3}}'),
         )
-        assert "Запись не принята: deals[0].tricks: A назван дважды" in twice
+        assert "Запись не принята: deals[0].tricks: имя A названо дважды" in twice
         long = await app.say(
             chat,
             p["anna"],
@@ -44,7 +44,10 @@ async def test_import_refuses_what_the_calculator_refuses(app: App, people: dict
             "deals[0].mountain: число в пуле, горе или вистах должно быть от -1000000 до 1000000"
         ) in huge
         broken = await app.say(chat, p["anna"], '/import {"format": "pulka/1",}')
-        assert "Это не JSON: ошибка JSON в строке 1, позиция 22" in broken
+        assert (
+            "Запись не прочитана: ошибка JSON в строке 1, позиция 22: здесь ждали имя поля"
+            in broken
+        )
         # Nothing was imported: the chat has no pulka yet.
         assert "Пулька загружена" not in twice + long + huge + broken
 

@@ -350,6 +350,7 @@ async def test_backup_command_while_the_bot_runs(fake_tg: FakeTelegram, tmp_path
     log = tmp_path / "bot.log"
     anna, boris, vera = (tg.create_user(n) for n in ("Anna", "Boris", "Vera"))
     chat = tg.create_group(members=[anna, boris, vera], creator=anna)
+    tg.set_admins(chat, [tg.bot_id])  # it pins its board: no note that it cannot
     proc = await run_bot(tmp_path, env, log)
     try:
         await tg.wait_for(

@@ -90,6 +90,7 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
     log = tmp_path / "bot.log"
     anna, boris, vera = (tg.create_user(n) for n in ("Anna", "Boris", "Vera"))
     chat = tg.create_group(members=[anna, boris, vera], creator=anna)
+    tg.set_admins(chat, [tg.bot_id])  # it pins its board: no note that it cannot
 
     proc = await run_bot(tmp_path, env, log)
     try:

@@ -18,8 +18,9 @@ from tapping import Tapper
 from bot.views import picture
 
 PNG = b"\x89PNG\r\n\x1a\n"
-#: What bot.views.picture draws with a title: 1280 px wide, 1196 (three) or 1280 (four) high.
-SIZE_3 = (1280, 1196)
+#: What bot.views.picture draws with a title: 1280 px wide and high (three, with the band of
+#: payments under the pulkas, and four).
+SIZE_3 = (1280, 1280)
 SIZE_4 = (1280, 1280)
 SHEET = "📷 Лист пульки"
 
@@ -191,7 +192,8 @@ async def test_settle_sends_the_sheet_with_the_settlement(
         # The settled board keeps its picture button: the final sheet.
         board = tg.sent_messages(chat)[0]["message_id"]
         ui = Tapper(tg, chat)
-        assert ui.labels(board) == [SHEET]
+        # ... and, settled, "Same table again" and "Export" (issue 11).
+        assert ui.labels(board) == [SHEET, "🔁 Тем же составом", "📄 Запись пульки"]
         await ui.tap(p["stranger"], board, SHEET)
         await tg.wait_for(lambda: tg.sent_messages(chat)[-1].get("photo"))
         assert tg.sent_messages(chat)[-1]["caption"].startswith("Пулька расписана")

@@ -147,6 +147,11 @@ PLAYERS = ("Anna", "Boris", "Vera")
 #: board saying "Пулька закрыта! Расписать: /settle";
 #: ``test_a_settle_killed_after_its_commit_archives_the_board`` keeps it fixed.
 ARCHIVED_BOARD = "Пулька расписана и сохранена в архив."
+#: ... and of one ended by agreement, not settled yet (issue 11).
+AGREED_BOARD = (
+    "Пулька закончена по согласию и ещё не расписана: «Расписать» или /settle; "
+    "/undo вернёт её в игру."
+)
 
 #: Pinned kills: (write path, its n-th step in the evening) -> crash point, or points:
 #: the bot restarted after the kill is killed again at the next one while it handles
@@ -380,6 +385,7 @@ class Pulka:
     live: list[Write] = field(default_factory=list)
     ended: bool = False
     agreed: bool = False
+    agreements: int = 0  # "End by agreement" taps that did not end it (issue 11)
 
     def replay(self) -> Replay:
         return replay(self.players, self.rules, [w.deal for w in self.live if w.deal is not None])
@@ -419,7 +425,7 @@ def expected_score_lines(p: Pulka) -> list[str]:
     sheet = state.sheet
     lines = [f"Пулька (до {p.rules.target})"]
     for i, who in enumerate(p.players):
-        whists = ", ".join(f"на {on} {figure(v)}" for on, v in sheet.whists_by(i).items())
+        whists = ", ".join(f"{on} {figure(v)}" for on, v in sheet.whists_by(i).items())
         lines.append(
             f"{who}: пуля {figure(sheet.pulka[i])}, гора {figure(sheet.mountain[i])}, "
             f"висты: {whists}"
@@ -712,6 +718,16 @@ class Evening:
     async def end_by_agreement(self, who: str) -> None:
         await self.step("/settle (running)", None, self.send(who, "/settle"))
         offer = self.newest_labelled(AGREE)
+        # A majority ends it (issue 11): another player's agreement first (an ``agree``
+        # event, known by its seat, not by a source), then this one's ends it.
+        other = next(p for p in ("vera", "anna") if p != who)
+
+        def agreed(_q: Any, _mark: int) -> None:
+            self.pulka.agreements += 1
+
+        await self.step(
+            "End by agreement (agree)", "agree", self.press(other, offer, AGREE), agreed
+        )
 
         def record(_q: Any, mark: int) -> None:
             self.writes.append(Write("end", "end", offer, mark, self.pulka, agreed=True))
@@ -848,9 +864,22 @@ class Evening:
                 (e["source_chat_id"], e["source_message_id"]) == (chat_id, source) for e in events
             ):
                 yield f"{text!r} is stored, and the bot must refuse it"
-        extra = [dict(e) for e in events if e["id"] not in {r["id"] for r in stored.values()}]
+        # Agreements and settlements have no source (many taps on one offer; the
+        # settlement written with the end of /settle): counted per pulka instead.
+        extra = [
+            dict(e)
+            for e in events
+            if e["id"] not in {r["id"] for r in stored.values()}
+            and e["kind"] not in ("agree", "settle")
+        ]
         if extra:
             yield f"events stored that no player made: {extra}"
+        for p in self.pulkas:
+            kinds = [e["kind"] for e in events if e["pulka_id"] == ids.get(id(p))]
+            if kinds.count("agree") != p.agreements:
+                yield f"pulka {ids.get(id(p))} has {kinds.count('agree')} agreements stored"
+            if kinds.count("settle") != (1 if p.ended and not p.agreed else 0):
+                yield f"pulka {ids.get(id(p))} has {kinds.count('settle')} settlements stored"
         # The sheet: the stored deals replayed, against the independent replay.
         undone = {json.loads(e["payload"]).get("event") for e in events if e["kind"] == "undo"}
         for p in self.pulkas:
@@ -906,7 +935,7 @@ class Evening:
             if w.kind == "end" and not w.agreed and not any("Пулька закрыта" in t for t in later):
                 yield "the /settle of the finished pulka was never confirmed"
         for _source, mark, command in self.refused:
-            if not any("Ничего не записано" in t for i, t in said if i >= mark):
+            if not any(r in t for r in REFUSALS for i, t in said if i >= mark):
                 yield f"{command!r} was never refused"
         for i, text in said:
             refusing = self.step_at(i)[2]
@@ -938,7 +967,9 @@ class Evening:
                 want = [f"Последняя сдача №{last.number}: {last.head}", *expected_score_lines(p)]
             else:
                 want = [f"{seat}. {who}" for seat, who in enumerate(p.players, 1)]
-            if p.ended and (p.agreed or not self.known_bugs):
+            if p.ended and p.agreed:
+                want.append(AGREED_BOARD)
+            elif p.ended and not self.known_bugs:
                 want.append(ARCHIVED_BOARD)
             missing = [line for line in want if line not in lines]
             if missing:

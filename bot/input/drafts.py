@@ -16,10 +16,12 @@ refused instead of moving the value twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.domain import PulkaError, Sitter
 from bot.store.tables import rules_from_json
@@ -72,8 +74,9 @@ class Draft:
     closed: bool = False
 
     @classmethod
-    def new(cls) -> Draft:
-        return cls()
+    def new(cls, currency: str | None = None) -> Draft:
+        """A fresh draft: the default conventions, at ``currency`` if given."""
+        return cls() if currency is None else cls(rules=Rules(currency=currency))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -216,3 +219,73 @@ def sit(draft: Draft, user_id: int, names: list[str], username: str | None) -> D
     if name is None:
         raise PulkaError("name_taken", name=names[0] if names else "?")
     return replace(draft, seated=(*draft.seated, Sitter(name, user_id, username)))
+
+
+# --- the seating: who sits where, who deals first -----------------------------------
+
+#: Seating operations of the settings message: swap a seat with the next one
+#: (``sw``), or choose who deals first (``fd``).  Their ``cur`` is ``<seat>.<order>``:
+#: the seat pressed and a short mark of the seating it was pressed on.
+SEAT_OPS = frozenset({"sw", "fd"})
+_SEAT = re.compile(r"[0-9]")
+
+T = TypeVar("T")
+
+
+def swap_seats(order: Sequence[T], seat: int) -> tuple[T, ...]:
+    """``order`` with ``seat`` and the next seat swapped.
+
+    >>> swap_seats("ABC", 1)
+    ('A', 'C', 'B')
+    """
+    if not 0 <= seat < len(order) - 1:
+        raise PulkaError("stale")
+    new = list(order)
+    new[seat], new[seat + 1] = new[seat + 1], new[seat]
+    return tuple(new)
+
+
+def first_dealer(order: Sequence[T], seat: int) -> tuple[T, ...]:
+    """``order`` turned so that ``seat`` comes first (seat 0 deals first,
+    :mod:`scoring.seating`): everyone keeps his neighbours.
+
+    >>> first_dealer("ABCD", 2)
+    ('C', 'D', 'A', 'B')
+    """
+    if not 0 < seat < len(order):
+        raise PulkaError("stale")
+    return (*order[seat:], *order[:seat])
+
+
+def seating_mark(names: Sequence[str]) -> str:
+    """A short mark of a seating (base 36 of a CRC): a press on another one is stale."""
+    mark = zlib.crc32("\x1f".join(names).encode("utf-8"))
+    digits = ""
+    while True:
+        mark, d = divmod(mark, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[d] + digits
+        if not mark:
+            return digits
+
+
+def seat_cur(draft: Draft, seat: int) -> str:
+    """The ``cur`` of a seating button of the settings message for ``seat``."""
+    return f"{seat}.{seating_mark([s.name for s in draft.seated])}"
+
+
+def with_currency(draft: Draft, currency: str) -> Draft:
+    """The draft at ``currency`` (a label of :class:`scoring.Rules`)."""
+    return replace(draft, rules=_rules(draft.rules, currency=currency))
+
+
+def reseat(draft: Draft, op: str, cur: str) -> Draft:
+    """The draft after a seating button (``sw`` or ``fd``) pressed on ``cur``."""
+    seat, _, mark = cur.partition(".")
+    if (
+        draft.closed
+        or not _SEAT.fullmatch(seat)
+        or mark != seating_mark([s.name for s in draft.seated])
+    ):
+        raise PulkaError("stale")
+    move = swap_seats if op == "sw" else first_dealer
+    return replace(draft, seated=move(draft.seated, int(seat)))

@@ -7,6 +7,12 @@ Contracts are a level 6-10 and a suit: ♠♣♦♥, s c d h, п т б ч, and n
 as nt or бк (``7ч``, ``6бк``, ``8♠``; ``7 ч`` and the suit's name, ``7 черви``,
 ``7 hearts``, also do).
 
+Counts may be left out where the deal implies them: ``Anna 7ч ровно Boris вист``
+(also ``+1``, ``-1``, ``без одной``, ``down 1``; the lone whister takes the rest),
+``Anna 10бк Boris пас Vera пас``, ``Anna 6п Boris пас Vera пол-виста``, and raspasy
+in seat order, ``распасы 3 2 5``; misère reads ``мизер Boris 0`` and ``Boris мизер
+чистый`` too.  The forms that ask the seating (four players) take the sheet as ``state``.
+
 The parser only recognises words and names players; whether the deal can be
 written is the engine's call (:func:`scoring.play`).  Every problem is a
 :class:`ParseError` whose ``key`` names a message in :mod:`bot.views.texts`.
@@ -20,6 +26,8 @@ written is the engine's call (:func:`scoring.play`).  Every problem is a
 {'Anna': 3, 'Boris': 2, 'Vera': 5}
 >>> parse_deal("Anna 6 бк 6 Boris пас 4 Vera піввіста 0", seats).contract
 Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>)
+>>> parse_deal("Anna 7 червей без одной Boris вистует", seats).trick_map
+{'Anna': 6, 'Boris': 4, 'Vera': 0}
 """
 
 from __future__ import annotations
@@ -32,7 +40,18 @@ from fractions import Fraction
 from typing import Any
 
 from bot.store.db import PlayerRow
-from scoring import Contract, Correction, Deal, Game, Misere, Raspasy, Rules, ScoringError
+from scoring import (
+    Contract,
+    Correction,
+    Deal,
+    Game,
+    Misere,
+    PulkaState,
+    Raspasy,
+    Rules,
+    ScoringError,
+    seating,
+)
 from scoring.record import odd_character
 
 RASPASY_WORDS = frozenset(
@@ -54,21 +73,37 @@ RASPASY_WORDS = frozenset(
 MISERE_WORDS = frozenset({"misere", "misère", "miser", "мизер", "миз", "мізер", "міз"})
 CHOICE_WORDS = {
     "whist": "whist",
+    "whists": "whist",
     "w": "whist",
     "вист": "whist",
+    "висты": "whist",
+    "вистую": "whist",
+    "вистует": "whist",
     "в": "whist",
     "віст": "whist",
+    "вісти": "whist",
+    "вістую": "whist",
+    "вістує": "whist",
     "pass": "pass",
+    "passes": "pass",
     "p": "pass",
     "пас": "pass",
+    "пасую": "pass",
+    "пасует": "pass",
+    "пасує": "pass",
     "п": "pass",
     "half": "half",
     "halfwhist": "half",
     "half-whist": "half",
     "h": "half",
     "полвиста": "half",
+    "пол-виста": "half",
+    "полвист": "half",
+    "пол-вист": "half",
     "пв": "half",
     "піввіста": "half",
+    "пів-віста": "half",
+    "піввіст": "half",
     "пів": "half",
 }
 #: Suits by name and by the letters players write (the engine reads the letters).
@@ -77,41 +112,106 @@ SUIT_WORDS = {
     "spade": "S",
     "spades": "S",
     "п": "S",
+    "пик": "S",
     "пики": "S",
-    "піки": "S",
     "пика": "S",
+    "пік": "S",
+    "піки": "S",
+    "піка": "S",
     "c": "C",
     "club": "C",
     "clubs": "C",
     "т": "C",
+    "тр": "C",
+    "треф": "C",
     "трефы": "C",
     "трефи": "C",
     "трефа": "C",
+    "к": "C",
+    "кр": "C",
+    "крести": "C",
+    "кресты": "C",
+    "крестей": "C",
+    "хрест": "C",
+    "хрести": "C",
     "d": "D",
     "diamond": "D",
     "diamonds": "D",
     "б": "D",
+    "бубен": "D",
+    "бубей": "D",
     "бубны": "D",
     "бубни": "D",
     "бубна": "D",
+    "бубон": "D",
     "h": "H",
     "heart": "H",
     "hearts": "H",
     "ч": "H",
+    "черв": "H",
+    "червей": "H",
     "червы": "H",
     "черви": "H",
-    "чирви": "H",
     "черва": "H",
+    "чирв": "H",
+    "чирви": "H",
+    "чирва": "H",
     "nt": "NT",
     "бк": "NT",
     "б/к": "NT",
+    "notrump": "NT",
     "notrumps": "NT",
+    "no-trump": "NT",
     "no-trumps": "NT",
     "♠": "S",
     "♣": "C",
     "♦": "D",
     "♥": "H",
 }
+#: No-trumps in two words after the level: ``6 без козыря``, ``6 no trumps``.
+NO_TRUMP_WORDS = frozenset(
+    {
+        ("без", "козыря"),
+        ("без", "козырей"),
+        ("без", "козиря"),
+        ("без", "козирів"),
+        ("no", "trump"),
+        ("no", "trumps"),
+    }
+)
+#: The declarer's result in words, instead of a count of tricks: exactly the
+#: contract (``ровно``), over (``+1``) or down (``-1``, ``без одной``, ``down 1``).
+EXACT_WORDS = frozenset({"ровно", "рівно", "exactly", "made", "="})
+OVER_RE = re.compile(r"\+([1-9])")
+DOWN_RE = re.compile(r"[-\u2212\u2013]([1-9]|10)")
+DOWN_WORDS = frozenset({"без", "down", "minus", "минус", "мінус"})
+COUNT_WORDS = {
+    "одной": 1,
+    "одну": 1,
+    "одна": 1,
+    "однієї": 1,
+    "одної": 1,
+    "one": 1,
+    "двух": 2,
+    "две": 2,
+    "двох": 2,
+    "дві": 2,
+    "two": 2,
+    "трёх": 3,
+    "трех": 3,
+    "три": 3,
+    "трьох": 3,
+    "three": 3,
+    "четырёх": 4,
+    "четырех": 4,
+    "чотирьох": 4,
+    "four": 4,
+    "пяти": 5,
+    "п'яти": 5,
+    "five": 5,
+}
+#: A misère without a trick, in words: ``Борис мизер чистый``.
+CLEAN_WORDS = frozenset({"чистый", "чисто", "чистая", "чистий", "чиста", "clean"})
 VARIANT_WORDS = {
     "sochi": "sochi",
     "сочи": "sochi",
@@ -127,14 +227,19 @@ VARIANT_WORDS = {
     "пітер": "leningrad",
     "rostov": "rostov",
     "ростов": "rostov",
+    "ростовка": "rostov",
 }
+#: ``/newpulka`` words naming what follows: ``до 20`` the target, ``по 0.5`` the stake.
+TARGET_WORDS = frozenset({"до", "to", "target"})
+STAKE_WORDS = frozenset({"по", "at", "stake"})
+NAMING_WORDS = TARGET_WORDS | STAKE_WORDS
 #: ``/score`` arguments asking for the text table instead of the picture.
 TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
 #: Usage hints a :class:`ParseError` can ask for (the messages ``form_{form}``).
 FORMS = ("all", "game", "misere", "raspasy", "newpulka", "correction")
 #: What a new name may be: one word, not a number, not a command word.
 NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
-RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS)
+RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS) | EXACT_WORDS | CLEAN_WORDS
 #: Numbers are ASCII digits of bounded length, never ``str.isdigit()`` + ``int()``:
 #: ``isdigit()`` is true for ``²`` and ``①``, which ``int()`` then refuses (a crash),
 #: and ``int()`` reads ``٣`` and ``３`` as 3, which players could not read back.
@@ -246,15 +351,22 @@ def _at_table(n: int, named: int, form: str) -> None:
         raise ParseError("table_count" if n == 3 else "table_count4", form, count=named)
 
 
-def parse_deal(text: str, players: Sequence[PlayerRow]) -> Deal:
-    """A deal from ``/deal`` arguments, players resolved to their seated names."""
+def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None = None) -> Deal:
+    """A deal from ``/deal`` arguments, players resolved to their seated names.
+
+    ``state`` is the sheet the deal is written on: the forms that leave a count
+    out ask it who sits out (four players) and what half-whist writes.  Every
+    form, with the count it implies, is in the table of ``tests/test_typed_forms.py``.
+    """
     words = tokens(text)
     if not words:
         raise ParseError("deal_empty", "all")
     n = len(players)
     head = words[0].casefold()
     if head in RASPASY_WORDS:
-        return _raspasy(words[1:], players, n)
+        return _raspasy(words[1:], players, n, state)
+    if head in MISERE_WORDS and len(words) > 1:
+        words = [words[1], words[0], *words[2:]]  # "мизер Борис 0"
     if len(words) < 2:
         if find_player(players, words[0]) is None:
             raise ParseError(
@@ -262,43 +374,183 @@ def parse_deal(text: str, players: Sequence[PlayerRow]) -> Deal:
             )
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
-    if (
+    if len(words) > 3 and LEVEL_RE.fullmatch(words[1]) and _no_trumps(words[2], words[3]):
+        words = [words[0], words[1] + "nt", *words[4:]]  # "6 без козыря"
+    elif (
         len(words) > 2
         and LEVEL_RE.fullmatch(words[1])
         and words[2].casefold() in SUIT_WORDS
         and not LEVEL_RE.fullmatch(words[2])
     ):
-        # "7 ч", "6 бк": the level and the suit written apart.
+        # "7 ч", "6 бк", "6 пик": the level and the suit written apart.
         words = [words[0], words[1] + words[2], *words[3:]]
     second = words[1].casefold()
     if second in MISERE_WORDS:
         if len(words) > 3:
             raise ParseError("misere_extra", "misere")
+        if len(words) > 2 and words[2].casefold() in CLEAN_WORDS:
+            return Misere(declarer, 0)
         return Misere(declarer, _tricks(words[2] if len(words) > 2 else None, "misere", declarer))
     contract = parse_contract(words[1])
-    declarer_tricks = _tricks(words[2] if len(words) > 2 else None, "game", declarer)
-    rest = words[3:]
-    if len(rest) != 6:
-        raise ParseError("defenders_form", "game", count=len(rest))
+    if len(words) == 2:
+        raise ParseError("missing_tricks", "game", name=declarer)
+    declarer_tricks, i = _result(words, 2, contract.level, declarer, players)
+    start = i
     defence: dict[str, str] = {}
-    tricks = {declarer: declarer_tricks}
+    counts: dict[str, int | None] = {}
     names = [declarer]
-    for i in (0, 3):
-        who = _player(players, rest[i], "game")
+    while i < len(words):
+        if len(defence) == 2:
+            raise ParseError("defenders_form", "game", count=len(words) - start)
+        who = _player(players, words[i], "game")
         if who == declarer:
             raise ParseError("declarer_defends", "game", name=who)
-        choice = CHOICE_WORDS.get(rest[i + 1].casefold())
+        if i + 1 >= len(words):
+            raise ParseError("defenders_form", "game", count=len(words) - start)
+        choice = CHOICE_WORDS.get(words[i + 1].casefold())
         if choice is None:
-            raise ParseError("bad_choice", "game", token=rest[i + 1], name=who)
+            raise ParseError("bad_choice", "game", token=words[i + 1], name=who)
         names.append(who)
         _distinct(names, "game")
         defence[who] = choice
-        tricks[who] = _tricks(rest[i + 2], "game", who)
-    _sum_ten(tricks, "game")
+        i += 2
+        counts[who] = None
+        # A count, or a bad one; a player's name (or a seat with a choice) is the next defender.
+        if (
+            i < len(words)
+            and not _seat_before_choice(words, i)
+            and (TRICKS_RE.fullmatch(words[i]) or find_player(players, words[i]) is None)
+        ):
+            counts[who] = _tricks(words[i], "game", who)
+            i += 1
+    given = {k: v for k, v in counts.items() if v is not None}
+    if given:
+        # Counts written: all three of them, as ever.
+        if len(given) != 2:
+            raise ParseError("defenders_form", "game", count=len(words) - start)
+        if declarer_tricks is None:
+            raise ParseError("missing_tricks", "game", name=declarer)
+        tricks = {declarer: declarer_tricks, **given}
+        _sum_ten(tricks, "game")
+        return Game.of(declarer, contract, defence, tricks)
+    if not defence:
+        raise ParseError("defenders_form", "game", count=0)
+    if len(defence) == 1:
+        ((named, choice),) = defence.items()
+        if choice == "pass":
+            raise ParseError("name_both", "game")
+        defence[_other_defender(players, declarer, named, state)] = "pass"
+    return _implied(declarer, contract, defence, declarer_tricks, state)
+
+
+def _no_trumps(first: str, second: str) -> bool:
+    return (first.casefold(), second.casefold()) in NO_TRUMP_WORDS
+
+
+def _seat_before_choice(words: list[str], i: int) -> bool:
+    """Is the number at ``i`` a seat (``2 вист``), not a count of tricks?"""
+    return i + 1 < len(words) and words[i + 1].casefold() in CHOICE_WORDS
+
+
+def _result(
+    words: list[str], i: int, level: int, declarer: str, players: Sequence[PlayerRow]
+) -> tuple[int | None, int]:
+    """The declarer's tricks at ``words[i]``: a count, ``ровно``, ``+1``, ``-1``,
+    ``без одной``; None when the next word names a defender.  Returns the index after."""
+    word = words[i].casefold().replace("\u2212", "-")
+    if TRICKS_RE.fullmatch(word) and not _seat_before_choice(words, i):
+        return _tricks(word, "game", declarer), i + 1
+    if word in EXACT_WORDS:
+        return level, i + 1
+    over, down = OVER_RE.fullmatch(word), DOWN_RE.fullmatch(word)
+    by, after = None, i + 1
+    if over is not None:
+        by = int(over.group(1))
+    elif down is not None:
+        by = -int(down.group(1))
+    elif word in DOWN_WORDS and i + 1 < len(words):
+        count = words[i + 1].casefold()
+        n = int(count) if TRICKS_RE.fullmatch(count) else COUNT_WORDS.get(count)
+        if n is None:
+            raise ParseError(
+                "bad_tricks", "game", token=f"{words[i]} {words[i + 1]}", name=declarer
+            )
+        by, after = -n, i + 2
+    if by is not None:
+        if not 0 <= level + by <= 10:
+            raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
+        return level + by, after
+    if find_player(players, words[i]) is None and not _seat_before_choice(words, i):
+        raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
+    return None, i
+
+
+def _other_defender(
+    players: Sequence[PlayerRow], declarer: str, named: str, state: PulkaState | None
+) -> str:
+    """The defender not named: with three the third player, with four the one the
+    seating puts at the table (:func:`scoring.seating.table`)."""
+    names = [p.name for p in players]
+    rest = [x for x in names if x not in (declarer, named)]
+    if len(rest) == 1:
+        return rest[0]
+    if state is None:
+        raise ParseError("name_both", "game")
+    seats = seating.table(state)
+    decl = names.index(declarer)
+    if not seats.can_declare(decl):
+        raise ParseError("name_both", "game")
+    pair = [names[s] for s in seats.defenders(decl)]
+    if named not in pair:
+        raise ParseError("name_both", "game")
+    return next(x for x in pair if x != named)
+
+
+def _implied(
+    declarer: str,
+    contract: Contract,
+    defence: dict[str, str],
+    declarer_tricks: int | None,
+    state: PulkaState | None,
+) -> Game:
+    """A game written without the defenders' counts: they follow from the defence.
+
+    Both pass: nobody plays it out, the declarer is written his contract.
+    Pass and half-whist: not played either; the half-whister takes what
+    :func:`scoring.seating.half_whist_tricks` says (where half-whist is not
+    possible here the engine says why).  One whister: he takes every trick the
+    declarer did not; the passer's count is written nowhere on the sheet.
+    Two whisters: their split is not known, so it must be written.
+    """
+    level = contract.level
+    choices = list(defence.values())
+    whisters = [w for w, c in defence.items() if c == "whist"]
+    if len(whisters) == 2:
+        raise ParseError("whisters_counts", "game")
+    first, second = defence
+    if "half" in choices:
+        half = None if state is None else seating.half_whist_tricks(state.rules, level)
+        took = level if declarer_tricks is None else declarer_tricks
+        halver = second if defence[second] == "half" else first
+        other = first if halver == second else second
+        share = min(half or 0, 10 - took)
+        tricks = {declarer: took, halver: share, other: 10 - took - share}
+    elif whisters:
+        if declarer_tricks is None:
+            raise ParseError("missing_result", "game", name=declarer)
+        other = first if whisters[0] == second else second
+        tricks = {declarer: declarer_tricks, whisters[0]: 10 - declarer_tricks, other: 0}
+    else:
+        took = level if declarer_tricks is None else declarer_tricks
+        tricks = {declarer: took, first: 10 - took, second: 0}
     return Game.of(declarer, contract, defence, tricks)
 
 
-def _raspasy(words: list[str], players: Sequence[PlayerRow], n: int) -> Raspasy:
+def _raspasy(
+    words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
+) -> Raspasy:
+    if len(words) == 3 and all(TRICKS_RE.fullmatch(w) for w in words):
+        return _raspasy_in_order(words, players, n, state)
     if not words or len(words) % 2:
         raise ParseError("raspasy_form", "raspasy")
     tricks: dict[str, int] = {}
@@ -309,6 +561,25 @@ def _raspasy(words: list[str], players: Sequence[PlayerRow], n: int) -> Raspasy:
         _distinct(names, "raspasy")
         tricks[who] = _tricks(words[i + 1], "raspasy", who)
     _at_table(n, len(names), "raspasy")
+    _sum_ten(tricks, "raspasy")
+    return Raspasy.of(tricks)
+
+
+def _raspasy_in_order(
+    words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
+) -> Raspasy:
+    """``распасы 3 2 5``: the tricks of the players at the table in seat order (as on
+    the sheet); with four the dealer sits out (:func:`scoring.seating.table`)."""
+    out = None
+    if n == 4:
+        if state is None:
+            raise ParseError("raspasy_form", "raspasy")
+        out = seating.table(state).sitting_out
+    at_table = [p.name for p in sorted(players, key=lambda p: p.seat) if p.seat != out]
+    tricks = {}
+    for who, word in zip(at_table, words, strict=False):
+        tricks[who] = _tricks(word, "raspasy", who)
+    _at_table(n, len(tricks), "raspasy")
     _sum_ten(tricks, "raspasy")
     return Raspasy.of(tricks)
 
@@ -335,37 +606,62 @@ class NewPulka:
 
 
 def parse_newpulka(text: str) -> NewPulka:
-    """``[variant] [target] [stake] [currency]``, e.g. ``leningrad 50 1 EUR``."""
+    """``[variant] [target] [stake] [currency]``, e.g. ``leningrad 50 1 EUR``; the target
+    and the stake may be named, in any order: ``сочинка до 20 по 0.5``, ``sochi to 20 at 1``.
+
+    >>> a = parse_newpulka("сочинка до 20 по 0.5")
+    >>> a.variant, a.target, str(a.stake)
+    ('sochi', 20, '0.5')
+    """
     words = text.split()
     variant = "sochi"
     # Anything that looks like a number (``²0`` too) is taken for the target, so that
     # it is refused as a target, not as an unknown variant.
-    if words and not words[0][0].isnumeric():
+    if words and not words[0][0].isnumeric() and words[0].casefold() not in NAMING_WORDS:
         v = VARIANT_WORDS.get(words[0].casefold())
         if v is None:
             raise ParseError("bad_variant", "newpulka", token=words[0])
         variant = v
         words = words[1:]
+    named: dict[str, str] = {}
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i].casefold()
+        if word not in NAMING_WORDS:
+            rest.append(words[i])
+            i += 1
+            continue
+        what = "target" if word in TARGET_WORDS else "stake"
+        if what in named:
+            raise ParseError("newpulka_extra", "newpulka", token=words[i])
+        if i + 1 >= len(words):
+            key = "bad_target" if what == "target" else "bad_stake"
+            raise ParseError(key, "newpulka", token=words[i])
+        named[what] = words[i + 1]
+        i += 2
+    order = [w for w in ("target", "stake") if w not in named]
+    for what in order:
+        if rest:
+            named[what] = rest.pop(0)
     target = stake = currency = None
-    if words:
-        if not TARGET_RE.fullmatch(words[0]) or not 1 <= int(words[0]) <= 10_000:
-            raise ParseError("bad_target", "newpulka", token=words[0])
-        target = int(words[0])
-        words = words[1:]
-    if words:
+    if "target" in named:
+        word = named["target"]
+        if not TARGET_RE.fullmatch(word) or not 1 <= int(word) <= 10_000:
+            raise ParseError("bad_target", "newpulka", token=word)
+        target = int(word)
+    if "stake" in named:
         # Decimal() alone takes "1e9", "٣" and 40 digits (which quantize() then refuses).
-        text = words[0].replace(",", ".")
-        if not STAKE_RE.fullmatch(text):
-            raise ParseError("bad_stake", "newpulka", token=words[0])
-        stake = Decimal(text)
-        words = words[1:]
-    if words:
-        if not re.fullmatch(r"[A-Za-zА-Яа-яЁё₽€$£]{1,8}", words[0]):
-            raise ParseError("bad_currency", "newpulka", token=words[0])
-        currency = words[0].upper()
-        words = words[1:]
-    if words:
-        raise ParseError("newpulka_extra", "newpulka", token=words[0])
+        word = named["stake"].replace(",", ".")
+        if not STAKE_RE.fullmatch(word):
+            raise ParseError("bad_stake", "newpulka", token=named["stake"])
+        stake = Decimal(word)
+    if rest:
+        if not re.fullmatch(r"[A-Za-zА-Яа-яЁё₽€$£]{1,8}", rest[0]):
+            raise ParseError("bad_currency", "newpulka", token=rest[0])
+        currency = rest.pop(0).upper()
+    if rest:
+        raise ParseError("newpulka_extra", "newpulka", token=rest[0])
     return NewPulka(variant, target, stake, currency)
 
 

@@ -129,6 +129,16 @@ class EventKind(StrEnum):
     UNDO = "undo"  # a deal taken back (the event it names)
     JOIN = "join"  # a player seated
     END = "end"  # the pulka ended (settled, or by agreement)
+    # The evening around the deals (issue 11); each kind's payload is described where it
+    # is written and replayed.
+    AMEND = "amend"  # a past deal replaced or deleted (the event it names, the new deal)
+    AGREE = "agree"  # a player agreed to end the pulka now
+    REOPEN = "reopen"  # an end by agreement taken back before settling
+    SETTLE = "settle"  # the pulka settled: its settlement as written then, locked
+    CANCEL = "cancel"  # a pulka started by mistake, cancelled before its first deal
+    LEAVE = "leave"  # a player left his seat before the first deal
+    SEATS = "seats"  # the seating changed before the first deal (swap, first dealer)
+    CLAIM = "claim"  # a Telegram user took over a guest seat (after /import)
 
 
 #: The kinds by their short names, as the readers of the log import them.
@@ -543,6 +553,52 @@ class Tx:
             (PulkaStatus.ARCHIVED, event.created_at, pulka_id),
         )
         return event
+
+    async def cancel_pulka(
+        self,
+        pulka_id: int,
+        author_id: int | None,
+        author_name: str | None,
+        source: Source | None,
+        *,
+        seq: int | None = None,
+    ) -> EventRow:
+        """Cancel a pulka started by mistake: the ``cancel`` event, and the status it
+        gives (archived; no ``end`` event, so it is no finished pulka of the archive)."""
+        event = await self.append(
+            pulka_id, EventKind.CANCEL, {}, author_id, author_name, source, seq=seq
+        )
+        await self.conn.execute(
+            "UPDATE pulkas SET status = ?, archived_at = ? WHERE id = ?",
+            (PulkaStatus.ARCHIVED, event.created_at, pulka_id),
+        )
+        return event
+
+    async def reseat(
+        self,
+        pulka_id: int,
+        kind: EventKind,
+        payload: dict[str, Any],
+        players: tuple[PlayerRow, ...],
+        author_id: int | None,
+        author_name: str | None,
+        source: Source | None,
+        *,
+        seq: int | None = None,
+    ) -> EventRow:
+        """A change of the seating (``leave``, ``seats`` or ``claim``): its event, and
+        the seats it gives (``players``, seat numbers from 0 in order), together.
+
+        As :meth:`seat_player`: the log is the only writer of seats.  The seats are
+        written anew (a shift in place could collide on the primary key midway).
+        """
+        assert kind in (EventKind.LEAVE, EventKind.SEATS, EventKind.CLAIM)
+        await self.conn.execute("DELETE FROM players WHERE pulka_id = ?", (pulka_id,))
+        await self.conn.executemany(
+            "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
+            [(pulka_id, i, p.name, p.user_id, p.username) for i, p in enumerate(players)],
+        )
+        return await self.append(pulka_id, kind, payload, author_id, author_name, source, seq=seq)
 
     # --- events --------------------------------------------------------------
 

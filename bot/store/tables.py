@@ -17,8 +17,19 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from bot.store.db import DEAL, END, JOIN, UNDO, EventRow, PlayerRow, PulkaRow, PulkaStatus, Tx
-from scoring import Deal, PulkaState, Rules, Step, play, seating
+from bot.store.db import (
+    DEAL,
+    END,
+    JOIN,
+    UNDO,
+    EventKind,
+    EventRow,
+    PlayerRow,
+    PulkaRow,
+    PulkaStatus,
+    Tx,
+)
+from scoring import Deal, Game, PulkaState, Raspasy, Rules, ScoringError, Step, play, seating
 from scoring.record import DealModel, RulesModel
 
 _DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
@@ -36,13 +47,19 @@ def deal_from_json(data: dict[str, Any]) -> Deal:
 
 @dataclass(frozen=True, slots=True)
 class LiveDeal:
-    """A deal still in force, with the sheet before it and what it wrote."""
+    """A deal still in force, with the sheet before it and what it wrote.
+
+    ``event`` is the deal's own event (its identity, whatever amends it); ``deal``
+    is its form in force, and ``amended`` the amendment that gave that form (None:
+    as written).
+    """
 
     number: int
     event: EventRow
     deal: Deal
     before: PulkaState
     step: Step
+    amended: EventRow | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +141,11 @@ def advance(
     """``table`` with ``events`` (written after its last one) played onto it.
 
     ``players`` and ``status`` are the pulka's as they are after those events.
-    An undo drops the deal it names (the last live one); anything else that
-    cannot be played incrementally replays the log from the start.
+    An undo drops the deal it names (the last live one); an amendment
+    (``{"event": id, "deal": deal or null}``) replaces or deletes the deal it
+    names, in place when that is the last live deal or a deal of ``events``;
+    anything else that cannot be played incrementally replays the log from the
+    start.
     """
     row = replace(table.row, players=players, status=status, events=table.row.events + events)
     if not _seated(row):
@@ -138,12 +158,37 @@ def advance(
         deals = []
         events = row.events
     undone = {e.payload.get("event") for e in events if e.kind == UNDO}
+    # Amendments of deals among ``events`` are played in the deal's place (the last
+    # one in force); those of earlier deals as they come.
+    here = {e.id for e in events if e.kind == DEAL}
+    amends = {
+        e.payload.get("event"): e
+        for e in events
+        if e.kind == EventKind.AMEND and e.payload.get("event") in here
+    }
     for event in events:
         if event.kind == DEAL and event.id not in undone:
-            deal = deal_from_json(event.payload)
+            amend = amends.get(event.id)
+            form = event.payload if amend is None else amend.payload.get("deal")
+            if form is None:
+                continue  # deleted
+            deal = deal_from_json(form)
             step = play(state, deal)
-            deals.append(LiveDeal(len(deals) + 1, event, deal, state, step))
+            deals.append(LiveDeal(len(deals) + 1, event, deal, state, step, amend))
             state = step.state
+        elif event.kind == EventKind.AMEND and event.payload.get("event") not in here:
+            target = event.payload.get("event")
+            if deals and deals[-1].event.id == target:
+                last = deals.pop()
+                state = last.before
+                form = event.payload.get("deal")
+                if form is not None:
+                    deal = deal_from_json(form)
+                    step = play(state, deal)
+                    deals.append(LiveDeal(last.number, last.event, deal, state, step, event))
+                    state = step.state
+            elif any(d.event.id == target for d in deals):
+                return build_table(row)  # not the last deal: replay from the start
         elif event.kind == UNDO:
             target = event.payload.get("event")
             if deals and deals[-1].event.id == target:
@@ -153,26 +198,95 @@ def advance(
     return Table(row, table.rules, tuple(deals), state)
 
 
+def live_forms(table: Table, until: int) -> list[tuple[int, dict[str, Any]]]:
+    """The deals in force just before event ``until`` (their event ids and stored
+    forms, in order), from the log alone: nothing is played."""
+    live: list[tuple[int, dict[str, Any]]] = []
+    for event in table.row.events:
+        if event.id >= until:
+            break
+        if event.kind == DEAL:
+            live.append((event.id, event.payload))
+        elif event.kind in (UNDO, EventKind.AMEND):
+            target = event.payload.get("event")
+            at = next((i for i, (e, _) in enumerate(live) if e == target), None)
+            if at is None:
+                continue
+            form = event.payload.get("deal") if event.kind == EventKind.AMEND else None
+            if form is None:
+                del live[at]
+            else:
+                live[at] = (live[at][0], form)
+    return live
+
+
 def undone_deal(table: Table, undo: EventRow) -> tuple[int, Deal] | None:
     """The deal ``undo`` cancelled, with the number it had then (from the log alone).
 
     Lets a repeated undo answer what it did the first time, though the deal is gone.
     """
     target = undo.payload.get("event")
-    undone: set[object] = set()
-    number = 0
-    for event in table.row.events:
-        if event.id >= undo.id:
-            break
-        if event.kind == UNDO:
-            undone.add(event.payload.get("event"))
-    for event in table.row.events:
-        if event.kind != DEAL or event.id in undone:
-            continue
-        number += 1
-        if event.id == target:
-            return number, deal_from_json(event.payload)
+    for number, (event_id, form) in enumerate(live_forms(table, undo.id), 1):
+        if event_id == target:
+            return number, deal_from_json(form)
     return None
+
+
+def amended_deal(table: Table, amend: EventRow) -> tuple[int, Deal, Deal | None] | None:
+    """What amendment ``amend`` changed: the deal's number then, its form before, and
+    its new form (None: deleted); from the log alone, so a repeat answers the same."""
+    target = amend.payload.get("event")
+    for number, (event_id, form) in enumerate(live_forms(table, amend.id), 1):
+        if event_id == target:
+            new = amend.payload.get("deal")
+            return number, deal_from_json(form), None if new is None else deal_from_json(new)
+    return None
+
+
+def same_deal(a: Deal, b: Deal) -> bool:
+    """Do ``a`` and ``b`` say the same (the order players are named in aside)?"""
+    if isinstance(a, Game) and isinstance(b, Game):
+        return (a.declarer, a.contract, a.choices, a.trick_map) == (
+            b.declarer,
+            b.contract,
+            b.choices,
+            b.trick_map,
+        )
+    if isinstance(a, Raspasy) and isinstance(b, Raspasy):
+        return a.trick_map == b.trick_map
+    return a == b
+
+
+def table_at(table: Table, event_id: int) -> Table:
+    """The table as it was once event ``event_id`` was played (a replay of the log up
+    to it, with today's seating and status: for answers about a past write)."""
+    row = replace(table.row, events=tuple(e for e in table.row.events if e.id <= event_id))
+    return build_table(row)
+
+
+class AmendBreaks(Exception):
+    """An amendment that would make a later deal impossible: which one, and why."""
+
+    def __init__(self, broken: LiveDeal, error: ScoringError) -> None:
+        super().__init__(broken.number)
+        self.broken = broken
+        self.error = error
+
+
+def check_amendment(table: Table, target: LiveDeal, deal: Deal | None) -> None:
+    """Replay ``table`` with ``target`` replaced by ``deal`` (None: deleted).
+
+    :class:`scoring.ScoringError` if ``deal`` itself cannot be played in its place,
+    :class:`AmendBreaks` naming the first later deal that could not be played after it.
+    """
+    state = target.before
+    if deal is not None:
+        state = play(state, deal).state
+    for later in table.deals[target.number :]:
+        try:
+            state = play(state, later.deal).state
+        except ScoringError as e:
+            raise AmendBreaks(later, e) from None
 
 
 class Tables:
@@ -240,12 +354,18 @@ __all__ = [
     "DEAL",
     "END",
     "JOIN",
+    "AmendBreaks",
     "LiveDeal",
     "Table",
     "Tables",
     "advance",
+    "amended_deal",
     "build_table",
+    "check_amendment",
     "deal_from_json",
+    "live_forms",
     "rules_from_json",
+    "same_deal",
+    "table_at",
     "undone_deal",
 ]

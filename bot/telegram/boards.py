@@ -5,7 +5,7 @@ so an unchanged board is not edited again ("message is not modified" never
 arises) and a restarted bot keeps editing the same message.  A board that was
 deleted (or left behind in a group that became a supergroup) is sent anew.
 Pinning is tried once per board message; a chat where the bot may not pin
-simply keeps it unpinned.
+keeps it unpinned, and is told so once (with what to do about it).
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ class Boards:
         #: pulka -> (chat, message, fingerprint shown): the board row as last written,
         #: so an edit of a known board costs no read and no write transaction.
         self._known: OrderedDict[int, tuple[int, int, str]] = OrderedDict()
+        #: Chats told that the board could not be pinned (once each, per process).
+        self._pin_told: set[int] = set()
 
     @staticmethod
     def render(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | None, str]:
@@ -120,7 +122,7 @@ class Boards:
             log.warning("board of pulka %s not sent: %s", table.id, e)
             return
         await self._store(table.id, sent.chat.id, sent.message_id, shown)
-        await self._pin(bot, sent.chat.id, sent.message_id)
+        await self._pin(bot, tx, sent.chat.id, sent.message_id, table.row.thread_id)
 
     async def adopt(
         self,
@@ -139,7 +141,7 @@ class Boards:
         False at the next change.
         """
         await self._store(table.id, message.chat.id, message.message_id, shown)
-        await self._pin(bot, message.chat.id, message.message_id)
+        await self._pin(bot, tx, message.chat.id, message.message_id, table.row.thread_id)
         if now:
             await self.refresh(bot, tx, table)
 
@@ -147,9 +149,36 @@ class Boards:
         """Drop what is known of every board (a chat moved to a new id)."""
         self._known.clear()
 
-    @staticmethod
-    async def _pin(bot: Bot, chat_id: int, message_id: int) -> None:
+    async def retire(self, bot: Bot, table: Table, text: str) -> None:
+        """The pulka is gone (cancelled): its board says ``text`` and has no buttons."""
+        row = await self._row(table.id)
+        if row is None or row[0] != table.row.chat_id:
+            return
+        try:
+            await bot.edit_message_text(
+                text=text, chat_id=row[0], message_id=row[1], reply_markup=None
+            )
+        except TelegramAPIError as e:
+            log.info("board of pulka %s not retired: %s", table.id, e)
+            return
+        self._remember(table.id, (row[0], row[1], _fingerprint(text, None)))
+
+    async def _pin(
+        self, bot: Bot, tx: Texts, chat_id: int, message_id: int, thread_id: int = 0
+    ) -> None:
+        """Pin a new board; where the bot may not pin, the chat is told so once."""
         try:
             await bot.pin_chat_message(chat_id, message_id, disable_notification=True)
-        except TelegramAPIError as e:  # no right to pin here: the board works unpinned
+        except TelegramBadRequest as e:  # no right to pin here: the board works unpinned
+            log.info("board %s/%s not pinned: %s", chat_id, message_id, e)
+            if chat_id in self._pin_told:
+                return
+            self._pin_told.add(chat_id)
+            try:
+                await bot.send_message(
+                    chat_id, tx("pin_failed"), message_thread_id=thread_id or None
+                )
+            except TelegramAPIError as e2:
+                log.info("chat %s not told of the pin: %s", chat_id, e2)
+        except TelegramAPIError as e:
             log.info("board %s/%s not pinned: %s", chat_id, message_id, e)

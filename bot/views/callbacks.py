@@ -380,3 +380,163 @@ class WizardCB(CallbackData, prefix="v1w"):
     def wizard(self) -> WizardData:
         """The wizard state this payload carries."""
         return WizardData.of_path(self.pulka, self.last, self.op, self.path)
+
+
+# --- seating before the first deal, and a guest seat claimed (issue 11) -------------
+
+
+class SwapCB(CallbackData, prefix="v1sw"):
+    """ "⇄" on a seating message: swap ``seat`` and the next one of ``pulka``, if its
+    last event is still ``last``."""
+
+    pulka: Id
+    last: Id
+    seat: Id
+
+
+class DealerCB(CallbackData, prefix="v1sd"):
+    """A seating message's "deals first" button: rotate ``pulka``'s seats so ``seat``
+    is the first (neighbours kept), if its last event is still ``last``."""
+
+    pulka: Id
+    last: Id
+    seat: Id
+
+
+class ClaimCB(CallbackData, prefix="v1sc"):
+    """Confirm (``yes`` 1) or refuse (0) that Telegram user ``user`` takes over the
+    guest at ``seat`` of ``pulka``."""
+
+    pulka: Id
+    seat: Id
+    user: Id
+    yes: Flag
+
+
+# --- a past deal edited or deleted (issue 11) ---------------------------------------
+
+
+class EditCB(CallbackData, prefix="v1ae"):
+    """ "✏️" under a deal (or under /history): open the deal wizard on the deal that
+    event ``event`` of ``pulka`` wrote, to change it."""
+
+    pulka: Id
+    event: Id
+
+
+class DeleteCB(CallbackData, prefix="v1ad"):
+    """Deleting the deal of event ``event`` while ``pulka``'s last event is ``last``:
+    ``op`` ``a`` asks first, ``y`` deletes, ``n`` keeps it (ids in base 36: within
+    64 bytes whatever they are)."""
+
+    pulka: B36Id
+    event: B36Id
+    last: B36Id
+    op: Annotated[str, Field(pattern=r"^[ayn]$")]
+
+
+@dataclass(frozen=True, slots=True)
+class AmendData(WizardData):
+    """A wizard state that replaces the deal of event ``edit`` instead of adding one.
+
+    >>> a = AmendData(pulka=7, last=42, edit=40, kind=Kind.MISERE, seat=2, tricks=(0,))
+    >>> a.pack()
+    'v1aw:s:7:16:14:m20'
+    >>> AmendWizardCB.unpack(a.pack()).wizard() == a
+    True
+    >>> a.to(tricks=()).edit
+    40
+    """
+
+    edit: int = 0
+
+    def _problem(self) -> str:
+        # No zero-argument super() in a slotted dataclass.
+        return "edit" if not 1 <= self.edit <= MAX_ID else WizardData._problem(self)
+
+    def pack(self) -> str:
+        """``v1aw:{op}:{pulka}:{last}:{edit}:{path}`` (ids in base 36)."""
+        return AmendWizardCB(
+            op=self.op, pulka=self.pulka, last=self.last, edit=self.edit, path=self.path()
+        ).pack()
+
+    @classmethod
+    def of(cls, w: WizardData, edit: int) -> AmendData:
+        """Wizard state ``w`` editing the deal of event ``edit``."""
+        return cls(
+            pulka=w.pulka,
+            last=w.last,
+            kind=w.kind,
+            seat=w.seat,
+            contract=w.contract,
+            defence=w.defence,
+            tricks=w.tricks,
+            op=w.op,
+            edit=edit,
+        )
+
+
+class AmendWizardCB(CallbackData, prefix="v1aw"):
+    """An editing wizard's button: :class:`WizardCB` with the deal's event ``edit``."""
+
+    op: WizardOp
+    pulka: B36Id
+    last: B36Id
+    edit: B36Id
+    path: Annotated[str, Field(pattern=r"^[0-9a-z]{0,6}$")]
+
+    @model_validator(mode="after")
+    def check_state(self) -> Self:
+        self.wizard()
+        return self
+
+    def wizard(self) -> AmendData:
+        """The editing wizard's state this payload carries."""
+        try:
+            w = WizardData.of_path(self.pulka, self.last, self.op, self.path)
+            return AmendData.of(w, self.edit)
+        except (TypeError, ValueError) as e:
+            raise BadCallback(str(e)) from None
+
+
+# --- the end of a pulka: settle, play again, export, the archive (prefix "v1e") -------
+# ``EndCB`` ("v1e", above) is the "End by agreement" tap: a seated player's agreement.
+
+
+class SettleCB(CallbackData, prefix="v1es"):
+    """ "Settle" on a closed scoreboard: settle and lock ``pulka``."""
+
+    pulka: Id
+
+
+class AgainCB(CallbackData, prefix="v1er"):
+    """ "Same table again" under a settled ``pulka``: a new one, same players and rules."""
+
+    pulka: Id
+
+
+class ExportCB(CallbackData, prefix="v1ex"):
+    """ "Export": the record file of ``pulka`` (what ``/export`` sends)."""
+
+    pulka: Id
+
+
+class ArchivePageCB(CallbackData, prefix="v1el"):
+    """ "/pulkas" paged: the page ``page`` (0: the newest) of the place's archive."""
+
+    page: Id
+
+
+# --- typed deals: the question before a likely slip (prefix "v1g") ----------------------
+
+
+class GuardCB(CallbackData, prefix="v1g"):
+    """ "Yes, write it" (``yes`` 1) or "No" (0) under the question about a typed deal
+    (the same deal again, or another player sitting out): the deal is the command the
+    question replies to, written only if it still has ``digest`` (``bot.input.guards``)
+    and ``pulka``'s last event is still ``last``."""
+
+    pulka: Id
+    last: Id
+    yes: Flag
+    digest: Annotated[str, Field(pattern=r"^[0-9a-f]{10}$")]

@@ -14,9 +14,11 @@ from html import escape
 
 from bot.input.parsing import ParseError
 from bot.service import LiveDeal, PulkaError, Table, Written
+from bot.store import ending
 from bot.store.db import EventKind, EventRow, PlayerRow
 from bot.store.tables import undone_deal
 from bot.views.texts import Texts
+from bot.views.words import json_reason, lang_unknown_text
 from scoring import (
     CONVENTION,
     CONVENTIONS,
@@ -362,7 +364,9 @@ def board_text(tx: Texts, table: Table) -> str:
         )
     lines.append(score_text(tx, table))
     if not table.active:
-        lines.append(tx("board_archived"))
+        # Ended by agreement but not settled: "Settle" or /undo (bot/views/ending.py).
+        agreed = ending.ended_by_agreement(table)
+        lines.append(tx("board_agreed") if agreed else tx("board_archived"))
     return "\n".join(lines)
 
 
@@ -478,6 +482,8 @@ def error_text(tx: Texts, err: ScoringError, *, html: bool = True, path: bool = 
     """
     if err.code in MESSAGES:
         params = {k: error_param(tx, k, v, html=html) for k, v in err.params.items()}
+        if err.code == "json_syntax":  # Python's English reason, told in the chat's words
+            params["reason"] = json_reason(tx, str(err.params.get("reason", "")))
         text = tx(f"err-{err.code}", **params)
     else:
         text = name(err.message) if html else err.message
@@ -529,8 +535,11 @@ def sheet_caption(
     return caption if len(caption) <= CAPTION_LIMIT else lines[0]
 
 
-def lang_usage(tx: Texts) -> str:
-    """``/lang`` without a valid language: the current one and how to change it."""
+def lang_usage(tx: Texts, choice: str = "") -> str:
+    """``/lang`` without a valid language: the current one and how to change it;
+    ``/lang de``: that there is no such language, and the ones there are."""
+    if choice:
+        return lang_unknown_text(tx, choice)
     return tx("lang_usage", current=tx(f"lang_name_{tx.lang}"))
 
 
@@ -543,11 +552,6 @@ def final_text(tx: Texts, table: Table) -> str:
 def archived_text(tx: Texts, table: Table) -> str:
     """The settlement of an ended pulka, and that it is archived (``/settle``)."""
     return final_text(tx, table) + "\n\n" + tx("settle_archived")
-
-
-def agreed_text(tx: Texts, table: Table, who: str) -> str:
-    """The settlement of a pulka ``who`` ended by agreement ("End by agreement")."""
-    return final_text(tx, table) + "\n\n" + tx("settle_agreed", who=name(who))
 
 
 def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
@@ -573,6 +577,10 @@ def written_text(tx: Texts, written: Written) -> str:
         return written_deal_text(tx, table, table.deal_by_event(event.id), repeat=written.duplicate)
     if event.kind == EventKind.UNDO:
         return undone_text(tx, table, event, event.author_name or "?")
+    if event.kind == EventKind.AMEND:
+        from bot.views.amend import amended_text  # built on this module: imported late
+
+        return amended_text(tx, table, event, written.before)
     if event.kind == EventKind.END and table.state is not None:
         return archived_text(tx, table)
     if event.kind == EventKind.JOIN:
@@ -622,8 +630,8 @@ def sheet_problem_text(tx: Texts, problem: str, table: Table) -> str:
 
 
 def deal_rejected_text(tx: Texts, err: ScoringError) -> str:
-    """A typed deal the engine refused: why, and that nothing was written."""
-    return tx("deal_rejected", reason=error_text(tx, err)) + "\n" + tx("nothing_recorded")
+    """A typed deal the engine refused: why (its first words say nothing was written)."""
+    return tx("deal_rejected", reason=error_text(tx, err))
 
 
 def deal_rejected_note(tx: Texts, err: ScoringError) -> str:
@@ -634,10 +642,12 @@ def deal_rejected_note(tx: Texts, err: ScoringError) -> str:
 def written_deal_text(
     tx: Texts, table: Table, live: LiveDeal | None, *, repeat: bool = False
 ) -> str:
-    """:func:`deal_answer`, or for a repeated command whose deal was undone since, that."""
+    """:func:`deal_answer` and the standings now (as the wizard's answer has them, so they
+    do not scroll away), or for a repeated command whose deal was undone since, that."""
     if live is None:
         return tx("deal_repeat", number="—")
-    return deal_answer(tx, table, live, repeat=repeat)
+    answer = deal_answer(tx, table, live, repeat=repeat)
+    return "\n".join([answer, "", *lines]) if (lines := standings_lines(tx, table)) else answer
 
 
 def written_note(tx: Texts, live: LiveDeal) -> str:

@@ -9,7 +9,19 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.service import LiveDeal, Table
-from bot.views.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
+from bot.store import ending
+from bot.views.callbacks import (
+    AgainCB,
+    EditCB,
+    EndCB,
+    ExportCB,
+    NewDealCB,
+    SettleCB,
+    SheetCB,
+    SitCB,
+    UndoAskCB,
+    UndoCB,
+)
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen
 
@@ -40,12 +52,14 @@ def screen_markup(screen: Screen) -> InlineKeyboardMarkup | None:
 
 
 def deal_keyboard(tx: Texts, table: Table, live: LiveDeal | None) -> InlineKeyboardMarkup | None:
-    """Under a written deal: "New deal" (while the pulka is open) and "Undo"."""
+    """Under a written deal: "New deal" (while the pulka is open), "Undo" and "✏️"
+    (change or delete this deal later: ``handlers/amend.py``)."""
     row = []
     if table.playable:
         row.append((tx("btn_new_deal"), NewDealCB(pulka=table.id).pack()))
     if live is not None and table.active:
         row.append((tx("btn_undo"), UndoAskCB(pulka=table.id, event=live.event.id).pack()))
+        row.append((tx("btn_edit"), EditCB(pulka=table.id, event=live.event.id).pack()))
     return markup([row])
 
 
@@ -62,8 +76,10 @@ def undo_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMark
 
 
 def end_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
-    """Under the settlement if stopped now: "End by agreement" (while nothing changes)."""
-    return markup([[(tx("settle_agree"), EndCB(pulka=table.id, last=table.last_event_id).pack())]])
+    """Under the settlement if stopped now: "End by agreement" (while nothing but
+    agreements is written: the stop point, :func:`bot.store.ending.stop_point`)."""
+    stop = ending.stop_point(table)
+    return markup([[(tx("settle_agree"), EndCB(pulka=table.id, last=stop).pack())]])
 
 
 def sheet_button(tx: Texts, table: Table) -> tuple[str, str]:
@@ -85,4 +101,19 @@ def board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
     if table.playable:
         row.append((tx("btn_new_deal"), NewDealCB(pulka=table.id).pack()))
     sheet = [sheet_button(tx, table)] if table.deals and table.state is not None else []
-    return markup([row, sheet])
+    return markup([row, sheet, *closing_rows(tx, table)])
+
+
+def closing_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
+    """The closed board's buttons (``handlers/settle.py``): "Settle" once the pulka is
+    over; once settled, "Same table again" and "Export"."""
+    if ending.can_settle(table):
+        return [[(tx("btn_settle"), SettleCB(pulka=table.id).pack())]]
+    if not table.active and ending.settled(table) and not ending.cancelled(table):
+        return [
+            [
+                (tx("btn_again"), AgainCB(pulka=table.id).pack()),
+                (tx("btn_export"), ExportCB(pulka=table.id).pack()),
+            ]
+        ]
+    return []

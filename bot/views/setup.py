@@ -1,7 +1,8 @@
 """The settings message of ``/newpulka`` without arguments: its text and its buttons.
 
 The main page shows the variant, the table size, target, stake, currency and the
-chat's language, each with its button; two more pages list every convention
+chat's language, each with its button, and the seating ("1 ⇄ 2", who deals
+first) once two have sat down; two more pages list every convention
 switch of :class:`scoring.Rules`, each button showing its value.  Each button
 carries the value it was pressed on (:class:`bot.views.callbacks.SetupCB`).
 """
@@ -12,10 +13,20 @@ from typing import Any
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.input.drafts import STAKES, SWITCHES, TARGETS, Draft, Switch, cur_of, step_value
+from bot.input.drafts import (
+    STAKES,
+    SWITCHES,
+    TARGETS,
+    Draft,
+    Switch,
+    cur_of,
+    seat_cur,
+    step_value,
+)
 from bot.views.callbacks import SetupCB
 from bot.views.chat import name, num, rules_text, switch_words, variant_name
 from bot.views.keyboards import markup
+from bot.views.seating import seat_rows
 from bot.views.texts import Texts
 from scoring import Rules, stake_text
 
@@ -37,6 +48,17 @@ def _button(draft: Draft, op: str, label: str, arg: str = "") -> tuple[str, str]
     return label, SetupCB(op=op, cur=cur_of(draft, op, arg) if op != "pg" else arg).pack()
 
 
+def _seat_rows(tx: Texts, draft: Draft) -> list[list[tuple[str, str]]]:
+    """ "1 ⇄ 2" and "Deals: …" for the players seated so far (before "Start")."""
+    seats = range(len(draft.seated))
+    return seat_rows(
+        tx,
+        [s.name for s in draft.seated],
+        [SetupCB(op="sw", cur=seat_cur(draft, i)).pack() for i in seats],
+        [SetupCB(op="fd", cur=seat_cur(draft, i)).pack() for i in seats],
+    )
+
+
 def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | None]:
     """The settings message for ``draft``: text and keyboard of its current page."""
     r = draft.rules
@@ -50,6 +72,8 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
                 names=", ".join(name(s.name) for s in draft.seated),
             )
         )
+        if len(draft.seated) > 1:
+            lines.append(tx("seats_first", name=name(draft.seated[0].name)))
     else:
         lines.append(tx("setup_nobody"))
     rows: list[list[tuple[str, str]]] = []
@@ -95,6 +119,7 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
                 _button(draft, "pg", tx("set_page_game"), "game"),
                 _button(draft, "pg", tx("set_page_raspasy"), "raspasy"),
             ],
+            *_seat_rows(tx, draft),
             [_button(draft, "sd", tx("btn_sit"))],
             [_button(draft, "go", tx("btn_start")), _button(draft, "x", tx("btn_cancel"))],
         ]

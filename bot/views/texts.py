@@ -12,7 +12,7 @@ bundle's ``NUMBER`` reads such a string back into a number for the plural
 rules of the language ("1 взятка / 2 взятки / 5 взяток") and is never printed.
 
 >>> Texts("ru")("misere_tricks", n=2), Texts("uk")("misere_tricks", n=5)
-('2 взятки', '5 взятків')
+('2 взятки', '5 взяток')
 >>> Texts("en")("joined", name="Anna", seat=1)
 'Anna takes seat 1.'
 >>> lang_of("uk-UA"), lang_of("be"), lang_of("en-GB"), lang_of("de"), lang_of(None)

@@ -9,10 +9,13 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.telegram.handlers import (
+    amend,
+    archive,
     deals,
     errors,
     private,
     score,
+    seating,
     settle,
     setup,
     system,
@@ -30,9 +33,12 @@ def get_routers() -> list[Router]:
         table.router(),
         score.router(),
         deals.router(),
+        settle.router(),  # before undo: /undo right after an end by agreement is its
         undo.router(),
-        settle.router(),
         setup.router(),
         wizard.router(),
+        seating.router(),
+        amend.router(),
+        archive.router(),
         system.router(),
     ]

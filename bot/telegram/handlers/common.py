@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import CallbackQuery, Chat, Message, User
+from aiogram.types import CallbackQuery, Chat, InlineKeyboardMarkup, Message, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.input.parsing import valid_name
@@ -231,8 +231,15 @@ async def pulka_to_change_by_press(
     return table
 
 
-async def answer_chunks(message: Message, chunks: list[str], *, pace: float = 1.0) -> None:
-    """Send a long answer as several messages, ``pace`` seconds apart.
+async def answer_chunks(
+    message: Message,
+    chunks: list[str],
+    *,
+    pace: float = 1.0,
+    markup: InlineKeyboardMarkup | None = None,
+) -> None:
+    """Send a long answer as several messages, ``pace`` seconds apart (``markup``
+    under the last one).
 
     The pause is spent in this chat's lane only; it keeps a group below
     Telegram's flood limit instead of running into it.
@@ -240,4 +247,4 @@ async def answer_chunks(message: Message, chunks: list[str], *, pace: float = 1.
     for i, chunk in enumerate(chunks):
         if i:
             await asyncio.sleep(pace)
-        await delivery.answer(message, chunk)
+        await delivery.answer(message, chunk, markup if i == len(chunks) - 1 else None)

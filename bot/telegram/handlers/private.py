@@ -28,7 +28,7 @@ async def private_lang(
     """The language of this private chat (``/lang uk``)."""
     choice = (command.args or "").strip().lower()
     if choice not in LANGS:
-        await message.answer(lang_usage(tx))
+        await message.answer(lang_usage(tx, choice))
         return
     await service.set_lang(message.chat.id, choice)
     await message.answer(Texts(choice)("lang_set"))

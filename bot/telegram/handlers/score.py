@@ -20,17 +20,25 @@ from bot.telegram.handlers.common import (
     refuse,
 )
 from bot.telegram.sheets import SheetKind, Sheets
-from bot.views.chat import history_chunks, players_text, score_text, sheet_problem_text
+from bot.views.amend import history_keyboard, history_lines
+from bot.views.chat import (
+    history_chunks,
+    players_text,
+    score_text,
+    sheet_problem_text,
+    split_lines,
+)
+from bot.views.ending import shown_settlement
 from bot.views.keyboards import sheet_keyboard
 from bot.views.texts import Texts
-from scoring import settle_state
 
 
 async def send_table_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> str | None:
     """The sheet of a running pulka, or of an archived one with its settlement written in."""
     if table.active or table.state is None:
         return await sheets.send(target, tx, table, kind=SheetKind.LIVE)
-    return await sheets.send(target, tx, table, settle_state(table.state), kind=SheetKind.FINAL)
+    settlement = shown_settlement(table)  # once settled, the stored one: never scored again
+    return await sheets.send(target, tx, table, settlement, kind=SheetKind.FINAL)
 
 
 async def show_score(
@@ -78,7 +86,11 @@ async def show_history(message: Message, service: PulkaService, tx: Texts) -> No
     table = await pulka_here(message, service, tx)
     if table is None:
         return
-    await answer_chunks(message, history_chunks(tx, table))
+    chunks = history_chunks(tx, table)
+    amendments = history_lines(tx, table)  # the log's edits and deletions, with when and who
+    if amendments:
+        chunks = chunks[:-1] + split_lines([chunks[-1], "", *amendments])
+    await answer_chunks(message, chunks, markup=history_keyboard(tx, table))
 
 
 def router() -> Router:

@@ -1,4 +1,5 @@
-"""The end of a pulka: /settle (and ending by agreement), /export and /import.
+"""The end of a pulka: /settle, ending by agreement (and /undo of it), "Settle", "Same table
+again", "Export", /export and /import.
 
 The settlement is answered as text and then as the picture of the sheet with
 the settlement written in (a picture that cannot be drawn is only logged: the
@@ -12,12 +13,14 @@ import json
 from typing import Any
 
 from aiogram import Bot, F, Router
+from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaError, PulkaService, Table
-from bot.store.db import Source
+from bot.service import PulkaError, PulkaService, Table, Written
+from bot.store import ending
+from bot.store.db import EventKind, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import EndCB
@@ -26,23 +29,31 @@ from bot.telegram.handlers.common import (
     GROUP_TYPES,
     author_of,
     author_of_user,
-    display_name,
+    is_admin,
     may_change,
     place,
     pulka_here,
+    pulka_of_button,
     pulka_to_change_by_press,
     refuse,
     source,
 )
 from bot.telegram.sheets import SheetKind, Sheets
+from bot.views.callbacks import AgainCB, ExportCB, SettleCB
 from bot.views.chat import (
-    agreed_text,
-    archived_text,
     import_error_text,
     imported_text,
     need_players_text,
     pulka_error_text,
-    settlement_text,
+)
+from bot.views.ending import (
+    agree_note,
+    agreed_text,
+    offer_text,
+    reopened_text,
+    settled_keyboard,
+    settled_text,
+    shown_settlement,
 )
 from bot.views.keyboards import end_keyboard
 from bot.views.texts import Texts
@@ -55,52 +66,59 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> None:
-    """The sheet of a settled pulka, with the settlement written in (after its text)."""
-    if table.state is not None:
-        await sheets.send(target, tx, table, settle_state(table.state), kind=SheetKind.FINAL)
+    """The sheet of an ended pulka, with its settlement written in (after its text): the
+    stored one once it is settled, never scored again."""
+    settlement = shown_settlement(table)
+    if table.state is not None and settlement is not None:
+        await sheets.send(target, tx, table, settlement, kind=SheetKind.FINAL)
+
+
+async def _settled(
+    target: Message, tx: Texts, bot: Bot, boards: Boards, sheets: Sheets, written: Written
+) -> None:
+    """Tell a settlement: its stored figures, "Same table again" and "Export"; the board;
+    the final sheet when this write ended the pulka too (an end by agreement sent it)."""
+    table = written.table
+    await delivery.answer(target, settled_text(tx, table), settled_keyboard(tx, table))
+    await boards.refresh(bot, tx, table)
+    if written.event is not None and written.event.kind == EventKind.END:
+        await final_sheet(target, tx, table, sheets)
 
 
 async def settle(
     message: Message, service: PulkaService, bot: Bot, tx: Texts, boards: Boards, sheets: Sheets
 ) -> None:
-    """``/settle``: a finished pulka is ended; a running one shows what it would settle at
-    now, with "End by agreement"."""
+    """``/settle``: a finished pulka (or one ended by agreement) is settled and locked;
+    a running one shows what it would settle at now, with "End by agreement"."""
     table = await service.active(*place(message))
     if table is None:
         # A repeated /settle after the pulka was archived answers the same again.
         found = await service.written_by(source(message))
-        again = found[0] if found is not None else None
-        if again is not None and again.state is not None:
-            await delivery.answer(message, archived_text(tx, again))
-            # Stopped after the commit, the board may not know yet that it is over.
-            await boards.refresh(bot, tx, again)
-            await final_sheet(message, tx, again, sheets)
-        else:
+        if found is not None and found[0].state is not None:
+            await _settled(
+                message, tx, bot, boards, sheets, Written(found[0], True, found[1].id, found[1])
+            )
+            return
+        over, _running = await service.last_over(*place(message))
+        if over is None or not ending.can_settle(over):
             await message.answer(tx("no_pulka"))
-        return
+            return
+        table = over  # ended by agreement: settled now
     if not await may_change(message, bot, tx, table):
         return
     if table.state is None:
         await message.answer(need_players_text(tx, table))
         return
-    if table.state.finished:
+    if ending.can_settle(table):
         try:
-            written = await service.end(
-                table.id, None, author_of(message), source(message), agreed=False
-            )
+            written = await service.settle(table.id, author_of(message), source(message))
         except PulkaError as e:
             await message.answer(pulka_error_text(tx, e))
             return
-        await boards.refresh(bot, tx, written.table)
-        await delivery.answer(message, archived_text(tx, written.table))
-        await final_sheet(message, tx, written.table, sheets)
+        await _settled(message, tx, bot, boards, sheets, written)
         return
-    settlement = settle_state(table.state)
-    await message.answer(
-        settlement_text(tx, table.rules, settlement, final=False),
-        reply_markup=end_keyboard(tx, table),
-    )
-    await sheets.send(message, tx, table, settlement, kind=SheetKind.NOW)
+    await message.answer(offer_text(tx, table), reply_markup=end_keyboard(tx, table))
+    await sheets.send(message, tx, table, settle_state(table.state), kind=SheetKind.NOW)
 
 
 async def end_press(
@@ -114,32 +132,111 @@ async def end_press(
     sheets: Sheets,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "End by agreement" (rule 4.2.3): end the pulka, if nothing was written since."""
+    """ "End by agreement": a seated player's agreement to stop at the offer's stop point;
+    the one that makes a majority (or an administrator's tap) ends the pulka."""
+    table = await pulka_to_change_by_press(
+        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+    )
+    if table is None:
+        return
+    admin = await is_admin(bot, msg.chat.id, query.from_user.id)
+    try:
+        written = await service.agree(
+            table.id,
+            callback_data.last,
+            author_of_user(query.from_user),
+            Source(msg.chat.id, msg.message_id),
+            admin=admin,
+        )
+    except PulkaError as e:
+        refuse(callback_answer, pulka_error_text(tx, e, html=False))
+        if e.key == "stale":
+            await msg.edit_reply_markup(reply_markup=None)
+        return
+    table = written.table
+    if not table.active:
+        # Ended (a tap delivered again after it ended answers the same: the final
+        # text and the final sheet).
+        callback_answer.text = tx("done")
+        await delivery.edit_or_answer(msg, agreed_text(tx, table))
+        await boards.refresh(bot, tx, table)
+        await final_sheet(msg, tx, table, sheets)
+        return
+    callback_answer.text = agree_note(tx, table, again=written.event is None)
+    if written.event is not None:  # who has agreed, shown on the offer
+        await delivery.edit_or_answer(msg, offer_text(tx, table), end_keyboard(tx, table))
+
+
+async def settle_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: SettleCB,
+    service: PulkaService,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+    sheets: Sheets,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "Settle" on a closed board: as ``/settle`` of a finished (or agreed) pulka."""
     table = await pulka_to_change_by_press(
         query, msg, callback_data.pulka, service, bot, tx, callback_answer
     )
     if table is None:
         return
     try:
-        written = await service.end(
-            table.id,
-            callback_data.last,
-            author_of_user(query.from_user),
-            Source(msg.chat.id, msg.message_id),
-            agreed=True,
+        written = await service.settle(table.id, author_of_user(query.from_user), None)
+    except PulkaError as e:
+        refuse(callback_answer, pulka_error_text(tx, e, html=False))
+        return
+    if written.duplicate:  # settled already (a second tap): nothing new to say
+        callback_answer.text = tx("settle_already")
+        await boards.refresh(bot, tx, written.table)
+        return
+    callback_answer.text = tx("done")
+    await _settled(msg, tx, bot, boards, sheets, written)
+
+
+async def again_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: AgainCB,
+    service: PulkaService,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "Same table again": a new pulka, same players and rules, the next dealer first.
+
+    The new pulka's source is this message's id negated (Telegram's ids are positive,
+    and the message itself may be the settled pulka's own source): a second tap, or
+    the tap delivered again, finds the pulka the first one started.
+    """
+    table = await pulka_to_change_by_press(
+        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+    )
+    if table is None:
+        return
+    try:
+        written = await service.again(
+            table.id, author_of_user(query.from_user), Source(msg.chat.id, -msg.message_id)
         )
     except PulkaError as e:
         refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        await msg.edit_reply_markup(reply_markup=None)
         return
-    callback_answer.text = tx("done")
-    assert written.event is not None
-    # A press delivered again (stopped after ending, before answering) answers the
-    # same: the final text and the final sheet, in the name of who ended it.
-    who = written.event.author_name if written.duplicate else display_name(query.from_user)
-    await delivery.edit_or_answer(msg, agreed_text(tx, written.table, who or "?"))
-    await boards.refresh(bot, tx, written.table)
-    await final_sheet(msg, tx, written.table, sheets)
+    callback_answer.text = tx("again_already" if written.duplicate else "done")
+    await boards.refresh(bot, tx, written.table)  # the new pulka's board, sent and pinned
+
+
+async def send_export(target: Message, tx: Texts, table: Table) -> None:
+    """The pulka as a ``pulka/1`` record file, next to ``target``."""
+    data = record_json(table.names, table.rules, table.record_deals())
+    body = json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")
+    await target.answer_document(
+        BufferedInputFile(body, filename=f"pulka-{table.id}.json"),
+        caption=tx("export_caption"),
+    )
 
 
 async def export(message: Message, service: PulkaService, tx: Texts) -> None:
@@ -147,12 +244,68 @@ async def export(message: Message, service: PulkaService, tx: Texts) -> None:
     table = await pulka_here(message, service, tx)
     if table is None:
         return
-    data = record_json(table.names, table.rules, table.record_deals())
-    body = json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8")
-    await message.answer_document(
-        BufferedInputFile(body, filename=f"pulka-{table.id}.json"),
-        caption=tx("export_caption"),
-    )
+    await send_export(message, tx, table)
+
+
+async def export_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: ExportCB,
+    service: PulkaService,
+    tx: Texts,
+    sheets: Sheets,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "Export" under a settled pulka (or one of the archive): its record file.
+
+    Anyone in the chat may read it; presses within the cooldown send it once.
+    """
+    table = await pulka_of_button(service, callback_data.pulka, msg)
+    if table is None:
+        refuse(callback_answer, tx("stale"))
+        return
+    if sheets.pressed_lately(("export", table.id, msg.message_id)):
+        callback_answer.text = tx("export_sent")
+        return
+    await send_export(msg, tx, table)
+
+
+async def undo_end(
+    message: Message, service: PulkaService, bot: Bot, tx: Texts, boards: Boards
+) -> None:
+    """``/undo`` right after an end by agreement takes the end back (until it is settled).
+
+    Anything else is ``/undo`` of a deal (``handlers/undo.py``): this handler skips.
+    """
+    found = await service.written_by(source(message))
+    if found is not None and found[1].kind == EventKind.REOPEN:  # delivered again
+        await delivery.answer(message, reopened_text(tx, found[1].author_name or "?"))
+        await boards.refresh(bot, tx, found[0])
+        return
+    running = await service.active(*place(message))
+    if running is not None and running.deals:
+        raise SkipHandler
+    over, _ = await service.last_over(*place(message))
+    if over is None or (running is not None and not ending.ended_by_agreement(over)):
+        raise SkipHandler
+    if not ending.ended_by_agreement(over):
+        if not ending.settled(over):
+            raise SkipHandler
+        await message.answer(tx("reopen_settled"))
+        return
+    if running is not None:
+        await message.answer(tx("reopen_busy"))
+        return
+    end = ending.end_event(over)
+    if end is None or not await may_change(message, bot, tx, over):
+        return
+    try:
+        written = await service.reopen(over.id, end.id, author_of(message), source(message))
+    except PulkaError as e:
+        await message.answer(pulka_error_text(tx, e))
+        return
+    await delivery.answer(message, reopened_text(tx, author_of(message).name))
+    await boards.refresh(bot, tx, written.table)
 
 
 async def _import_text(message: Message, command: CommandObject, bot: Bot) -> bytes | str | None:
@@ -218,7 +371,11 @@ def router() -> Router:
     r.message.filter(F.chat.type.in_(GROUP_TYPES))
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(settle, Command("settle"))
+    r.message.register(undo_end, Command("undo"))  # skips to handlers/undo.py but after an end
     r.callback_query.register(end_press, EndCB.filter())
+    r.callback_query.register(settle_press, SettleCB.filter())
+    r.callback_query.register(again_press, AgainCB.filter())
+    r.callback_query.register(export_press, ExportCB.filter())
     r.message.register(export, Command("export"))
     r.message.register(import_, Command("import"))
     return r

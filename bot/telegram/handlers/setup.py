@@ -1,8 +1,9 @@
 """The settings message of ``/newpulka`` without arguments.
 
 One message that edits itself (drawn by :func:`bot.views.setup.draft_view`):
-variant, table size, target, stake, currency, two pages of conventions, the
-chat's language, "Sit down" and "Start".  The choices live in SQLite
+variant, table size, target, stake, currency (by default the chat language's),
+two pages of conventions, the chat's language, "Sit down", the seating (swap two
+seats, who deals first) and "Start".  The choices live in SQLite
 (``drafts``), keyed by the message, so they survive a restart.  "Start"
 creates the pulka through the same service call as the text command, and the
 settings message becomes the pulka's scoreboard.
@@ -16,7 +17,7 @@ from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.input.drafts import BY_CODE, MAIN_OPS, Draft, apply, sit
+from bot.input.drafts import BY_CODE, MAIN_OPS, SEAT_OPS, Draft, apply, reseat, sit, with_currency
 from bot.service import PulkaError, PulkaService
 from bot.store.db import DraftRow
 from bot.telegram.boards import Boards
@@ -24,13 +25,14 @@ from bot.telegram.callbacks import SetupCB
 from bot.telegram.filters import on_keyboard
 from bot.telegram.handlers.common import author_of_user, candidate_names, is_admin, refuse
 from bot.views.chat import pulka_error_text
+from bot.views.seating import default_currency
 from bot.views.setup import draft_view
 from bot.views.texts import LANGS, Texts
 
 
 async def open_settings(message: Message, service: PulkaService, tx: Texts, thread_id: int) -> None:
     """Send a fresh settings message and remember its draft."""
-    draft = Draft.new()
+    draft = Draft.new(default_currency(tx.lang))  # the money of the chat's language
     text, keyboard = draft_view(tx, draft)
     sent = await message.answer(text, reply_markup=keyboard)
     user = message.from_user
@@ -60,7 +62,13 @@ async def _next_lang(
         return
     new = Texts(LANGS[(LANGS.index(cur) + 1) % len(LANGS)])
     await service.set_lang(msg.chat.id, new.lang)
-    text, keyboard = draft_view(new, Draft.from_json(row.data))
+    draft = Draft.from_json(row.data)
+    if draft.rules.currency == default_currency(cur):
+        # Still the old language's money, untouched: the new language's instead.
+        draft = with_currency(draft, default_currency(new.lang))
+        data = draft.to_json()
+        await service.change_draft(msg.chat.id, msg.message_id, lambda _row: data)
+    text, keyboard = draft_view(new, draft)
     await msg.edit_text(text, reply_markup=keyboard)
     callback_answer.text = new("lang_set")
 
@@ -113,7 +121,8 @@ async def setup_press(
     sit down (anyone), switch the language, cancel, or start the pulka."""
     op, cur = callback_data.op, callback_data.cur
     row = await service.draft(msg.chat.id, msg.message_id)
-    if row is None or row.pulka_id is not None or (op not in MAIN_OPS and op not in BY_CODE):
+    known = op in MAIN_OPS or op in BY_CODE or op in SEAT_OPS
+    if row is None or row.pulka_id is not None or not known:
         refuse(callback_answer, tx("stale"))
         return
     user = query.from_user
@@ -142,6 +151,8 @@ async def setup_press(
             draft = sit(draft, user.id, candidate_names(user), user.username)
         elif op == "x":
             draft = Draft(draft.rules, draft.seats, draft.seated, draft.page, closed=True)
+        elif op in SEAT_OPS:
+            draft = reseat(draft, op, cur)  # swap two seats, or who deals first
         else:
             draft = apply(draft, op, cur)
         return draft.to_json()

@@ -7,6 +7,8 @@ arguments it opens the settings message (``handlers/setup.py``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
@@ -29,6 +31,7 @@ from bot.telegram.handlers.common import (
     refuse,
     source,
 )
+from bot.telegram.handlers.seating import ask_claim
 from bot.telegram.handlers.setup import open_settings
 from bot.views.chat import (
     bad_rules_text,
@@ -40,6 +43,7 @@ from bot.views.chat import (
     rules_text,
     seated_note,
 )
+from bot.views.seating import default_currency
 from bot.views.texts import LANGS, Texts
 from scoring import InvalidRules
 
@@ -61,7 +65,10 @@ async def new_pulka(
         await open_settings(message, service, tx, thread)
         return
     try:
-        rules = parse_newpulka(command.args or "").rules()
+        parsed = parse_newpulka(command.args or "")
+        if parsed.currency is None:  # the chat's language names the money
+            parsed = replace(parsed, currency=default_currency(tx.lang))
+        rules = parsed.rules()
     except ParseError as e:
         await message.answer(parse_error_text(tx, e, ()))
         return
@@ -100,7 +107,8 @@ async def join(
     tx: Texts,
     boards: Boards,
 ) -> None:
-    """``/join`` seats the sender; ``/join Name`` a guest without Telegram."""
+    """``/join`` seats the sender; ``/join Name`` a guest without Telegram, or, by a
+    Telegram user not seated where Name is a guest, asks to give him that seat."""
     chat_id, thread = place(message)
     guest = (command.args or "").strip()
     user = message.from_user
@@ -108,6 +116,8 @@ async def join(
         if not valid_name(guest):
             await message.answer(tx("bad_name"))
             return
+        if await ask_claim(message, service, tx, guest):
+            return  # a Telegram user claims a guest seat: the table confirms
         names, user_id, username = [guest], None, None
     elif user is None or message.sender_chat is not None:
         await message.answer(tx("bad_name"))
@@ -163,7 +173,7 @@ async def sit_down(
 
 async def show_help(message: Message, tx: Texts) -> None:
     """``/help`` (and ``/start``) in a group: the commands."""
-    await message.answer(tx("help"))
+    await message.answer(tx("help") + "\n\n" + tx("help_seating"))
 
 
 async def show_players(message: Message, service: PulkaService, tx: Texts) -> None:
@@ -189,7 +199,7 @@ async def set_lang(
     """``/lang uk``: the chat's language (the scoreboard is redrawn in it)."""
     choice = (command.args or "").strip().lower()
     if choice not in LANGS:
-        await message.answer(lang_usage(tx))
+        await message.answer(lang_usage(tx, choice))
         return
     table = await service.active(*place(message))
     if table is not None and not await may_change(message, bot, tx, table):

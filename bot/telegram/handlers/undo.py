@@ -9,7 +9,7 @@ from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.service import PulkaError, PulkaService
-from bot.store.db import Source
+from bot.store.db import EventKind, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import UndoAskCB, UndoCB
@@ -35,6 +35,9 @@ async def undo(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> 
     if not table.deals:
         await message.answer(tx("undo_nothing"))
         return
+    if table.row.events[-1].kind == EventKind.AMEND:  # changed by /edit, not undone
+        await message.answer(tx("undo_after_amend"))
+        return
     await message.answer(
         undo_prompt(tx, table), reply_markup=undo_keyboard(tx, table, table.deals[-1])
     )
@@ -57,6 +60,9 @@ async def undo_ask(
         return
     if not table.deals or table.deals[-1].event.id != callback_data.event:
         refuse(callback_answer, tx("stale"))
+        return
+    if table.row.events[-1].kind == EventKind.AMEND:  # changed by /edit, not undone
+        refuse(callback_answer, tx("undo_after_amend"))
         return
     await msg.answer(undo_prompt(tx, table), reply_markup=undo_keyboard(tx, table, table.deals[-1]))
 

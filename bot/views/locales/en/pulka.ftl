@@ -6,6 +6,12 @@
 ### note_* answers to button presses and the menu are plain text).
 ### Domain words: pulka (the game and its sheet), pool, mountain, whists; whist, pass,
 ### half-whist; misère, all-pass (raspasy); deal, dealer, declarer, whister, trick.
+###
+### The one rule for пуля: "pool" is the score column (a player's pool, the pool
+### target, "to the pool"), "pulka" is the whole game and its sheet ("a new pulka",
+### "the pulka is settled").  A message that speaks of the pool says "game" for
+### the whole, so no message holds both words (tests/test_words.py checks it).
+### Players are "they" ("their own game"), and a name is never made possessive.
 
 ## General
 
@@ -53,16 +59,16 @@ deal_empty = Write the deal after /deal.
 deal_short = The deal is incomplete.
 unknown_player = I don't know the player "{ $token }". Players: { $players } (by name, @username or seat number).
 bad_contract = I can't read the contract "{ $token }": a level 6-10 and a suit, like 7h, 8s, 6nt.
-missing_tricks = The tricks of { $name } are missing.
-bad_tricks = "{ $token }" is not a number of tricks for { $name }: a whole number 0 to 10.
+missing_tricks = Tricks missing: how many did { $name } take?
+bad_tricks = { $name }: "{ $token }" is not a number of tricks; a whole number 0 to 10.
 defenders_form = After the contract and the declarer's tricks give both defenders: name, whist or pass, tricks.
-bad_choice = "{ $token }" for { $name }: expected whist, pass or half.
+bad_choice = { $name }: "{ $token }" should be whist, pass or half.
 player_twice = { $name } is named twice.
-declarer_defends = { $name } is the declarer and cannot whist on his own game.
+declarer_defends = { $name } is the declarer and cannot whist on their own game.
 tricks_sum = The tricks add up to { $total }; a deal has 10.
 table_count = All-pass needs the tricks of all three players; { $count } named.
 table_count4 = With four, name the three at the table (the dealer sits out); { $count } named.
-raspasy_form = After "raspasy" come pairs: a player and his tricks.
+raspasy_form = After "raspasy" come pairs: a player and their tricks.
 misere_extra = A misère needs only the declarer's tricks.
 deal_rejected = The deal was not written: { $reason }
 form_all =
@@ -72,13 +78,13 @@ form_all =
     <code>/deal raspasy { $a } 3 { $b } 2 { $c } 5</code>: all-pass
 form_game =
     Form: /deal Declarer Contract Tricks Defender whist|pass Tricks Defender whist|pass Tricks
-    For example: <code>/deal { $a } 7h 7 { $b } whist 2 { $c } pass 1</code>
+    For example: <code>/deal { $a } 7h 7 { $b } whist 2 { $c } pass 1</code> or <code>/deal { $a } 7h exactly { $b } whist</code>
 form_misere =
     Form: /deal Player misere Tricks
     For example: <code>/deal { $b } misere 0</code>
 form_raspasy =
     Form: /deal raspasy Player Tricks Player Tricks Player Tricks
-    For example: <code>/deal raspasy { $a } 3 { $b } 2 { $c } 5</code>
+    For example: <code>/deal raspasy { $a } 3 { $b } 2 { $c } 5</code> or in seat order: <code>/deal raspasy 3 2 5</code>
 nothing_recorded = Nothing was written.
 correction_empty = Write the correction after /correct.
 correction_bad_word = I don't understand "{ $token }": expected pool, mountain or whists.
@@ -90,7 +96,7 @@ form_correction =
     Form: /correct Player [pool N] [mountain N] [whists Player N …] [— note]
     For example: <code>/correct { $a } mountain -2 whists { $b } 10 — miscounted</code>
 deal_written = <b>Deal { $number }</b>: { $notation }
-deal_repeat = This deal is already written (no. { $number }).
+deal_repeat = This deal is already written, as deal { $number }.
 writes_title = Written:
 writes_title_preview = Will be written:
 write_pulka = { $name }: pool { $amount }
@@ -127,7 +133,7 @@ defender = { $name } { $choice } { $tricks }
 ## Undo
 
 undo_nothing = Nothing to undo: no deals yet.
-undo_confirm = Undo the last deal, no. { $number }: { $notation }?
+undo_confirm = Undo the last deal, deal { $number }: { $notation }?
 undo_yes = Yes, undo
 undo_no = No
 undo_done = Deal { $number } undone ({ $notation }). Undone by { $who }.
@@ -151,7 +157,7 @@ rules_body =
     Tricks owed on 6/7/8/9/10: { $quota }; two whisters short on 6-7: { $whist_shortfall }; liable for a shortfall on 8-10: { $quota_liable }. Half-whist: { $half_whist }.
     Consolation: { $consolation }; on misère: { $misere_consolation }.
     All-pass: multipliers { $raspasy }; exit at { $raspasy_exit } or higher; strict exit: { $raspasy_strict_exit }; written: { $raspasy_scoring } (whists per trick: { $raspasy_whists }); pool points for no tricks: { $raspasy_zero } (growing with the multiplier: { $raspasy_zero_progressive }); amnesty: { $raspasy_amnesty }.
-    Whist factor: { $whist_factor }; a pool point = { $pulka_ratio } mountain; help by the closed player: { $help }; a game clears the mountain: { $game_clears_mountain }.
+    Whist factor: { $whist_factor }; each point a pool lacks of the target puts { $pulka_ratio } on the mountain; help by the closed player: { $help }; a game clears the mountain: { $game_clears_mountain }.
     End: { $end }; mountain division: { $division }.
 yes = yes
 no = no
@@ -165,23 +171,23 @@ rules_consolation_whisters = whisters only
 rules_raspasy_scoring_mountain = on the mountain
 rules_raspasy_scoring_whists = in whists
 rules_end_closed = when everyone closed the pool
-rules_end_total = when the pools add up to the target
+rules_end_total = when all the players' pools together reach the target times the number of players
 rules_division_exact = exact
 rules_division_truncate = truncated
-rules_division_adjust = adjusted (4.2.12)
-rules_whist_shortfall_joint = joint: written by whoever lacks his half
-rules_whist_shortfall_each_half = each for his own half
+rules_division_adjust = adjusted to divide evenly
+rules_whist_shortfall_joint = joint: written by whoever lacks their half
+rules_whist_shortfall_each_half = each for their own half
 rules_raspasy_cycle = {" "}in a cycle
 
 ## Settlement
 
 settle_final = <b>The pulka is settled</b> ({ $stake } { $currency } a whist)
-settle_now = <b>If we stopped now</b> ({ $stake } { $currency } a whist, rule 4.2.3)
+settle_now = <b>If we stopped now</b> ({ $stake } { $currency } a whist; what a pool lacks of the target goes onto the mountain)
 settle_line = { $name }: { $result } whists = { $money } { $currency }
 payments_title = Who pays whom:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Nobody pays anybody.
-notice-adjust_inapplicable = The mountain cannot be divided “adjusted” (4.2.12) here: no move of one mountain by half a point, a point or a point and a half makes it divide, so it is divided exactly.
+notice-adjust_inapplicable = The mountain cannot be divided “adjusted” here: no move of one mountain by half a point, a point or a point and a half makes it divide, so it is divided exactly.
 settle_archived = The pulka is closed and archived. A new one: /newpulka
 settle_agree = End by agreement
 settle_agreed = The pulka was ended by agreement ({ $who }) and archived.
@@ -190,7 +196,7 @@ settle_agreed = The pulka was ended by agreement ({ $who }) and archived.
 
 export_caption = The pulka's record (format pulka/1)
 import_usage = Reply with /import to a message carrying a record file (.json), or paste the JSON after the command.
-import_bad_json = This is not JSON: { $reason }
+import_bad_json = The record could not be read: { $reason }
 import_format = A game record in the pulka/1 format is needed.
 import_name = The name "{ $name }" does not suit the bot: one word, not a number.
 import_invalid = The record was not accepted: { $reason }
@@ -216,25 +222,29 @@ form_newpulka =
 ## Help
 
 help =
-    <b>Pulka</b>: Preferans score-keeping in the chat.
+    <b>Preferans</b>: the score kept in the chat.
 
-    /newpulka: a new pulka: alone, the settings by buttons; or at once <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad 50 1 EUR</code>
+    /newpulka: start a game; on its own it opens the settings with buttons, or give them at once: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad to 50 at 1 EUR</code> (sochi, leningrad, rostov)
     /join: take a seat; <code>/join Vasya</code> seats a guest without Telegram
     /players: the seating
     /deal: write a deal by buttons ("New deal" under the score) or by text:
     {"  "}<code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>: a game
     {"  "}<code>/deal Anna 6nt 6 Boris pass 2 Vera half 2</code>: a half-whist
-    {"  "}<code>/deal Boris misere 0</code>: a misère
-    {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code> or <code>/deal raspasy 1 3 2 2 3 5</code>: all-pass
-    {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥ or s c d h; no-trumps: nt. A defender: whist, pass or half. With four, the dealer is the one not named.
-    /correct (or /fix): a correction: numbers straight onto a player's pool, mountain and whists, with a note; also after the pulka is over:
+    {"  "}<code>/deal Anna 7h exactly Boris whist</code>, <code>/deal Anna 7 hearts +1 Boris whists Vera passes</code>, <code>/deal Anna 8s down 1 Boris whist</code>: no defenders' tricks, the whister takes the rest (if both whist, write the tricks)
+    {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code>: both pass
+    {"  "}<code>/deal Boris misere 0</code>, <code>/deal misere Boris 0</code>, <code>/deal Boris misere clean</code>: a misère
+    {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order; with four, without the dealer): all-pass
+    {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named.
+    /correct (or /fix): write numbers straight onto a player's pool, mountain and whists, with a note; also once the game is over:
     {"  "}<code>/correct Anna mountain -2 pool 1 whists Boris 10 — miscounted</code>
     /undo: undo the last deal
+    /edit, /delete: change or delete any earlier deal, as a reply to the bot's message about it, with its ✏️ button, or by number (<code>/edit 3</code>)
     /history: the deals
-    /score: the pulka sheet as a picture; <code>/score text</code>: the score as text
-    /rules: this pulka's conventions
-    /settle: settle the pulka
-    /export: the record file; /import: start from a record
+    /score: the game's sheet as a picture; <code>/score text</code>: the score as text
+    /rules: this game's conventions
+    /settle: settle the game (“End by agreement” once most of the table agree; /undo right after puts it back in play)
+    /pulkas: the finished games of this chat; /pulka N: one of them again (sheet, settlement, record)
+    /export: the game's record file; /import: start from a record
     /lang ru|uk|en: the chat's language
 
 ## Commands menu
@@ -274,7 +284,7 @@ set_lang = 🌐 Language: { $value }
 headline = { $variant }, to { $target }, { $stake } { $currency } a whist
 lobby_ready = Ready to play: "New deal" or /deal. { $dealer } deals first.
 board_title = 📋 <b>Pulka</b>: { $headline }
-board_last = Last deal, no. { $number }: { $notation }
+board_last = The last deal, { $number }: { $notation }
 board_archived = The pulka is settled and archived.
 
 ## The sheet (a picture: only the title is words)
@@ -356,7 +366,7 @@ set_raspasy_zero_progressive = Points for 0 tricks grow with the multiplier: { $
 set_raspasy_scoring = All-pass written: { $value }
 set_raspasy_whists = Whists per all-pass trick: { $value }
 set_raspasy_amnesty = All-pass amnesty: { $value }
-set_pulka_ratio = A pool point = { $value } mountain
+set_pulka_ratio = Pool short of target: ×{ $value } on the mountain
 set_help = Help by the closed player: { $value }
 set_end = End: { $value }
 set_division = Mountain division: { $value }
@@ -377,9 +387,9 @@ err-tricks_four = with four players give the tricks of the three at the table; t
 err-dealer_at_table = the dealer { $dealer } sits out and cannot be at the table
 err-tricks_sum = tricks add up to { $total }, a deal has 10
 err-declarer_tricks = the declarer { $declarer } must be among the tricks
-err-declarer_whists = the declarer { $declarer } cannot whist or pass on his own game
+err-declarer_whists = the declarer { $declarer } cannot whist or pass on their own game
 err-not_defender = { $name } does not defend this deal (the dealer sits out)
-err-whist_missing = say whist or pass for { $names }
+err-whist_missing = whist or pass is not said for { $names }
 err-raspasy_exit = after all-pass the lowest game is { $exit }, not { $level }
 err-unwhisted_short = nobody whisted, so the game is not played out: { $declarer } is written { $contract } made and must have at least { $level } tricks
 err-half_off = half-whist is not played under these rules
@@ -391,7 +401,7 @@ err-misere_tricks = misère tricks must be a whole number 0 to 10, not "{ $count
 err-misere_dealer = { $declarer } deals this time and sits out; name the dealer if it was someone else
 err-misere_declarer_tricks = give the declarer's tricks, like {"{"}"{ $declarer }": 0{"}"}
 err-misere_only_declarer = a misère needs only the declarer's tricks
-err-self_whists = { $player } cannot write whists on himself
+err-self_whists = { $player } cannot write whists on themselves
 err-contract_text = cannot read contract "{ $text }"; expected a level 6-10 and a suit S, C, D, H or NT, like 7H or 10NT
 err-contract_level = contract level must be 6 to 10, not { $level }
 err-choice = { $name }: expected whist, pass or half, not "{ $choice }"

@@ -53,11 +53,11 @@ deal_empty = Напишите сдачу после /deal.
 deal_short = Сдача не дописана.
 unknown_player = Не знаю игрока «{ $token }». Игроки: { $players } (можно по имени, @нику или номеру места).
 bad_contract = Не понимаю контракт «{ $token }»: нужен уровень 6–10 и масть, например 7ч, 8♠, 6бк.
-missing_tricks = Не указано, сколько взяток у { $name }.
-bad_tricks = «{ $token }» — не число взяток для { $name }: нужно целое от 0 до 10.
+missing_tricks = Не указано число взяток: { $name } — сколько?
+bad_tricks = { $name }: «{ $token }» — не число взяток, нужно целое от 0 до 10.
 defenders_form = После контракта и взяток разыгрывающего нужны оба защитника: имя, вист или пас, взятки.
-bad_choice = «{ $token }» для { $name }: нужно вист, пас или полвиста.
-player_twice = { $name } назван дважды.
+bad_choice = { $name }: «{ $token }» — нужно вист, пас или полвиста.
+player_twice = Имя { $name } названо дважды.
 declarer_defends = { $name } разыгрывает и не может вистовать на своей игре.
 tricks_sum = Взятки в сумме { $total }, а в сдаче их 10.
 table_count = На распасах нужны взятки всех троих игроков, названо { $count }.
@@ -72,13 +72,13 @@ form_all =
     <code>/deal распасы { $a } 3 { $b } 2 { $c } 5</code> — распасы
 form_game =
     Форма: /deal Разыгрывающий Контракт Взятки Защитник вист|пас Взятки Защитник вист|пас Взятки
-    Например: <code>/deal { $a } 7ч 7 { $b } вист 2 { $c } пас 1</code>
+    Например: <code>/deal { $a } 7ч 7 { $b } вист 2 { $c } пас 1</code> или <code>/deal { $a } 7ч ровно { $b } вист</code>
 form_misere =
     Форма: /deal Игрок мизер Взятки
     Например: <code>/deal { $b } мизер 0</code>
 form_raspasy =
     Форма: /deal распасы Игрок Взятки Игрок Взятки Игрок Взятки
-    Например: <code>/deal распасы { $a } 3 { $b } 2 { $c } 5</code>
+    Например: <code>/deal распасы { $a } 3 { $b } 2 { $c } 5</code> или по местам: <code>/deal распасы 3 2 5</code>
 nothing_recorded = Ничего не записано.
 correction_empty = Напишите поправку после /correct.
 correction_bad_word = Не понимаю «{ $token }»: ожидается пуля, гора или висты.
@@ -96,7 +96,7 @@ writes_title_preview = Будет записано:
 write_pulka = { $name }: пуля { $amount }
 write_mountain = { $name }: гора { $amount }
 write_whists = { $name } → { $on }: висты { $amount }
-write_help = { $name } помогает { $on }: { $amount } в пулю
+write_help = Помощь: { $name } → { $on }, { $amount } в пулю
 write_nothing = ничего (пулька не изменилась)
 cost_title = Цена сдачи в вистах:
 cost_line = { $name } { $amount }
@@ -143,7 +143,7 @@ undo_nothing = Нечего отменять: сдач нет.
 undo_confirm = Отменить последнюю сдачу №{ $number }: { $notation }?
 undo_yes = Да, отменить
 undo_no = Нет
-undo_done = Сдача №{ $number } отменена ({ $notation }). Ввёл отмену: { $who }.
+undo_done = Сдача №{ $number } отменена ({ $notation }). Отмену ввёл(а): { $who }.
 undo_kept = Отмена не нужна — сдача №{ $number } остаётся.
 
 ## History, score, rules
@@ -154,7 +154,7 @@ history_cut = Сдач слишком много для чата: { $hidden } р
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 score_title = <b>Пулька</b> (до { $target })
 score_line = { $name }: пуля { $pulka }, гора { $mountain }, висты: { $whists }
-score_whist = на { $on } { $amount }
+score_whist = { $on } { $amount }
 standings_title = Если закончить сейчас (в вистах):
 standing_line = { $name } { $amount }
 rules_title = <b>Правила этой пульки</b>
@@ -164,7 +164,7 @@ rules_body =
     Обязательные взятки на 6/7/8/9/10: { $quota }; недобор двух вистующих на 6–7: { $whist_shortfall }; на 8–10 за недобор отвечает { $quota_liable }. Полвиста: { $half_whist }.
     Консоляция: { $consolation }; на мизере: { $misere_consolation }.
     Распасы: множители { $raspasy }; выход не ниже { $raspasy_exit }; строгий выход: { $raspasy_strict_exit }; запись: { $raspasy_scoring } (вистов за взятку: { $raspasy_whists }); за ноль взяток в пулю: { $raspasy_zero } (растёт с множителем: { $raspasy_zero_progressive }); амнистия: { $raspasy_amnesty }.
-    Коэффициент вистов: { $whist_factor }; очко пули = { $pulka_ratio } горы; помощь закрывшего: { $help }; игра списывает гору: { $game_clears_mountain }.
+    Коэффициент вистов: { $whist_factor }; за каждое очко, которого не хватает до цели пули, в гору пишут { $pulka_ratio }; помощь закрывшего: { $help }; игра списывает гору: { $game_clears_mountain }.
     Конец: { $end }; деление горы: { $division }.
 yes = да
 no = нет
@@ -178,10 +178,10 @@ rules_consolation_whisters = только вистующие
 rules_raspasy_scoring_mountain = в гору
 rules_raspasy_scoring_whists = вистами
 rules_end_closed = когда все закрыли пулю
-rules_end_total = когда сумма пуль достигла цели
+rules_end_total = когда пули всех игроков вместе наберут цель, умноженную на число игроков
 rules_division_exact = точное
 rules_division_truncate = с отбрасыванием долей
-rules_division_adjust = с поправкой (4.2.12)
+rules_division_adjust = с поправкой до делимой горы
 rules_whist_shortfall_joint = общий: пишет тот, у кого нет своей половины
 rules_whist_shortfall_each_half = каждый за свою половину
 rules_raspasy_cycle = {" "}по кругу
@@ -189,12 +189,12 @@ rules_raspasy_cycle = {" "}по кругу
 ## Settlement
 
 settle_final = <b>Пулька расписана</b> (вист по { $stake } { $currency })
-settle_now = <b>Если закончить сейчас</b> (вист по { $stake } { $currency }, п. 4.2.3)
+settle_now = <b>Если закончить сейчас</b> (вист по { $stake } { $currency }; чего не хватает до цели пули, идёт в гору)
 settle_line = { $name }: { $result } вист. = { $money } { $currency }
 payments_title = Кто кому платит:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Никто никому не платит.
-notice-adjust_inapplicable = Деление горы «с поправкой» (4.2.12) здесь невозможно: ни один сдвиг горы на пол-очка, очко или полтора не делает её делимой, поэтому гора поделена точно.
+notice-adjust_inapplicable = Деление горы «с поправкой» здесь невозможно: ни один сдвиг горы на пол-очка, очко или полтора не делает её делимой, поэтому гора поделена точно.
 settle_archived = Пулька закрыта и сохранена в архив. Новая: /newpulka
 settle_agree = Закончить по согласию
 settle_agreed = Пулька закончена по согласию игроков ({ $who }) и сохранена в архив.
@@ -203,7 +203,7 @@ settle_agreed = Пулька закончена по согласию игрок
 
 export_caption = Запись пульки (формат pulka/1)
 import_usage = Ответьте командой /import на сообщение с файлом записи (.json) или вставьте JSON после команды.
-import_bad_json = Это не JSON: { $reason }
+import_bad_json = Запись не прочитана: { $reason }
 import_format = Нужна запись партии в формате pulka/1.
 import_name = Имя «{ $name }» не годится для бота: одно слово, не число.
 import_invalid = Запись не принята: { $reason }
@@ -236,23 +236,27 @@ form_newpulka =
 help =
     <b>Пулька</b> — запись преферанса в чате.
 
-    /newpulka — новая пулька: без слов после команды — настройки кнопками; или сразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленинградка 50 1 EUR</code>
+    /newpulka — новая пулька: без слов после команды — настройки кнопками; или сразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленинградка до 50 по 1 EUR</code> (сочи, ленинград, ростов)
     /join — сесть за стол; <code>/join Вася</code> — посадить гостя без Telegram
     /players — рассадка
     /deal — записать сдачу кнопками («Новая сдача» под счётом) или текстом:
     {"  "}<code>/deal Анна 7ч 7 Борис вист 2 Вера пас 1</code> — игра
     {"  "}<code>/deal Анна 6бк 6 Борис пас 2 Вера полвиста 2</code> — полвиста
-    {"  "}<code>/deal Борис мизер 0</code> — мизер
-    {"  "}<code>/deal распасы Анна 3 Борис 2 Вера 5</code> или <code>/deal распасы 1 3 2 2 3 5</code> — распасы
-    {"  "}Игрок — по имени, @нику или номеру места. Масти: ♠♣♦♥ или п т б ч; без козыря — бк. Защитник: вист, пас или полвиста. Вчетвером сдающий — тот, кого не назвали.
+    {"  "}<code>/deal Анна 7ч ровно Борис вист</code>, <code>/deal Анна 7 червей +1 Борис вистует Вера пасует</code>, <code>/deal Анна 8п без одной Борис вист</code> — без взяток защитников: вистующему остальные взятки (вистуют оба — напишите взятки)
+    {"  "}<code>/deal Анна 10бк Борис пас Вера пас</code> — оба пасуют
+    {"  "}<code>/deal Борис мизер 0</code>, <code>/deal мизер Борис 0</code>, <code>/deal Борис мизер чистый</code> — мизер
+    {"  "}<code>/deal распасы Анна 3 Борис 2 Вера 5</code>, <code>/deal распасы 1 3 2 2 3 5</code> или <code>/deal распасы 3 2 5</code> (взятки по местам, вчетвером без сдающего) — распасы
+    {"  "}Игрок — по имени, @нику или номеру места. Масти: ♠♣♦♥, п т б(к) ч или словами (пик, треф, крести, бубен, червей, черв, без козыря); без козыря — бк. Защитник: вист (висты, вистует), пас (пасует) или полвиста (пол-виста, полвист). Вчетвером сдающий — тот, кого не назвали.
     {"  "}Можно и латиницей: <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>
     /correct (или /fix) — поправка: числа прямо в пулю, гору и висты игрока, с пояснением; годится и после конца пульки:
     {"  "}<code>/correct Анна гора -2 пуля 1 висты Борис 10 — ошиблись в подсчёте</code>
     /undo — отменить последнюю сдачу
+    /edit, /delete — изменить или удалить любую прошлую сдачу: ответом на сообщение бота о ней, кнопкой ✏️ или по номеру (<code>/edit 3</code>)
     /history — протокол сдач
     /score — лист пульки картинкой; <code>/score текст</code> — счёт текстом
     /rules — правила этой пульки
-    /settle — расписать пульку
+    /settle — расписать пульку («Закончить по согласию» — когда согласно большинство за столом; /undo сразу после этого вернёт пульку в игру)
+    /pulkas — архив законченных пулек; /pulka N — одна из них: лист, роспись, запись
     /export — файл записи; /import — начать с записи
     /lang ru|uk|en — язык чата
 
@@ -312,16 +316,16 @@ wiz_run = Идут распасы ({ $run } подряд): играть можн
 wiz_ask_kind = Кто играет? Или мизер, или распасы.
 wiz_ask_contract = Играет { $declarer }. Какой контракт?
 wiz_ask_defence = Вист или пас?
-wiz_ask_tricks = Сколько взяток взял { $name }?
-wiz_ask_split = { $declarer } взял { $tricks }, у защиты { $rest }. Сколько из них у { $name }? Остальные — у { $other }.
+wiz_ask_tricks = Взятки — { $name }?
+wiz_ask_split = Разыгрывающий { $declarer }: { $tricks }, у защиты { $rest }. Сколько из них — { $name }? Остальные — { $other }.
 wiz_ask_misere = Мизер: кто играет?
-wiz_ask_misere_tricks = Мизер играет { $name }. Сколько взяток взял?
+wiz_ask_misere_tricks = Мизер играет { $name }. Сколько взяток?
 wiz_raspasy = Распасы.
-wiz_ask_raspasy = Сколько взяток у { $name }? (у { $last } — остальные)
+wiz_ask_raspasy = Взятки — { $name }? (остальные — { $last })
 wiz_preview = <b>Проверьте</b>: { $notation }
 wiz_closes = После этой сдачи пулька закрыта.
 wiz_cancelled = Ввод сдачи отменён ({ $who }).
-wiz_entered = Записал: { $who }.
+wiz_entered = Записал(а): { $who }.
 def_first = { $a } вист · { $b } пас
 def_second = { $a } пас · { $b } вист
 def_both = Оба вист
@@ -375,7 +379,7 @@ set_raspasy_zero_progressive = Очки за 0 взяток растут с мн
 set_raspasy_scoring = Распасы пишутся: { $value }
 set_raspasy_whists = Вистов за взятку на распасах: { $value }
 set_raspasy_amnesty = Амнистия на распасах: { $value }
-set_pulka_ratio = Очко пули = { $value } горы
+set_pulka_ratio = Недобор пули в гору: ×{ $value }
 set_help = Помощь закрывшего: { $value }
 set_end = Конец: { $value }
 set_division = Деление горы: { $value }
@@ -389,7 +393,7 @@ err-player_name_empty = имя игрока не может быть пусты�
 err-player_names_distinct = имена игроков должны быть разными
 err-unknown_player = нет игрока «{ $name }»; игроки: { $players }
 err-pulka_over = пулька уже закрыта: распишите её (/settle) или внесите поправку (/correct)
-err-named_twice = { $name } назван дважды
+err-named_twice = имя { $name } названо дважды
 err-tricks_range = { $name }: взятки — целое число от 0 до 10, а не «{ $count }»
 err-tricks_three = нужны взятки всех трёх игроков ({ $players })
 err-tricks_four = вчетвером нужны взятки трёх игроков за столом; кого не назвали — тот сдаёт и не играет
@@ -398,7 +402,7 @@ err-tricks_sum = взятки в сумме { $total }, а в сдаче их 10
 err-declarer_tricks = нужны взятки разыгрывающего ({ $declarer })
 err-declarer_whists = { $declarer } разыгрывает и не может вистовать или пасовать на своей игре
 err-not_defender = { $name } не защищается в этой сдаче (сдающий не играет)
-err-whist_missing = скажите вист или пас за { $names }
+err-whist_missing = не сказано, вист или пас: { $names }
 err-raspasy_exit = после распасов играют не ниже { $exit }, а не { $level }
 err-unwhisted_short = никто не вистовал, игра не разыгрывается: { $declarer } пишет { $contract } ровно, а взяток у разыгрывающего должно быть не меньше { $level }
 err-half_off = полвиста в этих правилах не играют

@@ -5,7 +5,8 @@
 ### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
 ### note_* answers to button presses and the menu are plain text).
 ### Domain words: пулька (the game and its sheet), куля, гора, вісти; віст, пас,
-### піввіста; мізер, розпаси; роздача, здавач, той, хто грає, захисник, взяток.
+### піввіста; мізер, розпаси; роздача, здавач, той, хто грає, захисник, взятка
+### (1 взятка, 2 взятки, 5 взяток, 21 взятка).  Names stand in the nominative.
 
 ## General
 
@@ -53,16 +54,16 @@ deal_empty = Напишіть роздачу після /deal.
 deal_short = Роздачу не дописано.
 unknown_player = Не знаю гравця «{ $token }». Гравці: { $players } (можна на ім'я, @нік або номер місця).
 bad_contract = Не розумію контракт «{ $token }»: потрібен рівень 6–10 і масть, наприклад 7ч, 8♠, 6бк.
-missing_tricks = Не вказано, скільки взятків у { $name }.
-bad_tricks = «{ $token }» — не кількість взятків для { $name }: потрібне ціле число від 0 до 10.
-defenders_form = Після контракту і взятків того, хто грає, потрібні обидва захисники: ім'я, віст або пас, взятки.
-bad_choice = «{ $token }» для { $name }: потрібно віст, пас або піввіста.
-player_twice = { $name } названо двічі.
+missing_tricks = Не вказано кількість взяток: { $name } — скільки?
+bad_tricks = { $name }: «{ $token }» — не кількість взяток, потрібне ціле число від 0 до 10.
+defenders_form = Після контракту і взяток того, хто грає, потрібні обидва захисники: ім'я, віст або пас, взятки.
+bad_choice = { $name }: «{ $token }» — потрібно віст, пас або піввіста.
+player_twice = Ім'я { $name } названо двічі.
 declarer_defends = { $name } грає сам і не може вістувати на своїй грі.
 tricks_sum = Разом { $total } { NUMBER($total) ->
-        [one] взяток
+        [one] взятка
         [few] взятки
-       *[many] взятків
+       *[many] взяток
     }, а в роздачі їх 10.
 table_count = На розпасах потрібні взятки всіх трьох гравців, названо { $count }.
 table_count4 = Учотирьох назвіть трьох гравців за столом (здавач не грає), названо { $count }.
@@ -76,13 +77,13 @@ form_all =
     <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code> — розпаси
 form_game =
     Форма: /deal Гравець Контракт Взятки Захисник віст|пас Взятки Захисник віст|пас Взятки
-    Наприклад: <code>/deal { $a } 7ч 7 { $b } віст 2 { $c } пас 1</code>
+    Наприклад: <code>/deal { $a } 7ч 7 { $b } віст 2 { $c } пас 1</code> або <code>/deal { $a } 7ч рівно { $b } віст</code>
 form_misere =
     Форма: /deal Гравець мізер Взятки
     Наприклад: <code>/deal { $b } мізер 0</code>
 form_raspasy =
     Форма: /deal розпаси Гравець Взятки Гравець Взятки Гравець Взятки
-    Наприклад: <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code>
+    Наприклад: <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code> або за місцями: <code>/deal розпаси 3 2 5</code>
 nothing_recorded = Нічого не записано.
 correction_empty = Напишіть виправлення після /correct.
 correction_bad_word = Не розумію «{ $token }»: очікується куля, гора або вісти.
@@ -100,7 +101,7 @@ writes_title_preview = Буде записано:
 write_pulka = { $name }: куля { $amount }
 write_mountain = { $name }: гора { $amount }
 write_whists = { $name } → { $on }: вісти { $amount }
-write_help = { $name } допомагає { $on }: { $amount } у кулю
+write_help = Допомога: { $name } → { $on }, { $amount } у кулю
 write_nothing = нічого (пулька не змінилася)
 cost_title = Ціна роздачі у вістах:
 cost_line = { $name } { $amount }
@@ -130,9 +131,9 @@ half_whisted = піввіста
 misere = мізер
 misere_clean = чистий
 misere_tricks = { $n } { NUMBER($n) ->
-        [one] взяток
+        [one] взятка
         [few] взятки
-       *[many] взятків
+       *[many] взяток
     }
 raspasy = розпаси
 correction = виправлення
@@ -147,7 +148,7 @@ undo_nothing = Нічого скасовувати: роздач немає.
 undo_confirm = Скасувати останню роздачу №{ $number }: { $notation }?
 undo_yes = Так, скасувати
 undo_no = Ні
-undo_done = Роздачу №{ $number } скасовано ({ $notation }). Скасував: { $who }.
+undo_done = Роздачу №{ $number } скасовано ({ $notation }). Скасування ввів(ла): { $who }.
 undo_kept = Скасування не потрібне — роздача №{ $number } лишається.
 
 ## History, score, rules
@@ -158,7 +159,7 @@ history_cut = Роздач забагато для чату: { $hidden } ран�
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 score_title = <b>Пулька</b> (до { $target })
 score_line = { $name }: куля { $pulka }, гора { $mountain }, вісти: { $whists }
-score_whist = на { $on } { $amount }
+score_whist = { $on } { $amount }
 standings_title = Якщо закінчити зараз (у вістах):
 standing_line = { $name } { $amount }
 rules_title = <b>Правила цієї пульки</b>
@@ -167,8 +168,8 @@ rules_body =
     Вісти: { $whist }; відповідальність за віст: { $liability }.
     Обов'язкові взятки на 6/7/8/9/10: { $quota }; недобір двох вістуючих на 6–7: { $whist_shortfall }; на 8–10 за недобір відповідає { $quota_liable }. Піввіста: { $half_whist }.
     Консоляція: { $consolation }; на мізері: { $misere_consolation }.
-    Розпаси: множники { $raspasy }; вихід не нижче { $raspasy_exit }; суворий вихід: { $raspasy_strict_exit }; запис: { $raspasy_scoring } (вістів за взяток: { $raspasy_whists }); за нуль взятків у кулю: { $raspasy_zero } (зростає з множником: { $raspasy_zero_progressive }); амністія: { $raspasy_amnesty }.
-    Коефіцієнт вістів: { $whist_factor }; очко кулі = { $pulka_ratio } гори; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears_mountain }.
+    Розпаси: множники { $raspasy }; вихід не нижче { $raspasy_exit }; суворий вихід: { $raspasy_strict_exit }; запис: { $raspasy_scoring } (вістів за взятку: { $raspasy_whists }); за нуль взяток у кулю: { $raspasy_zero } (зростає з множником: { $raspasy_zero_progressive }); амністія: { $raspasy_amnesty }.
+    Коефіцієнт вістів: { $whist_factor }; за кожне очко, якого бракує до мети кулі, у гору пишуть { $pulka_ratio }; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears_mountain }.
     Кінець: { $end }; поділ гори: { $division }.
 yes = так
 no = ні
@@ -182,10 +183,10 @@ rules_consolation_whisters = лише ті, хто вістував
 rules_raspasy_scoring_mountain = у гору
 rules_raspasy_scoring_whists = вістами
 rules_end_closed = коли всі закрили кулю
-rules_end_total = коли сума куль досягла мети
+rules_end_total = коли кулі всіх гравців разом наберуть мету, помножену на кількість гравців
 rules_division_exact = точний
 rules_division_truncate = з відкиданням дробів
-rules_division_adjust = з поправкою (4.2.12)
+rules_division_adjust = з поправкою до подільної гори
 rules_whist_shortfall_joint = спільний: пише той, у кого немає своєї половини
 rules_whist_shortfall_each_half = кожен за свою половину
 rules_raspasy_cycle = {" "}по колу
@@ -193,12 +194,12 @@ rules_raspasy_cycle = {" "}по колу
 ## Settlement
 
 settle_final = <b>Пульку розписано</b> (віст по { $stake } { $currency })
-settle_now = <b>Якщо закінчити зараз</b> (віст по { $stake } { $currency }, п. 4.2.3)
+settle_now = <b>Якщо закінчити зараз</b> (віст по { $stake } { $currency }; чого бракує до мети кулі, йде в гору)
 settle_line = { $name }: { $result } віст. = { $money } { $currency }
 payments_title = Хто кому платить:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Ніхто нікому не платить.
-notice-adjust_inapplicable = Поділ гори «з поправкою» (4.2.12) тут неможливий: жоден зсув гори на пів очка, очко чи півтора не робить її подільною, тому гору поділено точно.
+notice-adjust_inapplicable = Поділ гори «з поправкою» тут неможливий: жоден зсув гори на пів очка, очко чи півтора не робить її подільною, тому гору поділено точно.
 settle_archived = Пульку закрито й збережено в архіві. Нова: /newpulka
 settle_agree = Закінчити за згодою
 settle_agreed = Пульку закінчено за згодою гравців ({ $who }) і збережено в архіві.
@@ -207,7 +208,7 @@ settle_agreed = Пульку закінчено за згодою гравців
 
 export_caption = Запис пульки (формат pulka/1)
 import_usage = Дайте відповідь командою /import на повідомлення з файлом запису (.json) або вставте JSON після команди.
-import_bad_json = Це не JSON: { $reason }
+import_bad_json = Запис не прочитано: { $reason }
 import_format = Потрібен запис партії у форматі pulka/1.
 import_name = Ім'я «{ $name }» не годиться для бота: одне слово, не число.
 import_invalid = Запис не прийнято: { $reason }
@@ -240,22 +241,26 @@ form_newpulka =
 help =
     <b>Пулька</b> — запис преферансу в чаті.
 
-    /newpulka — нова пулька: без слів після команди — налаштування кнопками; або одразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленінградка 50 1 UAH</code>
+    /newpulka — нова пулька: без слів після команди — налаштування кнопками; або одразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленінградка до 50 по 1 UAH</code> (сочі, ленінград, ростов)
     /join — сісти за стіл; <code>/join Василь</code> — посадити гостя без Telegram
     /players — розсадка
     /deal — записати роздачу кнопками («Нова роздача» під рахунком) або текстом:
     {"  "}<code>/deal Анна 7ч 7 Борис віст 2 Віра пас 1</code> — гра
     {"  "}<code>/deal Анна 6бк 6 Борис пас 2 Віра піввіста 2</code> — піввіста
-    {"  "}<code>/deal Борис мізер 0</code> — мізер
-    {"  "}<code>/deal розпаси Анна 3 Борис 2 Віра 5</code> або <code>/deal розпаси 1 3 2 2 3 5</code> — розпаси
-    {"  "}Гравець — на ім'я, @нік або номер місця. Масті: ♠♣♦♥ або п т б ч; без козиря — бк. Захисник: віст, пас або піввіста. Учотирьох здавач — той, кого не назвали.
+    {"  "}<code>/deal Анна 7ч рівно Борис віст</code>, <code>/deal Анна 7 чирви +1 Борис вістує Віра пасує</code>, <code>/deal Анна 8п без однієї Борис віст</code> — без взяток захисників: тому, хто вістує, решта взяток (вістують обидва — напишіть взятки)
+    {"  "}<code>/deal Анна 10бк Борис пас Віра пас</code> — обидва пасують
+    {"  "}<code>/deal Борис мізер 0</code>, <code>/deal мізер Борис 0</code>, <code>/deal Борис мізер чистий</code> — мізер
+    {"  "}<code>/deal розпаси Анна 3 Борис 2 Віра 5</code>, <code>/deal розпаси 1 3 2 2 3 5</code> або <code>/deal розпаси 3 2 5</code> (взятки за місцями, учотирьох без здавача) — розпаси
+    {"  "}Гравець — на ім'я, @нік або номер місця. Масті: ♠♣♦♥, п т б(к) ч або словами (піки, трефи, хрести, бубни, чирви, без козиря); без козиря — бк. Захисник: віст (вісти, вістує), пас (пасує) або піввіста (пів-віста). Учотирьох здавач — той, кого не назвали.
     /correct (або /fix) — виправлення: числа просто в кулю, гору та вісти гравця, з поясненням; можна й після кінця пульки:
     {"  "}<code>/correct Анна гора -2 куля 1 вісти Борис 10 — помилилися в підрахунку</code>
     /undo — скасувати останню роздачу
+    /edit, /delete — змінити або видалити будь-яку минулу роздачу: відповіддю на повідомлення бота про неї, кнопкою ✏️ або за номером (<code>/edit 3</code>)
     /history — протокол роздач
     /score — аркуш пульки картинкою; <code>/score текст</code> — рахунок текстом
     /rules — правила цієї пульки
-    /settle — розписати пульку
+    /settle — розписати пульку («Закінчити за згодою» — коли згодна більшість за столом; /undo одразу після цього поверне пульку в гру)
+    /pulkas — архів закінчених пульок; /pulka N — одна з них: аркуш, розпис, запис
     /export — файл запису; /import — почати із запису
     /lang ru|uk|en — мова чату
 
@@ -305,7 +310,7 @@ sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Якщо закінчити зараз: { $variant }, до { $target }
 sheet_title_final = Пульку розписано: { $variant }, до { $target }
 sheet_failed = Аркуш пульки намалювати не вдалося — ось рахунок текстом.
-sheet_not_sent = Аркуш кулі намальовано, але Telegram його не прийняв — ось рахунок текстом.
+sheet_not_sent = Аркуш пульки намальовано, але Telegram його не прийняв — ось рахунок текстом.
 sheet_recent = Аркуш пульки щойно надіслано — він вище в чаті.
 
 ## Deal wizard
@@ -315,16 +320,16 @@ wiz_run = Ідуть розпаси ({ $run } поспіль): грати мож
 wiz_ask_kind = Хто грає? Або мізер, або розпаси.
 wiz_ask_contract = Грає { $declarer }. Який контракт?
 wiz_ask_defence = Віст чи пас?
-wiz_ask_tricks = Скільки взятків узяв { $name }?
-wiz_ask_split = { $declarer } узяв { $tricks }, у захисту { $rest }. Скільки з них у { $name }? Решта — у { $other }.
+wiz_ask_tricks = Взятки — { $name }?
+wiz_ask_split = Грає { $declarer }: { $tricks }, у захисту { $rest }. Скільки з них — { $name }? Решта — { $other }.
 wiz_ask_misere = Мізер: хто грає?
-wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взятків узято?
+wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взяток?
 wiz_raspasy = Розпаси.
-wiz_ask_raspasy = Скільки взятків у { $name }? (у { $last } — решта)
+wiz_ask_raspasy = Взятки — { $name }? (решта — { $last })
 wiz_preview = <b>Перевірте</b>: { $notation }
 wiz_closes = Після цієї роздачі пульку закрито.
 wiz_cancelled = Введення роздачі скасовано ({ $who }).
-wiz_entered = Записав: { $who }.
+wiz_entered = Записав(ла): { $who }.
 def_first = { $a } віст · { $b } пас
 def_second = { $a } пас · { $b } віст
 def_both = Обидва віст
@@ -373,12 +378,12 @@ set_game_clears_mountain = Гра списує гору: { $value }
 set_raspasy = Розпаси: { $value }
 set_raspasy_exit = Вихід з розпасів: від { $value }
 set_raspasy_strict_exit = Суворий вихід: { $value }
-set_raspasy_zero = За 0 взятків на розпасах у кулю: { $value }
-set_raspasy_zero_progressive = Очки за 0 взятків зростають із множником: { $value }
+set_raspasy_zero = За 0 взяток на розпасах у кулю: { $value }
+set_raspasy_zero_progressive = Очки за 0 взяток зростають із множником: { $value }
 set_raspasy_scoring = Розпаси пишуться: { $value }
-set_raspasy_whists = Вістів за взяток на розпасах: { $value }
+set_raspasy_whists = Вістів за взятку на розпасах: { $value }
 set_raspasy_amnesty = Амністія на розпасах: { $value }
-set_pulka_ratio = Очко кулі = { $value } гори
+set_pulka_ratio = Недобір кулі в гору: ×{ $value }
 set_help = Допомога того, хто закрив кулю: { $value }
 set_end = Кінець: { $value }
 set_division = Поділ гори: { $value }
@@ -392,26 +397,26 @@ err-player_name_empty = ім'я гравця не може бути порожн
 err-player_names_distinct = імена гравців мають бути різними
 err-unknown_player = немає гравця «{ $name }»; гравці: { $players }
 err-pulka_over = пульку вже закрито: розпишіть її (/settle) або внесіть виправлення (/correct)
-err-named_twice = { $name } названо двічі
+err-named_twice = ім'я { $name } названо двічі
 err-tricks_range = { $name }: взятки — ціле число від 0 до 10, а не «{ $count }»
 err-tricks_three = потрібні взятки всіх трьох гравців ({ $players })
 err-tricks_four = учотирьох потрібні взятки трьох гравців за столом; кого не названо — той здає і не грає
 err-dealer_at_table = здавач { $dealer } не грає і не може бути за столом
 err-tricks_sum = разом { $total } { NUMBER($total) ->
-        [one] взяток
+        [one] взятка
         [few] взятки
-       *[many] взятків
+       *[many] взяток
     }, а в роздачі їх 10
 err-declarer_tricks = потрібні взятки того, хто грає ({ $declarer })
 err-declarer_whists = { $declarer } грає сам і не може вістувати чи пасувати на своїй грі
 err-not_defender = { $name } не захищається в цій роздачі (здавач не грає)
-err-whist_missing = скажіть віст чи пас за { $names }
+err-whist_missing = не сказано, віст чи пас: { $names }
 err-raspasy_exit = після розпасів грають не нижче { $exit }, а не { $level }
-err-unwhisted_short = ніхто не вістував, гру не розігрують: { $declarer } пише { $contract } рівно, а взятків у того, хто грає, має бути щонайменше { $level }
+err-unwhisted_short = ніхто не вістував, гру не розігрують: { $declarer } пише { $contract } рівно, а взяток у того, хто грає, має бути щонайменше { $level }
 err-half_off = піввіста за цими правилами не грають
 err-half_level = піввіста буває лише на шістці й сімці, а не на { $level }
 err-half_order = піввіста може сказати лише другий захисник ({ $second }) і лише після пасу першого
-err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взятків, а { $second } — { $half }
+err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взяток, а { $second } — { $half }
 err-half_quota = піввіста на { $level } неможливі: обов'язкові взятки не діляться навпіл
 err-misere_tricks = взятки на мізері — ціле число від 0 до 10, а не «{ $count }»
 err-misere_dealer = { $declarer } цього разу здає і не грає; якщо здавав інший, назвіть здавача

@@ -1,0 +1,106 @@
+"""The archive of a chat (or forum topic): ``/pulkas`` lists its finished pulkas, paged;
+``/pulka N`` shows one again (its sheet, its stored settlement, "Export").
+
+The numbers are the place's pulkas in the order they began (cancelled ones aside), so
+a pulka keeps its number as later ones are added.  A settled pulka is shown from the
+settlement stored when it was settled (:mod:`bot.store.ending`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.callback_answer import CallbackAnswer
+
+from bot.service import PulkaService, Table
+from bot.store.ending import Listed
+from bot.telegram import delivery
+from bot.telegram.filters import on_keyboard
+from bot.telegram.handlers.common import GROUP_TYPES, place
+from bot.telegram.sheets import SheetKind, Sheets
+from bot.views.callbacks import ArchivePageCB
+from bot.views.ending import (
+    PAGE,
+    archive_keyboard,
+    archive_text,
+    archived_pulka_text,
+    export_keyboard,
+    shown_settlement,
+)
+from bot.views.texts import Texts
+
+#: ``/pulka N``: ASCII digits only (``str.isdigit`` takes ``²``).
+_NUMBER = re.compile(r"\s*#?№?\s*([0-9]{1,9})\s*")
+
+
+async def _page(
+    service: PulkaService, chat_id: int, thread_id: int, page: int
+) -> tuple[list[tuple[Listed, Table]], int, int, int]:
+    """The archive's page ``page`` (0: the newest), its tables, the total, pages, page."""
+    finished = list(reversed(await service.finished(chat_id, thread_id)))
+    pages = max(1, -(-len(finished) // PAGE))
+    page = min(page, pages - 1)
+    shown = []
+    for listed in finished[page * PAGE : (page + 1) * PAGE]:
+        table = await service.get(listed.pulka_id)
+        if table is not None:
+            shown.append((listed, table))
+    return shown, len(finished), pages, page
+
+
+async def pulkas(message: Message, service: PulkaService, tx: Texts) -> None:
+    """``/pulkas``: the place's finished pulkas, newest first: date, results."""
+    shown, total, pages, page = await _page(service, *place(message), 0)
+    await delivery.answer(
+        message, archive_text(tx, shown, total), archive_keyboard(tx, page, pages)
+    )
+
+
+async def page_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: ArchivePageCB,
+    service: PulkaService,
+    tx: Texts,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "« Newer" / "Older »" under ``/pulkas``: that page, in the same message."""
+    shown, total, pages, page = await _page(service, *place(msg), callback_data.page)
+    await delivery.edit_or_answer(
+        msg, archive_text(tx, shown, total), archive_keyboard(tx, page, pages)
+    )
+
+
+async def pulka(
+    message: Message, command: CommandObject, service: PulkaService, tx: Texts, sheets: Sheets
+) -> None:
+    """``/pulka N``: pulka N of the list again: its settlement, "Export", its sheet."""
+    found = _NUMBER.fullmatch(command.args or "")
+    if found is None:
+        await message.answer(tx("archive_usage"))
+        return
+    number = int(found[1])
+    listed = next((p for p in await service.finished(*place(message)) if p.number == number), None)
+    table = None if listed is None else await service.get(listed.pulka_id)
+    if listed is None or table is None:
+        await message.answer(tx("archive_missing", number=number))
+        return
+    await delivery.answer(
+        message, archived_pulka_text(tx, listed, table), export_keyboard(tx, table)
+    )
+    settlement = shown_settlement(table)
+    if table.state is not None and settlement is not None:
+        await sheets.send(message, tx, table, settlement, kind=SheetKind.FINAL)
+
+
+def router() -> Router:
+    r = Router(name="archive")
+    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.message.register(pulkas, Command("pulkas"))
+    r.message.register(pulka, Command("pulka"))
+    r.callback_query.register(page_press, ArchivePageCB.filter())
+    return r

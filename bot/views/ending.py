@@ -1,0 +1,192 @@
+"""Texts and buttons of a pulka's end: agreements, the end taken back, the settlement, the
+archive (``/pulkas``, ``/pulka N``).  Words in ``locales/*/ending.ftl``.
+
+A settled pulka is shown from its stored settlement (:mod:`bot.store.ending`), never
+scored again.  Names stand in the nominative: in lists after a colon or a dash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.service import Table
+from bot.store import ending
+from bot.store.ending import Listed
+from bot.views.callbacks import ArchivePageCB, ExportCB
+from bot.views.chat import headline, money, name, settlement_text, signed
+from bot.views.keyboards import closing_rows, markup
+from bot.views.texts import Texts
+from scoring import Settlement, settle_state
+
+#: Pulkas per page of ``/pulkas``.
+PAGE = 10
+
+
+def names_text(table: Table, seats: Sequence[int]) -> str:
+    """The players of ``seats``, in seating order, comma separated (nominative)."""
+    return ", ".join(name(table.names[s]) for s in seats if 0 <= s < len(table.names))
+
+
+# --- agreement -------------------------------------------------------------------------
+
+
+def agree_lines(tx: Texts, table: Table) -> list[str]:
+    """Who has agreed to stop now, and how many it takes (nothing before the first)."""
+    seats = ending.agreed_seats(table)
+    if not seats:
+        return [tx("agree_how", needed=ending.needed(len(table.players)))]
+    return [
+        tx(
+            "agree_progress",
+            names=names_text(table, seats),
+            count=len(seats),
+            players=len(table.players),
+            needed=ending.needed(len(table.players)),
+        )
+    ]
+
+
+def offer_text(tx: Texts, table: Table) -> str:
+    """``/settle`` of a running pulka: the settlement if stopped now, and who agreed."""
+    assert table.state is not None
+    now = settlement_text(tx, table.rules, settle_state(table.state), final=False)
+    return "\n\n".join([now, *agree_lines(tx, table)])
+
+
+def agreed_text(tx: Texts, table: Table) -> str:
+    """A pulka ended by agreement: the settlement, who agreed, how to settle or undo."""
+    assert table.state is not None
+    end = ending.end_event(table)
+    payload = end.payload if end is not None else {}
+    lines = [settlement_text(tx, table.rules, settle_state(table.state), final=False)]
+    by = [int(s) for s in payload.get("by", [])]
+    if payload.get("admin"):
+        who = end.author_name if end is not None else None
+        lines.append(tx("agree_admin", who=name(who or "?")))
+    else:
+        lines.append(tx("settle_agreed", who=names_text(table, by)))
+    lines.append(tx("agree_next"))
+    return "\n\n".join(lines)
+
+
+def agree_note(tx: Texts, table: Table, *, again: bool) -> str:
+    """The answer to a tap that did not end it yet (plain text)."""
+    seats = ending.agreed_seats(table)
+    return tx(
+        "agree_already" if again else "agree_noted",
+        count=len(seats),
+        needed=ending.needed(len(table.players)),
+    )
+
+
+def reopened_text(tx: Texts, who: str) -> str:
+    return tx("reopen_done", who=name(who))
+
+
+# --- the settlement, locked --------------------------------------------------------
+
+
+def shown_settlement(table: Table) -> Settlement | None:
+    """What the archive shows: the stored settlement, or (not settled) the sheet's now."""
+    stored = ending.stored_settlement(table)
+    if stored is not None:
+        return stored
+    return None if table.state is None else settle_state(table.state)
+
+
+def settled_text(tx: Texts, table: Table) -> str:
+    """A settled pulka: its stored settlement, and that it is locked."""
+    s = shown_settlement(table)
+    head = "" if s is None else settlement_text(tx, ending.shown_rules(table), s, final=True)
+    return head + "\n\n" + tx("settle_archived") + "\n" + tx("settle_locked")
+
+
+def settled_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+    return markup(closing_rows(tx, table))
+
+
+def export_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+    return markup([[(tx("btn_export"), ExportCB(pulka=table.id).pack())]])
+
+
+# --- the archive ---------------------------------------------------------------------
+
+
+def date_text(tx: Texts, at: str | None) -> str:
+    """``01.12.2026`` (Russian, Ukrainian), ``2026-12-01`` (English); UTC."""
+    day = (at or "")[:10]
+    if len(day) != 10:
+        return "—"
+    return tx("archive_date", year=day[:4], month=day[5:7], day=day[8:10])
+
+
+def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
+    """``Anna +36.67 (18.33 RUB), Boris …``: whists, and money when there is a stake."""
+    if s is None:
+        return tx("archive_no_results")
+    rules = ending.shown_rules(table)
+    cur = name(rules.currency)
+    parts = []
+    for who, result, m in zip(s.players, s.results, s.money, strict=True):
+        if rules.stake:
+            parts.append(
+                tx(
+                    "archive_result_money",
+                    name=name(who),
+                    result=signed(result),
+                    money=money(m),
+                    currency=cur,
+                )
+            )
+        else:
+            parts.append(tx("archive_result", name=name(who), result=signed(result)))
+    return ", ".join(parts)
+
+
+def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
+    s = shown_settlement(table)
+    return tx(
+        "archive_line",
+        number=listed.number,
+        date=date_text(tx, listed.archived_at or listed.created_at),
+        results=results_text(tx, table, s),
+    ) + ("" if ending.settled(table) else " " + tx("archive_unsettled"))
+
+
+def archive_text(tx: Texts, page: Sequence[tuple[Listed, Table]], total: int) -> str:
+    if not total:
+        return tx("archive_empty")
+    lines = [tx("archive_title", count=total)]
+    lines.extend(archive_line(tx, listed, table) for listed, table in page)
+    lines.append(tx("archive_how"))
+    return "\n".join(lines)
+
+
+def archive_keyboard(tx: Texts, page: int, pages: int) -> InlineKeyboardMarkup | None:
+    """ "« Newer" / "Older »" between the pages (page 0 the newest)."""
+    row = []
+    if page > 0:
+        row.append((tx("archive_newer"), ArchivePageCB(page=page - 1).pack()))
+    if page + 1 < pages:
+        row.append((tx("archive_older"), ArchivePageCB(page=page + 1).pack()))
+    return markup([row])
+
+
+def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
+    """``/pulka N``: when, the rules in brief, the stored settlement."""
+    lines = [
+        tx(
+            "archive_head",
+            number=listed.number,
+            date=date_text(tx, listed.archived_at or listed.created_at),
+            headline=headline(tx, ending.shown_rules(table)),
+            players=names_text(table, range(len(table.players))),
+        )
+    ]
+    s = shown_settlement(table)
+    if s is not None:
+        lines.append(settlement_text(tx, ending.shown_rules(table), s, final=True))
+    lines.append(tx("settle_locked_short") if ending.settled(table) else tx("archive_unsettled"))
+    return "\n\n".join(lines)

@@ -1,0 +1,13 @@
+### Typed deals: the forms that leave a count out, and the guards against a slip
+### (the same deal twice, a sitting-out player the seating does not imply).
+
+name_both = Назовите обоих защитников и что сказал каждый: вист или пас.
+whisters_counts = Вистуют оба: напишите взятки каждого (разыгрывающего и обоих вистующих).
+missing_result = Взятки — { $name }? После контракта напишите взятки, «ровно», «+1» или «без одной».
+guard_repeat = Точно такая же сдача только что записана: №{ $number }.
+guard_seat = По рассадке эту сдачу пропускает { $expected }, а в записи пропускает { $named }.
+guard_ask = Записать { $notation }?
+guard_yes = ✅ Да, записать
+guard_no = ✖ Нет
+guard_kept = { $who }: не записывать. Ничего не записано.
+guard_gone = Не вижу исходной команды (её удалили или изменили), ничего не записано: напишите сдачу ещё раз.

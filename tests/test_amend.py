@@ -1,0 +1,305 @@
+"""Changing or deleting any past deal (issue 11), end to end through the fake Bot API.
+
+Five typed deals, then deal 2 changed by ``/edit`` as a reply, deal 4 by its "✏️"
+button, deal 3 deleted by ``/delete``; after each the sheet must be the fresh
+replay (:func:`scoring.replay`) of the deals in force, read off the log.  An
+amendment that would make a later deal impossible is refused and writes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from harness import App, group
+from tapping import Tapper
+from test_truth_after_commit import redeliver
+
+from bot.domain import Author
+from bot.store.db import EventKind, Source
+from bot.store.tables import build_table, deal_from_json
+from bot.views.callbacks import (
+    MAX_ID,
+    AmendData,
+    AmendWizardCB,
+    Defence,
+    DeleteCB,
+    EditCB,
+    Kind,
+    WizardOp,
+    fits,
+)
+from bot.views.chat import signed
+from scoring import Contract, Deal, replay, standings
+
+WRITE = "✅ Записать"
+BACK = "« Назад"
+EDIT = "✏️ Изменить"
+DELETE_YES = "🗑 Да, удалить"
+
+DEALS = [
+    ("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1"),
+    ("boris", "/deal Boris 7h 7 Anna whist 3 Vera pass 0"),
+    ("vera", "/deal raspasy Anna 3 Boris 2 Vera 5"),
+    ("anna", "/deal Vera 6d 6 Anna whist 4 Boris pass 0"),
+    ("boris", "/deal Anna 7c 7 Boris whist 3 Vera pass 0"),
+]
+
+
+#: Leningrad: after raspasy only from 7 up.
+LENINGRAD = [
+    ("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1"),
+    ("boris", "/deal Boris 7h 7 Anna whist 3 Vera pass 0"),
+    ("anna", "/deal Vera 6d 6 Anna whist 4 Boris pass 0"),
+]
+
+
+async def start(
+    app: App,
+    chat: dict[str, Any],
+    p: dict[str, Any],
+    rules: str,
+    deals: list[tuple[str, str]] = DEALS,
+) -> tuple[list[int], list[int]]:
+    """A pulka of Anna, Boris and Vera; ``deals`` written; the ids of the bot's answers
+    and of the commands that wrote them."""
+    assert "Новая пулька" in await app.say(chat, p["anna"], f"/newpulka {rules}")
+    for who in ("anna", "boris", "vera"):
+        assert "садится за стол" in await app.say(chat, p[who], "/join")
+    answers, commands = [], []
+    for number, (who, text) in enumerate(deals, 1):
+        sent = app.tg.send_message(chat, p[who], text)
+        commands.append(int(sent["message_id"]))
+        reply = await app.tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        assert f"Сдача №{number}:" in reply["text"], reply["text"]
+        answers.append(int(reply["message_id"]))
+    return answers, commands
+
+
+def in_force(events: Any) -> list[Deal]:
+    """The deals in force, read off the log by hand: each deal in its place, in the
+    form its last amendment gave it, left out if undone or deleted."""
+    forms: dict[int, Any] = {}
+    order: list[int] = []
+    for e in events:
+        if e.kind == EventKind.DEAL:
+            order.append(e.id)
+            forms[e.id] = e.payload
+        elif e.kind == EventKind.UNDO:
+            forms[e.payload["event"]] = None
+        elif e.kind == EventKind.AMEND:
+            forms[e.payload["event"]] = e.payload["deal"]
+    return [deal_from_json(forms[i]) for i in order if forms[i] is not None]
+
+
+async def check_replay(app: App, chat: dict[str, Any]) -> Any:
+    """The bot's sheet is the fresh replay of the amended log (and of the database)."""
+    table = await app.service.active(chat["id"], 0)
+    assert table is not None and table.state is not None
+    expected = replay(table.names, table.rules, in_force(table.row.events)).state
+    assert table.state == expected
+    assert [d.number for d in table.deals] == list(range(1, len(table.deals) + 1))
+    async with app.storage.read() as tx:
+        row = await tx.load(table.id)
+    assert row is not None and build_table(row).state == expected
+    return table
+
+
+async def back_to(ui: Tapper, user: dict[str, Any], msg: int, label: str) -> None:
+    """Tap "Back" on the wizard until ``label`` is on it."""
+    for _ in range(6):
+        if label in ui.labels(msg):
+            return
+        assert (await ui.tap(user, msg, BACK))["text"] is None
+    raise AssertionError((label, ui.labels(msg)))
+
+
+async def test_edit_and_delete_past_deals(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        answers, commands = await start(app, chat, p, "sochi 20 1")
+        before = await check_replay(app, chat)
+        assert len(before.deals) == 5
+
+        # Deal 2 by reply: the wizard opens on that very deal ("Write it" at once).
+        sent = tg.send_message(chat, p["anna"], "/edit", reply_to=answers[1])
+        editor = (await tg.wait_for_message(chat, after=sent["message_id"]))["message_id"]
+        await app.idle()
+        assert "Изменение сдачи №2" in ui.text(editor)
+        assert "Boris 7♥ / ровно" in ui.text(editor)
+        assert WRITE in ui.labels(editor) and "🗑 Удалить сдачу" in ui.labels(editor)
+        await back_to(ui, p["anna"], editor, "8")
+        await ui.tap(p["anna"], editor, "8")
+        assert "Boris 7♥ / +1" in ui.text(editor)
+        press = tg.press_button(chat, p["anna"], editor, ui.data(editor, WRITE))
+        answer = await tg.wait_for(lambda: tg.callback_answer(press["id"]))
+        assert answer["text"] == "Сдача №2 изменена"
+        await app.idle()
+        done = ui.text(editor)
+        assert "Сдача №2 изменена" in done
+        assert "было: Boris 7♥ / ровно" in done and "стало: Boris 7♥ / +1" in done
+        after = await check_replay(app, chat)
+        assert before.state is not None and after.state is not None
+        moved = zip(after.names, standings(before.state), standings(after.state), strict=True)
+        for name, b, a in moved:
+            assert f"{name}: {signed(b)} → {signed(a)}" in done
+        assert standings(before.state) != standings(after.state)
+        assert await app.count("amend") == 1
+        assert len(after.deals) == 5 and after.deals[1].amended is not None
+
+        # The same press delivered again: answered the same, written once.
+        again = redeliver(app, press)
+        answer = await tg.wait_for(lambda: tg.callback_answer(again["id"]))
+        assert answer["text"] == "Сдача №2 изменена"
+        await app.idle()
+        assert ui.text(editor) == done
+        assert await app.count("amend") == 1
+
+        # /undo does not take back an amendment.
+        assert "правка" in await app.say(chat, p["boris"], "/undo")
+
+        # Deal 4 by its "✏️" button: Vera takes 7 instead of 6.
+        editor = await ui.tap_new(p["vera"], answers[3], EDIT)
+        assert "Изменение сдачи №4" in ui.text(editor)
+        await back_to(ui, p["vera"], editor, "7")
+        await ui.tap(p["vera"], editor, "7")
+        assert (await ui.tap(p["vera"], editor, WRITE))["text"] == "Сдача №4 изменена"
+        await app.idle()
+        assert "стало: Vera 6♦ / +1" in ui.text(editor)
+        await check_replay(app, chat)
+
+        # Deal 3 deleted by reply, after a question.
+        sent = tg.send_message(chat, p["vera"], "/delete", reply_to=answers[2])
+        prompt = (await tg.wait_for_message(chat, after=sent["message_id"]))["message_id"]
+        await app.idle()
+        assert "Удалить сдачу №3: распасы 3-2-5?" in ui.text(prompt)
+        assert (await ui.tap(p["vera"], prompt, DELETE_YES))["text"] == "Сдача №3 удалена"
+        await app.idle()
+        assert "Сдача №3 удалена" in ui.text(prompt)
+        table = await check_replay(app, chat)
+        assert len(table.deals) == 4
+        assert str(table.deals[2].deal.declarer) == "Vera"  # type: ignore[union-attr]
+
+        # The history: the deals in force, renumbered, and every change with who made it.
+        reply = await app.reply_msg(chat, p["stranger"], "/history")
+        history = reply["text"]
+        assert "3. Vera 6♦ / +1" in history and "4. Anna 7♣" in history
+        assert "Правки" in history
+        assert "Anna: сдача №2 Boris 7♥ / ровно → Boris 7♥ / +1" in history
+        assert "Vera: сдача №4 Vera 6♦ / ровно → Vera 6♦ / +1" in history
+        assert "Vera: сдача №3 распасы 3-2-5 удалена" in history
+        assert ui.labels(reply["message_id"]) == ["✏️ 1", "✏️ 2", "✏️ 3", "✏️ 4"]
+        # "✏️ 1" under the history opens deal 1.
+        editor = await ui.tap_new(p["anna"], reply["message_id"], "✏️ 1")
+        assert "Изменение сдачи №1" in ui.text(editor)
+        answer = await ui.tap(p["stranger"], reply["message_id"], "✏️ 2")
+        assert answer["show_alert"] and "только игроки" in answer["text"]
+
+        # Typed: "/edit N" and the new deal; or as a reply to the command that wrote it.
+        typed = await app.say(chat, p["boris"], "/edit 1 Anna 6s 7 Boris whist 3 Vera pass 0")
+        assert "Сдача №1 изменена" in typed and "стало: Anna 6♠ / +1" in typed
+        sent = tg.send_message(
+            chat, p["anna"], "/edit Anna 7c 6 Boris whist 3 Vera pass 1", reply_to=commands[4]
+        )
+        typed = (await tg.wait_for_message(chat, after=sent["message_id"]))["text"]
+        await app.idle()
+        assert "Сдача №4 изменена" in typed and "стало: Anna 7♣ / без одной" in typed
+        await check_replay(app, chat)
+        assert "нет (сдач: 4)" in await app.say(chat, p["anna"], "/edit 9")
+        assert "/delete 3" in await app.say(chat, p["anna"], "/edit")
+        score = await app.say(chat, p["stranger"], "/score text")
+
+    # A restart keeps the amended sheet.
+    await app.restart()
+    async with app.polling():
+        assert await app.say(chat, p["stranger"], "/score text") == score
+        await check_replay(app, chat)
+    assert await app.count("amend") == 5
+
+
+async def test_an_amendment_that_breaks_a_later_deal_is_refused(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        answers, _ = await start(app, chat, p, "leningrad 10 1", LENINGRAD)
+        before = await check_replay(app, chat)
+        # "Write it" on the deal as it is: no change, nothing written.
+        editor = await ui.tap_new(p["vera"], answers[1], EDIT)
+        answer = await ui.tap(p["vera"], editor, WRITE)
+        assert answer["show_alert"] and "Сдача №2 и так такая" in answer["text"]
+
+        # Deal 2 as raspasy: deal 3 (6♦) would follow raspasy, where 7 is the least.
+        editor = await ui.tap_new(p["anna"], answers[1], EDIT)
+        await back_to(ui, p["anna"], editor, "Распасы")
+        await ui.tap(p["anna"], editor, "Распасы")
+        await ui.tap(p["anna"], editor, "4")
+        await ui.tap(p["anna"], editor, "3")
+        shown = ui.text(editor)
+        answer = await ui.tap(p["anna"], editor, WRITE)
+        assert answer["show_alert"] is True
+        assert "стала бы невозможной сдача №3 (Vera 6♦ / ровно)" in answer["text"]
+        await app.idle()
+        assert ui.text(editor) == shown  # still the wizard: nothing was written
+        assert await app.count("amend") == 0
+        assert (await check_replay(app, chat)).state == before.state
+
+        # Once the pulka has ended, its deals are not changed.
+        table = await app.service.active(chat["id"], 0)
+        assert table is not None
+        admin = Author(p["admin"]["id"], "Admin")
+        await app.service.end(table.id, None, admin, Source(chat["id"], 999_999), agreed=True)
+        sent = tg.send_message(chat, p["anna"], "/delete", reply_to=answers[2])
+        ended = await tg.wait_for_message(chat, after=sent["message_id"])
+        assert "Пулька уже закончена" in ended["text"]
+        await app.idle()
+    assert await app.count("amend") == 0
+
+
+def test_editing_payloads_round_trip_and_refuse_tampering() -> None:
+    w = AmendData(pulka=7, last=42, edit=40, kind=Kind.GAME, seat=1, contract=Contract.parse("7H"))
+    for state in (w, w.to(defence=Defence.BOTH, tricks=(7, 2)), w.back(), w.as_op(WizardOp.WRITE)):
+        data = state.pack()
+        assert fits(data) and data.startswith("v1aw:")
+        again = AmendWizardCB.unpack(data).wizard()
+        assert again == state and again.edit == 40
+    for forged in (
+        "v1aw:s:7:16:0:m20",
+        "v1aw:s:7:16:14:m90",
+        "v1aw:s:7:16:014:m20",
+        "v1aw:q:7:1:1:",
+    ):
+        with pytest.raises(ValueError):
+            AmendWizardCB.unpack(forged)
+    for op in ("a", "y", "n"):
+        data = DeleteCB(pulka=MAX_ID, event=MAX_ID, last=MAX_ID, op=op).pack()
+        assert fits(data) and DeleteCB.unpack(data).op == op
+    with pytest.raises(ValueError):
+        DeleteCB.unpack("v1ad:1:2:3:x")
+    assert fits(EditCB(pulka=MAX_ID, event=MAX_ID).pack())
+
+
+async def test_delete_by_number_in_english(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await start(app, chat, p, "sochi 20 1")
+        await app.say(chat, p["anna"], "/lang en")
+        prompt = await app.reply_msg(chat, p["boris"], "/delete 1")
+        assert "Delete deal 1: Anna 6♠ / made?" in prompt["text"], prompt["text"]
+        answer = await ui.tap(p["boris"], prompt["message_id"], "🗑 Yes, delete")
+        assert answer["text"] == "Deal 1 deleted"
+        await app.idle()
+        done = ui.text(prompt["message_id"])
+        assert "Deal 1 deleted" in done and "Deleted by Boris Petrov." in done
+        assert "If we stopped now (in whists), before → after:" in done
+        table = await check_replay(app, chat)
+        assert len(table.deals) == 4
+        editor = await app.reply_msg(chat, p["vera"], "/edit 1")  # the old deal 2 now
+        assert "Changing deal 1, now: Boris 7♥ / made" in editor["text"], editor["text"]

@@ -1,0 +1,396 @@
+"""Issue 11, "during the evening": the typed forms people actually type, the guards
+against the common slip, and the standings in the answer to a typed deal.
+
+The forms table is the list of every accepted form (``/help`` shows the same forms)
+with the deal it means; each is also played on the sheet, so the engine accepts it.
+The guards are played end to end through the fake Bot API server.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from harness import App, group
+from tapping import Tapper
+from test_truth_after_commit import redeliver
+
+from bot.input.guards import REPEAT_WINDOW, canonical, repeat_of
+from bot.input.parsing import ParseError, parse_deal, parse_newpulka
+from bot.store.db import PlayerRow
+from bot.views.texts import Texts
+from scoring import Deal, Game, Misere, PulkaState, Raspasy, Rules, play
+
+THREE = [
+    PlayerRow(0, "Anna", 1, "anna"),
+    PlayerRow(1, "Boris", 2, None),
+    PlayerRow(2, "Vera", None, None),
+]
+FOUR = [*THREE, PlayerRow(3, "Gleb", 4, None)]
+
+
+def state_of(players: list[PlayerRow]) -> PulkaState:
+    """A fresh sheet: the first seat (Anna) deals, and with four sits out."""
+    return PulkaState.new(tuple(p.name for p in players), Rules())
+
+
+def parsed(text: str, players: list[PlayerRow] = THREE) -> Deal:
+    state = state_of(players)
+    deal = parse_deal(text, players, state)
+    play(state, deal)  # the engine writes it as it is
+    return deal
+
+
+def g(contract: str, defence: dict[str, str], tricks: dict[str, int], who: str = "Anna") -> Game:
+    return Game.of(who, contract, defence, tricks)
+
+
+WB = {"Boris": "whist", "Vera": "pass"}
+MADE_7 = g("7H", WB, {"Anna": 7, "Boris": 3, "Vera": 0})
+OVER_7 = g("7H", WB, {"Anna": 8, "Boris": 2, "Vera": 0})
+DOWN_7 = g("7H", WB, {"Anna": 6, "Boris": 4, "Vera": 0})
+HALF_6 = g("6S", {"Boris": "pass", "Vera": "half"}, {"Anna": 6, "Vera": 2, "Boris": 2})
+
+#: Every typed form with a count left out or a word for a number, and the deal it is.
+FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
+    # A made game without counts: the lone whister takes what the declarer did not
+    # (the engine writes a lone whister's whists on 10 minus the declarer's tricks,
+    # whatever the passer took), the passer 0, as the wizard writes it.
+    ("Anna 7ч ровно Boris вист", THREE, MADE_7),
+    ("Anna 7ч ровно Boris вист Vera пас", THREE, MADE_7),
+    ("Anna 7ч 7 Boris висты", THREE, MADE_7),
+    ("Anna 7 червей ровно Boris вистует Vera пасует", THREE, MADE_7),
+    ("Anna 7h exactly Boris whists Vera passes", THREE, MADE_7),
+    ("Anna 7ч рівно Boris вістує Vera пасує", THREE, MADE_7),
+    ("Anna 7ч +1 Boris вист", THREE, OVER_7),
+    ("Anna 7 hearts +1 Boris whist", THREE, OVER_7),
+    ("Anna 7ч без одной Boris вист", THREE, DOWN_7),
+    ("Anna 7ч -1 Boris вист", THREE, DOWN_7),
+    ("Anna 7ч −1 Boris вист", THREE, DOWN_7),
+    ("Anna 7ч без однієї Boris віст", THREE, DOWN_7),
+    ("Anna 7ч down 1 Boris whist", THREE, DOWN_7),
+    ("Anna 7ч down one Boris whist Vera pass", THREE, DOWN_7),
+    ("Anna 7ч без 1 Boris вист", THREE, DOWN_7),
+    (
+        "Anna 8п без двух Vera вист",
+        THREE,
+        g("8S", {"Vera": "whist", "Boris": "pass"}, {"Anna": 6, "Vera": 4, "Boris": 0}),
+    ),
+    # Both pass: nobody plays it, the declarer is written the contract.
+    (
+        "Anna 10бк Boris пас Vera пас",
+        THREE,
+        g("10NT", {"Boris": "pass", "Vera": "pass"}, {"Anna": 10, "Boris": 0, "Vera": 0}),
+    ),
+    (
+        "Anna 6 без козыря Boris пасует Vera пасует",
+        THREE,
+        g("6NT", {"Boris": "pass", "Vera": "pass"}, {"Anna": 6, "Boris": 4, "Vera": 0}),
+    ),
+    # Pass and half-whist: not played; the half-whister takes half the quota.
+    ("Anna 6п Boris пас Vera пол-виста", THREE, HALF_6),
+    ("Anna 6п Boris пас Vera полвист", THREE, HALF_6),
+    ("Anna 6п Boris пас Vera пів-віста", THREE, HALF_6),
+    ("Anna 6 spades Boris pass Vera half", THREE, HALF_6),
+    ("Anna 6п Vera полвиста", THREE, HALF_6),
+    # The defenders' words with counts, as ever.
+    ("Anna 7ч 7 Boris вистует 3 Vera пасует 0", THREE, MADE_7),
+    ("Anna 7ч 7 Boris whists 3 Vera passes 0", THREE, MADE_7),
+    # Misère in any order, clean in words.
+    ("мизер Boris 0", THREE, Misere("Boris", 0)),
+    ("мізер Boris 2", THREE, Misere("Boris", 2)),
+    ("Boris мизер чистый", THREE, Misere("Boris", 0)),
+    ("Boris мізер чистий", THREE, Misere("Boris", 0)),
+    ("misere Boris clean", THREE, Misere("Boris", 0)),
+    # Raspasy tricks in seat order (as on the sheet); with four without the dealer.
+    ("распасы 3 2 5", THREE, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})),
+    ("розпаси 3 2 5", THREE, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})),
+    ("all-pass 3 2 5", THREE, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})),
+    ("распасы 3 2 5", FOUR, Raspasy.of({"Boris": 3, "Vera": 2, "Gleb": 5})),
+    # Four: the defender not named is the one the seating puts at the table.
+    (
+        "Boris 7ч ровно Vera вист",
+        FOUR,
+        g("7H", {"Vera": "whist", "Gleb": "pass"}, {"Boris": 7, "Vera": 3, "Gleb": 0}, "Boris"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "players", "deal"), FORMS_TABLE)
+def test_forms_table(text: str, players: list[PlayerRow], deal: Deal) -> None:
+    assert canonical(parsed(text, players)) == canonical(deal)
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [
+        ("6 пик", "S"),
+        ("6 пики", "S"),
+        ("6 піки", "S"),
+        ("6 spades", "S"),
+        ("6пик", "S"),
+        ("6 треф", "C"),
+        ("6 трефи", "C"),
+        ("6 крести", "C"),
+        ("6к", "C"),
+        ("6 хрести", "C"),
+        ("6 clubs", "C"),
+        ("6 бубен", "D"),
+        ("6 бубни", "D"),
+        ("6 diamonds", "D"),
+        ("6 червей", "H"),
+        ("6черв", "H"),
+        ("6 чирви", "H"),
+        ("6 hearts", "H"),
+        ("6 без козыря", "NT"),
+        ("6 без козиря", "NT"),
+        ("6 notrump", "NT"),
+        ("6 no trumps", "NT"),
+    ],
+)
+def test_suits_as_words_and_letters(text: str, suit: str) -> None:
+    deal = parsed(f"Anna {text} 6 Boris вист 4 Vera пас 0")
+    assert isinstance(deal, Game) and str(deal.contract) == f"6{suit}"
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "key"),
+    [
+        # Two whisters: how they split the defence is not known.
+        ("Anna 7ч ровно Boris вист Vera вист", THREE, "whisters_counts"),
+        ("Anna 7ч Boris вист", THREE, "missing_result"),  # whisted: how many?
+        ("Anna 7ч ровно Boris пас", THREE, "name_both"),  # the other whisted or passed?
+        ("Anna 7ч ровно", THREE, "defenders_form"),
+        ("Anna 7ч 7 Boris вист 3", THREE, "defenders_form"),  # one count of two
+        ("Anna 7ч +5 Boris вист", THREE, "bad_tricks"),
+        ("Anna 7ч без Boris вист", THREE, "bad_tricks"),
+        ("Anna 7ч -0 Boris вист", THREE, "bad_tricks"),
+        ("Anna 6чрв 6 Boris вист 4 Vera пас 0", THREE, "bad_contract"),
+        ("Boris мизер", THREE, "missing_tricks"),
+        ("Boris мизер грязный", THREE, "bad_tricks"),
+        ("распасы 3 2 4", THREE, "tricks_sum"),
+        ("распасы 3 2", THREE, "table_count"),  # seat 3, two tricks
+        # Four: the named defender sits out by the seating, or the declarer does.
+        ("Boris 7ч ровно Anna вист", FOUR, "name_both"),
+        ("Anna 7ч ровно Boris вист", FOUR, "name_both"),
+    ],
+)
+def test_still_refused_with_a_specific_message(
+    text: str, players: list[PlayerRow], key: str
+) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_deal(text, players, state_of(players))
+    assert info.value.key == key
+    for lang in ("ru", "uk", "en"):
+        Texts(lang)(info.value.key, **{k: str(v) for k, v in info.value.params.items()})
+
+
+def test_without_a_sheet_four_need_names() -> None:
+    """The forms that ask the seating need the sheet: without it they are refused."""
+    with pytest.raises(ParseError):
+        parse_deal("распасы 3 2 5", FOUR)
+    with pytest.raises(ParseError):
+        parse_deal("Boris 7ч ровно Vera вист", FOUR)
+
+
+@pytest.mark.parametrize(
+    ("text", "variant", "target", "stake", "currency"),
+    [
+        ("сочинка до 20 по 0.5", "sochi", 20, "0.5", None),
+        ("сочи до 20 по 1", "sochi", 20, "1", None),
+        ("сочі до 20 по 1 UAH", "sochi", 20, "1", "UAH"),
+        ("ленинградка до 50 по 1 EUR", "leningrad", 50, "1", "EUR"),
+        ("ленинград по 2 до 30", "leningrad", 30, "2", None),
+        ("ленінградка до 40", "leningrad", 40, None, None),
+        ("ростовка до 10 по 0,25", "rostov", 10, "0.25", None),
+        ("ростов 10 по 1", "rostov", 10, "1", None),
+        ("rostov to 10 at 0.25 EUR", "rostov", 10, "0.25", "EUR"),
+        ("leningrad 50 1 EUR", "leningrad", 50, "1", "EUR"),
+        ("по 0.5", "sochi", None, "0.5", None),
+    ],
+)
+def test_newpulka_forms(
+    text: str, variant: str, target: int | None, stake: str | None, currency: str | None
+) -> None:
+    args = parse_newpulka(text)
+    assert (args.variant, args.target, args.currency) == (variant, target, currency)
+    assert args.stake == (None if stake is None else Decimal(stake))
+    args.rules()
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("сочи до", "bad_target"),
+        ("сочи по", "bad_stake"),
+        ("сочи до x", "bad_target"),
+        ("сочи по x", "bad_stake"),
+        ("сочи до 20 до 30", "newpulka_extra"),
+        ("сочи до 20 по 1 EUR лишнее", "newpulka_extra"),
+    ],
+)
+def test_newpulka_refused(text: str, key: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_newpulka(text)
+    assert info.value.key == key
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_help_lists_the_forms(lang: str) -> None:
+    text = Texts(lang)("help")
+    words = {
+        "ru": ["ровно", "+1", "без одной", "пол-виста", "мизер Борис 0", "чистый", "распасы 3 2 5"],
+        "uk": [
+            "рівно",
+            "+1",
+            "без однієї",
+            "пів-віста",
+            "мізер Борис 0",
+            "чистий",
+            "розпаси 3 2 5",
+        ],
+        "en": ["exactly", "+1", "down 1", "half", "misere Boris 0", "clean", "all-pass 3 2 5"],
+    }[lang]
+    more = ["до 50 по 1", "3 2 5"] if lang != "en" else ["to 50 at 1", "all-pass 3 2 5"]
+    for word in [*words, *more]:
+        assert word in text, (lang, word)
+
+
+def test_repeat_window() -> None:
+    """Only the last live deal, only the same one, only within two minutes."""
+    from bot.store.db import DEAL, EventRow, PulkaRow, PulkaStatus
+    from bot.store.tables import build_table
+    from scoring.record import deal_to_json, rules_to_json
+
+    deal = parsed("Anna 7ч ровно Boris вист")
+    at = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
+    event = EventRow(1, 1, 1, DEAL, deal_to_json(deal), 1, "Anna", 1, 1, at.isoformat())
+    rules = rules_to_json(Rules())
+    row = PulkaRow(1, 1, 0, rules, PulkaStatus.ACTIVE, 1, "Anna", tuple(THREE), (event,))
+    table = build_table(row)
+    assert repeat_of(table, parsed("Anna 7h exactly Boris whist Vera pass"), at) is not None
+    late = at + REPEAT_WINDOW
+    assert repeat_of(table, deal, late) is None
+    assert repeat_of(table, deal, late - timedelta(seconds=1)) is not None
+    assert repeat_of(table, parsed("Anna 7ч +1 Boris вист"), at) is None
+
+
+# --- end to end ---------------------------------------------------------------------
+
+YES, NO = "✅ Да, записать", "✖ Нет"
+STANDINGS = "Если закончить сейчас (в вистах):"
+
+
+async def seated(app: App, chat: dict[str, Any], p: dict[str, Any], *who: str) -> None:
+    assert "Новая пулька" in await app.say(chat, p["anna"], "/newpulka сочинка до 20 по 0.5")
+    for name in who:
+        assert "садится за стол" in await app.say(chat, p[name], "/join")
+
+
+async def test_same_deal_again_asks_first(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await seated(app, chat, p, "anna", "boris", "vera")
+        first = await app.say(chat, p["anna"], "/deal Anna 7ч ровно Boris вист")
+        assert "Сдача №1" in first and STANDINGS in first  # the standings, as the wizard's
+        assert await app.count("deal") == 1
+
+        # The same deal, typed otherwise: asked about, nothing written yet.
+        sent = tg.send_message(chat, p["boris"], "/deal Anna 7h exactly Boris whist Vera pass")
+        question = await tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        assert "Точно такая же сдача только что записана: №1" in question["text"]
+        assert question["reply_to_message"]["message_id"] == sent["message_id"]
+        assert ui.labels(question["message_id"]) == [YES, NO]
+        assert await app.count("deal") == 1
+
+        # "No": nothing written, and it says so.
+        answer = await ui.tap(p["boris"], question["message_id"], NO)
+        assert "не записывать" in ui.text(question["message_id"])
+        assert "Ничего не записано" in ui.text(question["message_id"]), answer
+        assert ui.labels(question["message_id"]) == []
+        assert await app.count("deal") == 1
+
+        # Again, and "Yes": written once, even if the press is delivered again.
+        sent = tg.send_message(chat, p["boris"], "/deal Anna 7ч ровно Boris вист")
+        question = await tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        q = tg.press_button(
+            chat, p["vera"], question["message_id"], ui.data(question["message_id"], YES)
+        )
+        answer = await tg.wait_for(lambda: tg.callback_answer(q["id"]), description="yes")
+        assert answer["text"] == "Записано: сдача №2"
+        written = ui.text(question["message_id"])
+        assert "Сдача №2" in written and STANDINGS in written
+        assert await app.count("deal") == 2
+        again = redeliver(app, q)
+        await tg.wait_for(lambda: tg.callback_answer(again["id"]), description="again")
+        await app.idle()
+        assert await app.count("deal") == 2
+
+        # The command delivered again after "Yes": answered with what it wrote.
+        tg.updates.push({"message": sent})
+        await app.idle()
+        assert "уже записана (№2)" in str(tg.sent_messages(chat)[-1].get("text"))
+        assert await app.count("deal") == 2
+
+        # A different deal is written at once.
+        other = await app.say(chat, p["vera"], "/deal Boris мизер чистый")
+        assert "Сдача №3" in other and STANDINGS in other
+
+
+async def test_question_out_of_date_writes_nothing(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await seated(app, chat, p, "anna", "boris", "vera")
+        await app.say(chat, p["anna"], "/deal распасы 3 2 5")
+        sent = tg.send_message(chat, p["anna"], "/deal распасы Anna 3 Boris 2 Vera 5")
+        question = await tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        assert "№1" in question["text"]
+        # Meanwhile another deal is written: the question no longer stands.
+        assert "Сдача №2" in await app.say(chat, p["vera"], "/deal Vera мизер 0")
+        answer = await ui.tap(p["anna"], question["message_id"], YES)
+        assert "устарела" in (answer["text"] or "")
+        assert await app.count("deal") == 2
+
+
+async def test_another_sitting_out_asks_first(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await seated(app, chat, p, "anna", "boris", "vera", "gleb")
+        # Anna deals first and sits out; this deal leaves out Gleb.
+        sent = tg.send_message(chat, p["boris"], "/deal Boris 7ч 7 Vera вист 3 Anna пас 0")
+        question = await tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        text = question["text"]
+        assert "По рассадке эту сдачу пропускает Anna, а в записи пропускает Gleb" in text
+        assert await app.count("deal") == 0
+        answer = await ui.tap(p["gleb"], question["message_id"], YES)
+        assert answer["text"] == "Записано: сдача №1"
+        assert await app.count("deal") == 1
+        # The engine took Gleb for that dealer: Anna deals next and sits out, as typed.
+        typed = await app.say(chat, p["vera"], "/deal Boris 6п ровно Vera вист")
+        assert "Сдача №2" in typed and STANDINGS in typed
+        assert await app.count("deal") == 2
+
+
+async def test_english_forms_end_to_end(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await seated(app, chat, p, "anna", "boris", "vera")
+        await app.say(chat, p["anna"], "/lang en")
+        answer = await app.say(chat, p["anna"], "/deal Anna 6 spades down 1 Boris whists")
+        assert "Deal 1" in answer and "If we stopped now (in whists):" in answer
+        refused = await app.say(chat, p["anna"], "/deal Anna 7h exactly Boris whist Vera whist")
+        assert "Both whist" in refused
+        assert await app.count("deal") == 1
