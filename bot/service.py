@@ -591,6 +591,34 @@ class PulkaService:
             listed = await ending.place_pulkas(tx, chat_id, thread_id)
         return [p for p in listed if p.status != PulkaStatus.ACTIVE]
 
+    async def correct_settled(
+        self, pulka_id: int, deal: Deal, author: Author, source: Source | None
+    ) -> Written:
+        """A correction after the pulka was settled: an ``amend`` event
+        ``{"settled": settle_id, "deal": correction}`` after its ``settle``
+        (:func:`bot.store.ending.after_settling`); the stored settlement stays what was
+        agreed.  ``stale`` if it is not settled; who may write it is the caller's check."""
+        async with self.storage.uow() as tx:
+            again = await self._again(tx, source, EventKind.AMEND)
+            if again is not None:
+                return again
+            table = await self._table(tx, pulka_id)
+            settle = ending.settle_event(table)
+            if settle is None or table.state is None:
+                raise PulkaError("stale")
+            play(table.state, deal)  # raises ScoringError: nothing is written
+            event = await tx.append(
+                pulka_id,
+                EventKind.AMEND,
+                {"settled": settle.id, "deal": deal_to_json(deal)},
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            after = advance(table, table.players, (event,), table.row.status)
+        return self._written(table, after, event)
+
     # --- before the first deal: cancel, leave, reseat; a guest seat claimed -------------
 
     async def cancel(self, pulka_id: int, author: Author, source: Source | None) -> Written:

@@ -18,6 +18,8 @@ the table already holds.  Their payloads:
   figure of :class:`scoring.Settlement` as an exact fraction, so the archive shows
   the settled pulka from this payload and never scores it again: a later engine, or
   rules read differently, cannot change what the table agreed.
+* ``amend`` ``{"settled": settle_id, "deal": correction}``: a correction written after
+  the settlement (:func:`after_settling`); shown as an amendment next to it.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from fractions import Fraction
 from typing import Any
 
 from bot.store.db import EventKind, EventRow, PulkaStatus, Source, Tx
-from bot.store.tables import Table, rules_from_json
-from scoring import Payment, Rules, Settlement
+from bot.store.tables import Table, deal_from_json, rules_from_json
+from scoring import Correction, Payment, Rules, Settlement, play, settle_state
+from scoring.engine import final_state
 from scoring.record import load_document, record_json, rules_to_json, settlement_json
 from scoring.sheet import Number, norm
 
@@ -183,6 +186,43 @@ def shown_rules(table: Table) -> Rules:
     if event is None or not isinstance(event.payload.get("rules"), dict):
         return table.rules
     return rules_from_json(event.payload["rules"])
+
+
+# --- corrections after settling --------------------------------------------------------
+
+
+def after_settling(table: Table) -> list[tuple[EventRow, Correction]]:
+    """The corrections written after the pulka was settled, oldest first.
+
+    Each is an ``amend`` event ``{"settled": settle_id, "deal": correction}``: it names
+    no deal (no ``"event"``), so the replay (:func:`bot.store.tables.advance`) passes it
+    by and the sheet stays the one the table settled.
+    """
+    found: list[tuple[EventRow, Correction]] = []
+    for e in table.row.events:
+        if e.kind == EventKind.AMEND and "settled" in e.payload:
+            deal = deal_from_json(e.payload["deal"])
+            if isinstance(deal, Correction):
+                found.append((e, deal))
+    return found
+
+
+def amended_settlement(table: Table, until: int | None = None) -> Settlement | None:
+    """The results with the corrections after settling (up to event ``until``) written
+    onto the settled sheet, scored by the rules the settlement was made under; None
+    without such corrections.  The agreed settlement itself is never scored again."""
+    fixes = [d for e, d in after_settling(table) if until is None or e.id <= until]
+    if not fixes or table.state is None:
+        return None
+    rules = shown_rules(table)
+    state = (
+        table.state
+        if rules == table.rules
+        else final_state(table.names, rules, table.record_deals())
+    )
+    for deal in fixes:
+        state = play(state, deal).state
+    return settle_state(state)
 
 
 # --- status writes with their events -----------------------------------------------

@@ -577,6 +577,10 @@ def written_text(tx: Texts, written: Written) -> str:
         return written_deal_text(tx, table, table.deal_by_event(event.id), repeat=written.duplicate)
     if event.kind == EventKind.UNDO:
         return undone_text(tx, table, event, event.author_name or "?")
+    if event.kind == EventKind.AMEND and "settled" in event.payload:
+        from bot.views.ending import corrected_text  # built on this module: imported late
+
+        return corrected_text(tx, table, event.id, None)
     if event.kind == EventKind.AMEND:
         from bot.views.amend import amended_text  # built on this module: imported late
 

@@ -2,7 +2,9 @@
 archive (``/pulkas``, ``/pulka N``).  Words in ``locales/*/ending.ftl``.
 
 A settled pulka is shown from its stored settlement (:mod:`bot.store.ending`), never
-scored again.  Names stand in the nominative: in lists after a colon or a dash.
+scored again; a correction written after settling is shown next to it, as an
+amendment, with the results it gives.  Names stand in the nominative: in lists after a
+colon or a dash.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from bot.views.callbacks import ArchivePageCB, ExportCB
 from bot.views.chat import headline, money, name, settlement_text, signed
 from bot.views.keyboards import closing_rows, markup
 from bot.views.texts import Texts
-from scoring import Settlement, settle_state
+from scoring import Correction, Settlement, settle_state
 
 #: Pulkas per page of ``/pulkas``.
 PAGE = 10
@@ -147,12 +149,21 @@ def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
 
 def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
     s = shown_settlement(table)
-    return tx(
+    line = tx(
         "archive_line",
         number=listed.number,
         date=date_text(tx, listed.archived_at or listed.created_at),
         results=results_text(tx, table, s),
     ) + ("" if ending.settled(table) else " " + tx("archive_unsettled"))
+    amended = ending.amended_settlement(table)
+    if amended is None:
+        return line
+    count = len(ending.after_settling(table))
+    return (
+        line
+        + "\n"
+        + tx("archive_line_amended", count=count, results=results_text(tx, table, amended))
+    )
 
 
 def archive_text(tx: Texts, page: Sequence[tuple[Listed, Table]], total: int) -> str:
@@ -189,4 +200,79 @@ def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
     if s is not None:
         lines.append(settlement_text(tx, ending.shown_rules(table), s, final=True))
     lines.append(tx("settle_locked_short") if ending.settled(table) else tx("archive_unsettled"))
+    lines.extend(amendment_blocks(tx, table))
     return "\n\n".join(lines)
+
+
+# --- corrections after settling ----------------------------------------------------
+
+
+def amendment_blocks(tx: Texts, table: Table, until: int | None = None) -> list[str]:
+    """The corrections after settling (up to event ``until``): who, when, what; then the
+    results with them (the agreed settlement above is left as it was)."""
+    fixes = [(e, d) for e, d in ending.after_settling(table) if until is None or e.id <= until]
+    amended = ending.amended_settlement(table, until)
+    if not fixes or amended is None:
+        return []
+    lines = [tx("after_settle_title")]
+    for event, deal in fixes:
+        lines.append(
+            tx(
+                "after_settle_line",
+                date=date_text(tx, event.created_at),
+                time=event.created_at[11:16] + " UTC",
+                who=name(event.author_name or "?"),
+                what=correction_words(tx, deal),
+            )
+        )
+    rules = ending.shown_rules(table)
+    cur = name(rules.currency)
+    results = [tx("after_settle_results")]
+    for who, result, m in zip(amended.players, amended.results, amended.money, strict=True):
+        results.append(
+            tx("settle_line", name=name(who), result=signed(result), money=money(m), currency=cur)
+        )
+    if amended.payments:
+        results.append(tx("payments_title"))
+        results.extend(
+            tx(
+                "payment_line",
+                payer=name(p.payer),
+                payee=name(p.payee),
+                amount=money(p.amount),
+                currency=cur,
+            )
+            for p in amended.payments
+        )
+    else:
+        results.append(tx("payments_none"))
+    return ["\n".join(lines), "\n".join(results)]
+
+
+def correction_words(tx: Texts, deal: Correction) -> str:
+    """``Anna: гора -2; Anna → Boris: висты +10 (ошиблись в подсчёте)``."""
+    who = name(deal.player)
+    parts = []
+    if deal.pulka:
+        parts.append(tx("write_pulka", name=who, amount=signed(deal.pulka)))
+    if deal.mountain:
+        parts.append(tx("write_mountain", name=who, amount=signed(deal.mountain)))
+    for on, amount in deal.whists:
+        parts.append(tx("write_whists", name=who, on=name(on), amount=signed(amount)))
+    text = "; ".join(parts) or who
+    return text + (f" ({name(deal.note)})" if deal.note else "")
+
+
+def corrected_text(tx: Texts, table: Table, event_id: int, number: int | None) -> str:
+    """The answer to a correction after settling (the same when delivered again)."""
+    head = (
+        tx("after_settle_written")
+        if number is None
+        else tx("after_settle_written_number", number=number)
+    )
+    return "\n\n".join([head, *amendment_blocks(tx, table, event_id)])
+
+
+def correct_how_text(tx: Texts, number: int) -> str:
+    """A plain ``/correct`` with no running pulka, the last one settled: how to correct it."""
+    return tx("after_settle_how", number=number)

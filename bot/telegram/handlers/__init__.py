@@ -9,6 +9,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.telegram.handlers import (
+    after_settling,
     amend,
     archive,
     deals,
@@ -32,6 +33,7 @@ def get_routers() -> list[Router]:
         private.router(),
         table.router(),
         score.router(),
+        after_settling.router(),  # before deals: /correct of a settled pulka, by reply
         deals.router(),
         settle.router(),  # before undo: /undo right after an end by agreement is its
         undo.router(),

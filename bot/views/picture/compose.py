@@ -10,9 +10,11 @@ circles of the settlement, then the text.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import math
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -20,6 +22,7 @@ from fractions import Fraction
 from PIL import Image, ImageDraw
 
 from bot.views.picture.geometry import Geometry, Shape, geometry
+from bot.views.picture.memory import unmap_big_buffers
 from bot.views.picture.paper import (
     INK,
     MARGIN,
@@ -592,5 +595,14 @@ async def render_sheet_async(
     *,
     title: str | None = None,
 ) -> bytes:
-    """:func:`render_sheet` in a worker thread, so the event loop never blocks."""
-    return await asyncio.to_thread(render_sheet, players, rules, steps, settlement, title=title)
+    """:func:`render_sheet` in the drawing thread, so the event loop never blocks."""
+    draw_it = functools.partial(render_sheet, players, rules, steps, settlement, title=title)
+    return await asyncio.get_running_loop().run_in_executor(_DRAWER, draw_it)
+
+
+#: One thread draws every sheet: they are drawn one at a time anyway (``LOCK``), and each
+#: thread that draws gets a malloc arena of its own.  Before its first sheet the big
+#: buffers are made to go back to the system when freed (:mod:`.memory`).
+_DRAWER = ThreadPoolExecutor(
+    max_workers=1, thread_name_prefix="sheet", initializer=unmap_big_buffers
+)

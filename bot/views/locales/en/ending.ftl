@@ -36,3 +36,16 @@ archive_head =
 archive_usage = Which pulka? /pulka N, with its number in /pulkas.
 archive_missing = There is no pulka #{ $number } in the archive. The list: /pulkas
 cmd_pulkas = this chat's finished pulkas
+after_settle_title = Corrections after settling:
+after_settle_line = { $date } { $time } · { $who } — { $what }
+after_settle_results = With the corrections (the settlement agreed on stays as it was):
+after_settle_written = Correction after settling written.
+after_settle_written_number = Correction to the settled pulka #{ $number } written.
+after_settle_how =
+    No pulka is running here, and pulka #{ $number } is already settled.
+    To correct it, reply to the bot's message about it (the settlement, the scoreboard or /pulka { $number }) with: <code>/correct Player mountain -2 — note</code>
+    A new pulka: /newpulka
+archive_line_amended = { NUMBER($count) ->
+        [one] { $count } correction after settling
+       *[other] { $count } corrections after settling
+    }, with them: { $results }

@@ -237,6 +237,7 @@ help =
     {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named.
     /correct (or /fix): write numbers straight onto a player's pool, mountain and whists, with a note; also once the game is over:
     {"  "}<code>/correct Anna mountain -2 pool 1 whists Boris 10 — miscounted</code>
+    {"  "}after settling: as a reply to the bot's message about the settled game (the settlement, the scoreboard, /pulka N); the archive shows it next to the settlement
     /undo: undo the last deal
     /edit, /delete: change or delete any earlier deal, as a reply to the bot's message about it, with its ✏️ button, or by number (<code>/edit 3</code>)
     /history: the deals

@@ -36,3 +36,17 @@ archive_head =
 archive_usage = Какую пульку показать? /pulka N — номер из списка /pulkas.
 archive_missing = Пульки №{ $number } в архиве нет. Список: /pulkas
 cmd_pulkas = прошлые пульки этого чата
+after_settle_title = Поправки после расчёта:
+after_settle_line = { $date } { $time } · { $who } — { $what }
+after_settle_results = С поправками (роспись, о которой договорились, не меняется):
+after_settle_written = Поправка после расчёта записана.
+after_settle_written_number = Поправка к расписанной пульке №{ $number } записана.
+after_settle_how =
+    Здесь нет идущей пульки, а пулька №{ $number } уже расписана.
+    Поправку к ней пишут ответом на сообщение бота о ней (роспись, табло или /pulka { $number }): <code>/correct Игрок гора -2 — пояснение</code>
+    Новая пулька: /newpulka
+archive_line_amended = { NUMBER($count) ->
+        [one] { $count } поправка после расчёта
+        [few] { $count } поправки после расчёта
+       *[many] { $count } поправок после расчёта
+    }, с ними: { $results }

@@ -36,3 +36,17 @@ archive_head =
 archive_usage = Яку пульку показати? /pulka N — номер зі списку /pulkas.
 archive_missing = Пульки №{ $number } в архіві немає. Список: /pulkas
 cmd_pulkas = минулі пульки цього чату
+after_settle_title = Виправлення після розрахунку:
+after_settle_line = { $date } { $time } · { $who } — { $what }
+after_settle_results = З виправленнями (розпис, про який домовилися, не змінюється):
+after_settle_written = Виправлення після розрахунку записано.
+after_settle_written_number = Виправлення до розписаної пульки №{ $number } записано.
+after_settle_how =
+    Тут немає пульки, що триває, а пульку №{ $number } уже розписано.
+    Виправлення до неї пишуть відповіддю на повідомлення бота про неї (розпис, табло або /pulka { $number }): <code>/correct Гравець гора -2 — пояснення</code>
+    Нова пулька: /newpulka
+archive_line_amended = { NUMBER($count) ->
+        [one] { $count } виправлення після розрахунку
+        [few] { $count } виправлення після розрахунку
+       *[many] { $count } виправлень після розрахунку
+    }, з ними: { $results }
