@@ -15,7 +15,7 @@ from typing import Any
 from bot import crashpoints
 from bot.domain import Author, PulkaError, Sitter
 from bot.input.parsing import valid_name
-from bot.store import ending
+from bot.store import ending, nights
 from bot.store.db import (
     DEAL,
     END,
@@ -584,6 +584,12 @@ class PulkaService:
             seats=len(turned),
             seated=[Sitter(p.name, p.user_id, p.username) for p in turned],
         )
+
+    async def nights(self, chat_id: int) -> list[nights.Night]:
+        """The chat's settled pulkas, oldest settlement first (:mod:`bot.store.nights`):
+        what statistics, the rating and the debts are made of."""
+        async with self.storage.read() as tx:
+            return await nights.chat_nights(tx, chat_id)
 
     async def finished(self, chat_id: int, thread_id: int) -> list[ending.Listed]:
         """The place's pulkas that are over (not cancelled), numbered as the archive shows."""

@@ -139,6 +139,9 @@ class EventKind(StrEnum):
     LEAVE = "leave"  # a player left his seat before the first deal
     SEATS = "seats"  # the seating changed before the first deal (swap, first dealer)
     CLAIM = "claim"  # a Telegram user took over a guest seat (after /import)
+    # Beyond the sheet (issue 12): written on a settled pulka, they change no figure.
+    PAID = "paid"  # the payer says a payment of the settlement is paid
+    RECEIVED = "received"  # the payee says a payment of the settlement is received
 
 
 #: The kinds by their short names, as the readers of the log import them.
