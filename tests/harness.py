@@ -61,6 +61,9 @@ class App:
                     task.done()
                     or any(c.method.lower() == "getupdates" for c in self.tg.calls[since:])
                 ),
+                # Start-up collects and freezes the heap (bot.app.Server.run): on a
+                # loaded machine that alone can take seconds.
+                timeout=30.0,
                 description="the bot to start polling",
             )
             if task.done():

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.service import LiveDeal, Table
 from bot.store import ending
@@ -36,14 +35,12 @@ def _button(b: Described) -> InlineKeyboardButton:
 
 def markup(rows: Iterable[Iterable[Described]]) -> InlineKeyboardMarkup | None:
     """A keyboard of ``rows`` as given (empty rows dropped); None when it has no button."""
-    builder = InlineKeyboardBuilder()
-    for row in rows:
-        buttons = [_button(b) for b in row]
-        if buttons:
-            # A row as drawn (at most 6 wide; the builder would split one past Telegram's 8).
-            builder.row(*buttons)
-    built = builder.as_markup()
-    return built if built.inline_keyboard else None
+    # The markup is built directly, not through ``InlineKeyboardBuilder``: the views
+    # already lay the rows out (at most 6 wide), and the builder's ``as_markup``
+    # deep-copies every button, a third of a millisecond per keyboard measured, and a
+    # deal sends two keyboards.
+    built = [buttons for buttons in ([_button(b) for b in row] for row in rows) if buttons]
+    return InlineKeyboardMarkup(inline_keyboard=built) if built else None
 
 
 def screen_markup(screen: Screen) -> InlineKeyboardMarkup | None:
