@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import InvalidDeal, key_path
-from .sheet import slot_setters
+from .sheet import twin
 
 T = TypeVar("T")
 
@@ -168,15 +168,16 @@ class Game:
         if cls is not Game:
             return cls(declarer, c, tuple(choices.items()), pairs, dealer)
         # A record builds a thousand of these: the slots are set without the frozen
-        # __setattr__, one call each (see ``sheet.slot_setters``).
-        g = _new(Game)
-        a, b, d, e, f = _GAME_SETTERS
-        a(g, declarer)
-        b(g, c)
-        d(g, tuple(choices.items()))
-        e(g, pairs)
-        f(g, dealer)
-        return g
+        # __setattr__ (see ``sheet.twin``).
+        g: Any = _GameTwin()
+        g.declarer = declarer
+        g.contract = c
+        g.defence = tuple(choices.items())
+        g.tricks = pairs
+        g.dealer = dealer
+        g.__class__ = Game
+        built: Game = g
+        return built
 
     @property
     def choices(self) -> dict[str, Choice]:
@@ -207,8 +208,7 @@ class Game:
         return self.declarer_tricks - self.contract.level
 
 
-_new = object.__new__
-_GAME_SETTERS = slot_setters(Game, ("declarer", "contract", "defence", "tricks", "dealer"))
+_GameTwin = twin(Game, ("declarer", "contract", "defence", "tricks", "dealer"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -345,7 +345,6 @@ def _to_deals(models: list[Any]) -> list[Deal]:
 _GAME_KEYS = frozenset({"type", "declarer", "contract", "whist", "tricks"})
 _MISERE_KEYS = frozenset({"type", "declarer", "tricks"})
 _RASPASY_KEYS = frozenset({"type", "tricks"})
-_DEALER = frozenset({"dealer"})
 _CHOICE_TEXTS = frozenset({"whist", "pass", "half"})
 _DEAL_ADAPTER: TypeAdapter[Any] = TypeAdapter(DealModel)
 
@@ -378,7 +377,9 @@ def _plain_deal(d: Any, names: set[str]) -> Deal:
     dealer = d.get("dealer")
     if dealer is not None and dealer not in names:
         _check_names((dealer,), names)
-    if kind == "game" and keys >= _GAME_KEYS and not keys - _GAME_KEYS - _DEALER:
+    # The keys it must have and no other (the dealer aside), without building sets.
+    size = len(d) - ("dealer" in d)
+    if kind == "game" and size == 5 and keys >= _GAME_KEYS:
         declarer, contract, whist = d["declarer"], d["contract"], d["whist"]
         if contract.__class__ is not str or len(contract) > 16 or whist.__class__ is not dict:
             raise _NotPlain
@@ -390,9 +391,9 @@ def _plain_deal(d: Any, names: set[str]) -> Deal:
             if choice.__class__ is not str or choice not in _CHOICE_TEXTS:
                 raise _NotPlain
         return Game.of(declarer, contract, whist, _plain_tricks(d, names), dealer)
-    if kind == "raspasy" and keys >= _RASPASY_KEYS and not keys - _RASPASY_KEYS - _DEALER:
+    if kind == "raspasy" and size == 2 and keys >= _RASPASY_KEYS:
         return Raspasy.of(_plain_tricks(d, names), dealer)
-    if kind == "misere" and keys >= _MISERE_KEYS and not keys - _MISERE_KEYS - _DEALER:
+    if kind == "misere" and size == 3 and keys >= _MISERE_KEYS:
         declarer = d["declarer"]
         if declarer not in names:
             _check_names((declarer,), names)

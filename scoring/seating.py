@@ -51,6 +51,15 @@ def defenders(n: int, declarer: int, out: int | None) -> tuple[int, int]:
     if n == 3 and out is None:
         # Every deal asks: the general walk below, worked out for three.
         return (declarer + 1) % 3, (declarer + 2) % 3
+    if n == 4 and out is not None:
+        # And for four, the dealer sitting out (anything odd: the walk, which refuses it).
+        a, b, c = (declarer + 1) % 4, (declarer + 2) % 4, (declarer + 3) % 4
+        if a == out:
+            return b, c
+        if b == out:
+            return a, c
+        if c == out:
+            return a, b
     first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s != out)
     return first, second
 

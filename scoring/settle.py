@@ -144,6 +144,37 @@ def standings(state: PulkaState) -> tuple[Fraction, ...]:
     """Exact results in whists if the pulka stopped now (the bot's "if we stopped")."""
     sheet, rules = state.sheet, state.rules
     n = sheet.n
+    pulka, mountain, whists = sheet.pulka, sheet.mountain, sheet.whists
+    if (
+        rules.pulka_ratio.__class__ is int
+        and rules.target.__class__ is int
+        and all(x.__class__ is int for x in pulka)
+        and all(x.__class__ is int for x in mountain)
+        and all(x.__class__ is int for x in whists)
+        and len(pulka) == len(mountain) == n
+        and len(whists) == n * n
+    ):
+        # A whole sheet (the usual one): the same figures from integers, one Fraction
+        # each, 10 * (sum / n - eq) + balance = (10 * sum - n * (10 * eq - balance)) / n.
+        ratio, target = rules.pulka_ratio, rules.target
+        whole = [m + ratio * (target - p) for m, p in zip(mountain, pulka, strict=True)]
+        total = 10 * sum(whole)
+        return tuple(
+            Fraction(
+                total
+                - n
+                * (10 * whole[i] - sum(whists[i * n + j] - whists[j * n + i] for j in range(n))),
+                n,
+            )
+            for i in range(n)
+        )
+    return _standings(state)
+
+
+def _standings(state: PulkaState) -> tuple[Fraction, ...]:
+    """:func:`standings` by the rule's own steps, for any sheet (halves, thirds)."""
+    sheet, rules = state.sheet, state.rules
+    n = sheet.n
     eq = [
         m + rules.pulka_ratio * (rules.target - p)
         for m, p in zip(sheet.mountain, sheet.pulka, strict=True)
