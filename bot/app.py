@@ -1,4 +1,4 @@
-"""Wiring: settings -> storage -> bot and dispatcher -> polling.
+"""Wiring: settings -> storage -> bot and dispatcher -> polling (or the webhook server).
 
 Dependencies reach handlers as Dispatcher keyword arguments (``service``,
 ``db``, ``boards``, ``sheets``), never as globals, so tests can build as many dispatchers
@@ -12,7 +12,7 @@ import contextlib
 import gc
 import logging
 import signal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
@@ -37,7 +37,7 @@ from bot.service import PulkaService
 from bot.store.db import Storage
 from bot.telegram.boards import Boards
 from bot.telegram.handlers import get_routers
-from bot.telegram.lanes import Poller
+from bot.telegram.lanes import Poller, WebhookRefused
 from bot.telegram.middlewares import (
     AnswerAfterHandler,
     CommitsMiddleware,
@@ -46,6 +46,9 @@ from bot.telegram.middlewares import (
 )
 from bot.telegram.sheets import Sheets
 from bot.views.texts import DEFAULT_LANG, LANGS, t
+
+if TYPE_CHECKING:
+    from bot.telegram.webhook import Webhook
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +69,14 @@ COMMANDS = (
     "rules",
     "settle",
     "pulkas",
+    "stats",
+    "rating",
+    "debts",
+    "cost",
+    "whatif",
     "export",
     "import",
+    "calc",
     "lang",
     "help",
 )
@@ -141,14 +150,35 @@ def start_backups(settings: Settings, path: str) -> asyncio.Task[None] | None:
 
 
 class Server:
-    """The running bot: long polling into per-chat lanes (``bot.telegram.lanes``)."""
+    """The running bot: long polling into per-chat lanes (``bot.telegram.lanes``), or,
+    if ``settings`` have ``WEBHOOK_URL``, the webhook server into the same lanes
+    (``bot.telegram.webhook``)."""
 
-    def __init__(self, dp: Dispatcher, bot: Bot, storage: Storage) -> None:
+    def __init__(
+        self, dp: Dispatcher, bot: Bot, storage: Storage, settings: Settings | None = None
+    ) -> None:
         self.dp, self.bot, self.storage = dp, bot, storage
         self.stop = asyncio.Event()
-        self.poller = Poller(
-            bot, self.handle, storage, allowed_updates=dp.resolve_used_update_types()
-        )
+        allowed = dp.resolve_used_update_types()
+        self.poller: Poller | Webhook
+        if settings is not None and settings.webhook_url and settings.webhook_secret:
+            # Imported only here: a polling bot does without aiohttp.web (1.6 MiB).
+            from bot.telegram.webhook import Webhook
+
+            self.poller = Webhook(
+                bot,
+                dp,
+                self.handle,
+                storage,
+                url=settings.webhook_url,
+                secret=settings.webhook_secret.get_secret_value(),
+                path=settings.webhook_path,
+                host=settings.webhook_host,
+                port=settings.webhook_port,
+                allowed_updates=allowed,
+            )
+        else:
+            self.poller = Poller(bot, self.handle, storage, allowed_updates=allowed)
 
     @property
     def pending(self) -> int:
@@ -169,6 +199,8 @@ class Server:
         gc.freeze()
         try:
             await self.poller.run(self.stop)
+        except WebhookRefused as e:
+            raise StartupError(str(e)) from None
         finally:
             await self.dp.emit_shutdown(**workflow)
 
@@ -231,7 +263,7 @@ async def introduce(bot: Bot, settings: Settings) -> None:
 
 async def run(settings: Settings) -> None:
     """Introduce the bot to the Bot API (:class:`StartupError` if it cannot), open the
-    database, poll until SIGTERM/SIGINT, close everything."""
+    database, poll (or serve the webhook) until SIGTERM/SIGINT, close everything."""
     path = prepare_database_path(settings.database_url)
     storage = Storage(path)
     service = PulkaService(storage)
@@ -245,7 +277,7 @@ async def run(settings: Settings) -> None:
     await storage.open()
     dp = create_dispatcher(storage, service)
     backups = start_backups(settings, path)
-    server = Server(dp, bot, storage)
+    server = Server(dp, bot, storage, settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 _TOKEN = re.compile(r"^[0-9]{1,20}:[A-Za-z0-9_-]{20,}$")  # ASCII digits: \d takes "٣" too
@@ -48,12 +49,29 @@ class StorageSettings(BaseSettings):
         return Path(database_path(self.database_url)).parent / "backups"
 
 
+#: What Telegram accepts as a webhook's ``secret_token`` (setWebhook).
+_WEBHOOK_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+
+
 class Settings(StorageSettings):
-    """``BOT_TOKEN`` (required), ``TELEGRAM_API_URL``, ``LOG_LEVEL`` and the storage's."""
+    """``BOT_TOKEN`` (required), ``TELEGRAM_API_URL``, ``LOG_LEVEL``, the webhook's and
+    the storage's.
+
+    ``WEBHOOK_URL`` (the public ``https://`` address Telegram posts to) switches from
+    long polling to the webhook server (``bot.telegram.webhook``); it then needs
+    ``WEBHOOK_SECRET``, which every request must carry.  The server listens on
+    ``WEBHOOK_HOST``:``WEBHOOK_PORT`` at the URL's path (a reverse proxy in front
+    terminates TLS).
+    """
 
     bot_token: SecretStr
     telegram_api_url: str | None = None
     log_level: str = Field("INFO")
+    webhook_url: str | None = None
+    # validate_default: a missing secret is checked too (against WEBHOOK_URL, above it).
+    webhook_secret: SecretStr | None = Field(None, validate_default=True)
+    webhook_host: str = "0.0.0.0"  # in a container: every interface
+    webhook_port: int = Field(8080, ge=1, le=65535)
 
     @field_validator("bot_token")
     @classmethod
@@ -78,6 +96,45 @@ class Settings(StorageSettings):
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise ValueError("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return level
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _webhook_url(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        url = urlsplit(v.strip())
+        if url.scheme != "https" or not url.hostname:
+            raise ValueError(
+                "must be the https:// address Telegram posts to, "
+                "e.g. https://pulka.example.org/telegram"
+            )
+        return v.strip()
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _webhook_secret(cls, v: SecretStr | None, info: ValidationInfo) -> SecretStr | None:
+        secret = "" if v is None else v.get_secret_value().strip()
+        if not secret:
+            if info.data.get("webhook_url"):
+                raise ValueError(
+                    "required when WEBHOOK_URL is set: 1-256 characters of A-Z a-z 0-9 _ -"
+                )
+            return None
+        if not _WEBHOOK_SECRET.match(secret):
+            raise ValueError("must be 1-256 characters of A-Z a-z 0-9 _ - (what Telegram accepts)")
+        return SecretStr(secret)
+
+    @field_validator("webhook_host")
+    @classmethod
+    def _webhook_host(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("must be an address to listen on, e.g. 0.0.0.0")
+        return v.strip()
+
+    @property
+    def webhook_path(self) -> str:
+        """The path the webhook server answers on: ``WEBHOOK_URL``'s (``/`` if none)."""
+        return urlsplit(self.webhook_url or "").path or "/"
 
 
 def database_path(url: str) -> str:

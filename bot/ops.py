@@ -274,8 +274,19 @@ async def check_token(settings: Settings) -> str:
     return f"@{result.get('username')}"
 
 
+def receiving(settings: Settings) -> str:
+    """How the bot is configured to receive updates: ``long polling`` or the webhook."""
+    if settings.webhook_url:
+        return (
+            f"webhook {settings.webhook_url} "
+            f"(served on {settings.webhook_host}:{settings.webhook_port})"
+        )
+    return "long polling"
+
+
 async def check(settings: Settings) -> str:
-    """The whole check: database, then token; the OK line, or :class:`OpsError`."""
+    """The whole check: database, then token; the OK line (with the receiving mode),
+    or :class:`OpsError`."""
     database = check_database(settings.database_url)
     bot = await check_token(settings)
-    return f"ok: {bot}, {database}"
+    return f"ok: {bot}, {database}, {receiving(settings)}"

@@ -15,7 +15,7 @@ from typing import Any
 from bot import crashpoints
 from bot.domain import Author, PulkaError, Sitter
 from bot.input.parsing import valid_name
-from bot.store import ending, nights
+from bot.store import debts, ending, nights
 from bot.store.db import (
     DEAL,
     END,
@@ -100,6 +100,8 @@ class PulkaService:
         self.storage = storage
         #: The replayed tables of hot pulkas: every read and write goes through it.
         self.tables = tables or Tables()
+        #: The replayed tables of finished pulkas, for the nights of a chat.
+        self.finished_tables = nights.Kept()
         #: Chat languages read so far; every write of a language drops its chat.
         self._langs: dict[int, str | None] = {}
 
@@ -589,7 +591,19 @@ class PulkaService:
         """The chat's settled pulkas, oldest settlement first (:mod:`bot.store.nights`):
         what statistics, the rating and the debts are made of."""
         async with self.storage.read() as tx:
-            return await nights.chat_nights(tx, chat_id)
+            return await nights.chat_nights(tx, chat_id, self.finished_tables)
+
+    async def rating_shown(self, chat_id: int) -> bool:
+        """Does the chat show rating changes after each pulka (``/rating on``)?"""
+        async with self.storage.read() as tx:
+            return await tx.chat_rating(chat_id)
+
+    async def show_rating(self, chat_id: int, on: bool, lang: str) -> None:
+        """``/rating on|off`` (the same again changes nothing); ``lang``: the language
+        the chat speaks now, kept if it had none stored yet."""
+        self._langs.pop(chat_id, None)
+        async with self.storage.uow() as tx:
+            await tx.set_chat_rating(chat_id, on, lang)
 
     async def finished(self, chat_id: int, thread_id: int) -> list[ending.Listed]:
         """The place's pulkas that are over (not cancelled), numbered as the archive shows."""
@@ -620,6 +634,45 @@ class PulkaService:
                 author.user_id,
                 author.name,
                 source,
+                seq=table.next_seq,
+            )
+            after = advance(table, table.players, (event,), table.row.status)
+        return self._written(table, after, event)
+
+    async def confirm_payment(
+        self,
+        pulka_id: int,
+        kind: EventKind,
+        payer: int,
+        payee: int,
+        author: Author,
+        *,
+        admin: bool = False,
+    ) -> Written:
+        """ "Paid" (``kind`` PAID) or "Received" (RECEIVED) on the line payer -> payee of
+        a settled pulka (:mod:`bot.store.debts`): an event of the amount it confirms now.
+
+        Nothing left to confirm (a second press, the press delivered again): nothing is
+        written, ``duplicate`` with the confirmation written before.  ``stale`` for no
+        such line; ``debts_not_payer`` and the like if it is not the presser's.  Results
+        never change: the replay passes these events by.
+        """
+        async with self.storage.uow() as tx:
+            table = await self._table(tx, pulka_id)
+            seated = debts.people(table, await debts.claims(tx, table.row.chat_id))
+            line, amount = debts.to_confirm(
+                table, seated, kind, payer, payee, author.user_id, admin=admin
+            )
+            if amount <= 0:
+                before = debts.last_confirmation(table, kind, line.payer, line.payee)
+                return Written(table, True, before.id if before else 0, before)
+            event = await tx.append(
+                pulka_id,
+                kind,
+                {"payer": line.payer, "payee": line.payee, "amount": str(amount)},
+                author.user_id,
+                author.name,
+                None,
                 seq=table.next_seq,
             )
             after = advance(table, table.players, (event,), table.row.status)

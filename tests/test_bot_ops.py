@@ -423,13 +423,15 @@ async def test_check_ok(fake_tg: FakeTelegram, tmp_path: Path) -> None:
     env = check_env(fake_tg, tmp_path)
     code, out, err = await cli(tmp_path, env, "check")
     assert (code, err) == (0, ""), err
-    assert out == "pulka-bot: ok: @pulka_test_bot, database not created yet\n"
+    assert out == "pulka-bot: ok: @pulka_test_bot, database not created yet, long polling\n"
     db = tmp_path / "data" / "pulka.sqlite3"
     db.parent.mkdir()
     await (await Storage(str(db)).open()).close()
     code, out, err = await cli(tmp_path, env, "--check")
     assert (code, err) == (0, ""), err
-    assert out == f"pulka-bot: ok: @pulka_test_bot, database schema {SCHEMA_VERSION}\n"
+    assert out == (
+        f"pulka-bot: ok: @pulka_test_bot, database schema {SCHEMA_VERSION}, long polling\n"
+    )
     assert fake_tg.calls_to("getMe")
     assert sorted(p.name for p in db.parent.iterdir()) == ["pulka.sqlite3"]  # nothing left
 

@@ -456,13 +456,15 @@ async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
     storage = await Storage(str(path)).open()
     try:
         version = await (await storage.conn.execute("PRAGMA user_version")).fetchone()
-        assert version is not None and version[0] == SCHEMA_VERSION == 4
+        assert version is not None and version[0] == SCHEMA_VERSION == 5
         async with storage.read() as tx:
             row = await tx.load(1)
             assert row is not None and row.seats is None and row.chat_id == -5
             assert await tx.board(1) is None and await tx.draft(-5, 1) is None
             # A chat that already played keeps Russian, its language until schema 3.
             assert await tx.chat_lang(-5) == "ru" and await tx.chat_lang(-6) is None
+            # Schema 5: the rating's display is off until a chat asks (/rating on).
+            assert not await tx.chat_rating(-5) and not await tx.chat_rating(-6)
     finally:
         await storage.close()
 

@@ -23,7 +23,7 @@ async def test_settled_pulkas_are_the_nights_in_order_with_corrections_after_set
     async with app.polling():
         await e.start("sochi 2 1")
         await e.settled_evening()
-        assert len(await app.service.nights(e.chat["id"])) == 1
+        [kept] = await app.service.nights(e.chat["id"])
         await reply(e, "boris", FIX, await e.board())
         # A running pulka is not a night.
         await e.start("sochi 2 1")
@@ -37,9 +37,14 @@ async def test_settled_pulkas_are_the_nights_in_order_with_corrections_after_set
         assert night.agreed.results == (Fraction(26, 3), Fraction(-46, 3), Fraction(20, 3))
         assert night.final.results == (22, -22, 0)
         assert night.settle_id is not None
+        # The correction grew the log: that pulka was replayed again, not taken as kept.
+        assert night.table is not kept.table and kept.final == kept.agreed
         await e.settled_evening()
         later = await app.service.nights(e.chat["id"])
         assert [n.number for n in later] == [1, 2]
+        # Read again, nothing written since: the tables kept are used, not replayed.
+        again = await app.service.nights(e.chat["id"])
+        assert all(a.table is b.table for a, b in zip(again, later, strict=True))
         assert later[1].pulka_id > later[0].pulka_id
         assert later[1].final == later[1].agreed
         assert later[0].settled_at <= later[1].settled_at

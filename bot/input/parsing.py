@@ -462,20 +462,11 @@ def _result(
         return _tricks(word, "game", declarer), i + 1
     if word in EXACT_WORDS:
         return level, i + 1
-    over, down = OVER_RE.fullmatch(word), DOWN_RE.fullmatch(word)
-    by, after = None, i + 1
-    if over is not None:
-        by = int(over.group(1))
-    elif down is not None:
-        by = -int(down.group(1))
-    elif word in DOWN_WORDS and i + 1 < len(words):
-        count = words[i + 1].casefold()
-        n = int(count) if TRICKS_RE.fullmatch(count) else COUNT_WORDS.get(count)
-        if n is None:
-            raise ParseError(
-                "bad_tricks", "game", token=f"{words[i]} {words[i + 1]}", name=declarer
-            )
-        by, after = -n, i + 2
+    try:
+        by, after = relative_result(words, i)
+    except BadCount:
+        token = f"{words[i]} {words[i + 1]}"
+        raise ParseError("bad_tricks", "game", token=token, name=declarer) from None
     if by is not None:
         if not 0 <= level + by <= 10:
             raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
@@ -483,6 +474,29 @@ def _result(
     if find_player(players, words[i]) is None and not _seat_before_choice(words, i):
         raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
     return None, i
+
+
+class BadCount(ValueError):
+    """``без`` followed by a word that is no count (``без козыря`` is read earlier)."""
+
+
+def relative_result(words: Sequence[str], i: int) -> tuple[int | None, int]:
+    """The declarer's result at ``words[i]`` relative to the contract (``+1``, ``-1``,
+    ``без одной``, ``down 2``) and the index after it; (None, i + 1) if it is none of
+    those.  :class:`BadCount` when ``без`` is followed by a word that is no count."""
+    word = words[i].casefold().replace("\u2212", "-")
+    over, down = OVER_RE.fullmatch(word), DOWN_RE.fullmatch(word)
+    if over is not None:
+        return int(over.group(1)), i + 1
+    if down is not None:
+        return -int(down.group(1)), i + 1
+    if word in DOWN_WORDS and i + 1 < len(words):
+        count = words[i + 1].casefold()
+        n = int(count) if TRICKS_RE.fullmatch(count) else COUNT_WORDS.get(count)
+        if n is None:
+            raise BadCount(count)
+        return -n, i + 2
+    return None, i + 1
 
 
 def _other_defender(

@@ -27,7 +27,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _MIGRATIONS: dict[int, str] = {
     1: """
@@ -118,6 +118,12 @@ _MIGRATIONS: dict[int, str] = {
         received_at  TEXT NOT NULL,
         handled      INTEGER NOT NULL DEFAULT 0
     );
+    """,
+    # 5: the rating (issue 12).  Whether the settlement and the archive show each
+    # player's rating change (``/rating on|off``); off until a chat asks.  The rating
+    # itself is never stored: it is the replay of the chat's nights (bot/store/rating.py).
+    5: """
+    ALTER TABLE chats ADD COLUMN rating INTEGER NOT NULL DEFAULT 0 CHECK (rating IN (0, 1));
     """,
 }
 
@@ -389,6 +395,21 @@ class Tx:
             (chat_id, lang, now()),
         )
 
+    async def chat_rating(self, chat_id: int) -> bool:
+        """Does the chat show rating changes after each pulka (``/rating on``)?"""
+        row = await self._one("SELECT rating FROM chats WHERE chat_id = ?", chat_id)
+        return row is not None and bool(row["rating"])
+
+    async def set_chat_rating(self, chat_id: int, on: bool, lang: str) -> None:
+        """``/rating on|off``; a chat without a row yet gets one in ``lang``, the
+        language it speaks now."""
+        await self.conn.execute(
+            "INSERT INTO chats (chat_id, lang, rating, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (chat_id) DO UPDATE SET rating = excluded.rating, "
+            "updated_at = excluded.updated_at",
+            (chat_id, lang, int(on), now()),
+        )
+
     async def migrate_chat(self, old: int, new: int) -> int:
         """Move pulkas and settings of chat ``old`` to ``new``; the number of pulkas moved."""
         cur = await self.conn.execute("UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", (new, old))
@@ -397,6 +418,8 @@ class Tx:
         lang = await self.chat_lang(old)
         if lang is not None and await self.chat_lang(new) is None:
             await self.set_chat_lang(new, lang)
+            if await self.chat_rating(old):
+                await self.set_chat_rating(new, True, lang)
         return moved
 
     # --- pulkas --------------------------------------------------------------

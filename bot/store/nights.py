@@ -21,6 +21,7 @@ changes every figure built on it exactly, as if it had been so from the start.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from bot.store import ending
@@ -74,21 +75,54 @@ def user_key(user_id: int) -> str:
     return f"u{user_id}"
 
 
-async def chat_nights(tx: Tx, chat_id: int) -> list[Night]:
-    """Every settled pulka of the chat, oldest settlement first (see the module)."""
+class Kept:
+    """The replayed tables of finished pulkas, each with the id of its last event.
+
+    Statistics, the rating (on every settlement while it is shown) and the debts read
+    every night of a chat; replaying each log on every request costs milliseconds per
+    pulka, so a table is kept until its log grows (a payment confirmed, a correction).
+    Bounded: a 30-deal table is some 60 KiB.
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self._tables: OrderedDict[int, Table] = OrderedDict()
+
+    def get(self, pulka_id: int, last: int) -> Table | None:
+        table = self._tables.get(pulka_id)
+        if table is None or table.last_event_id != last:
+            return None
+        self._tables.move_to_end(pulka_id)
+        return table
+
+    def put(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._tables.move_to_end(table.id)
+        while len(self._tables) > self.size:
+            self._tables.popitem(last=False)
+
+
+async def chat_nights(tx: Tx, chat_id: int, kept: Kept | None = None) -> list[Night]:
+    """Every settled pulka of the chat, oldest settlement first (see the module);
+    the tables of ``kept`` are used while their logs have not grown."""
     cur = await tx.conn.execute(
-        "SELECT id FROM pulkas WHERE chat_id = ? AND status = ? ORDER BY id",
+        "SELECT p.id, (SELECT max(e.id) FROM events e WHERE e.pulka_id = p.id) AS last "
+        "FROM pulkas p WHERE p.chat_id = ? AND p.status = ? ORDER BY p.id",
         (chat_id, PulkaStatus.ARCHIVED),
     )
-    ids = [int(r["id"]) for r in await cur.fetchall()]
+    heads = [(int(r["id"]), int(r["last"] or 0)) for r in await cur.fetchall()]
     found: list[tuple[str, int, Table, Settlement, Settlement, int | None]] = []
     claimed: dict[str, int] = {}  # guest key -> the Telegram user who claimed that name
-    for pulka_id in ids:
-        row = await tx.load(pulka_id)
-        if row is None:
-            continue
-        table = build_table(row)
-        for e in row.events:
+    for pulka_id, last in heads:
+        table = None if kept is None else kept.get(pulka_id, last)
+        if table is None:
+            row = await tx.load(pulka_id)
+            if row is None:
+                continue
+            table = build_table(row)
+            if kept is not None:
+                kept.put(table)
+        for e in table.row.events:
             if e.kind == EventKind.CLAIM:
                 name, user = e.payload.get("name"), e.payload.get("user")
                 if isinstance(name, str) and isinstance(user, int):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError, TelegramNetworkError
+from aiogram.exceptions import TelegramAPIError, TelegramConflictError, TelegramNetworkError
 from aiogram.methods import GetUpdates
 from aiogram.types import Update
 
@@ -177,6 +177,13 @@ class Inbox:
         return out
 
 
+class WebhookRefused(Exception):
+    """The webhook cannot be served (its port is taken, or the Bot API refused
+    ``setWebhook``); ``str()`` is one line for the operator.  Declared here, with the
+    poller, so that a polling bot never imports the webhook server (aiohttp.web is
+    1.6 MiB of resident memory)."""
+
+
 class Poller:
     """Long polling: every update kept, confirmed, then handled in its chat's lane."""
 
@@ -228,6 +235,13 @@ class Poller:
                 try:
                     updates = fetch.result()
                 except (TelegramNetworkError, TelegramAPIError, TimeoutError) as e:
+                    if isinstance(e, TelegramConflictError) and "webhook" in e.message.lower():
+                        # Back from webhook mode (WEBHOOK_URL unset): polling is what the
+                        # operator runs now.  The updates Telegram holds stay (no drop).
+                        log.warning("a webhook is set; deleting it to poll (%s)", e.message)
+                        with contextlib.suppress(TelegramNetworkError, TelegramAPIError):
+                            await bot.delete_webhook(drop_pending_updates=False)
+                            continue
                     log.warning("getUpdates failed (%s); again in %.0f s", e, delay)
                     await asyncio.sleep(delay)
                     delay = min(delay * 2, 30.0)

@@ -540,3 +540,47 @@ class GuardCB(CallbackData, prefix="v1g"):
     last: Id
     yes: Flag
     digest: Annotated[str, Field(pattern=r"^[0-9a-f]{10}$")]
+
+
+# --- debts between nights: "Paid" / "Received" on a payment line (prefix "v1db") ------
+
+
+#: A seat of a settled pulka (0-3).
+DebtSeat = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=3)]
+
+
+class DebtCB(CallbackData, prefix="v1db"):
+    """ "Paid" (``got`` 0) or "Received" (1) on the line ``payer`` -> ``payee`` (seats)
+    of the settled ``pulka`` (``bot.store.debts``); the amount is the line's as it is
+    when pressed."""
+
+    pulka: Id
+    payer: DebtSeat
+    payee: DebtSeat
+    got: Flag
+
+
+# --- statistics across nights (prefix "v1st") ------------------------------------------
+
+
+class StatsCB(CallbackData, prefix="v1st"):
+    """ "📈 Chart" under ``/stats``: the chart of the chat's running money totals
+    (``chart`` 1; the field keeps room for more views of the statistics)."""
+
+    chart: Flag
+
+
+# --- /calc: the paper-sheet calculator's step-by-step message (prefix "v1cc") ----------
+
+
+class CalcCB(CallbackData, prefix="v1cc"):
+    """A button of the step-by-step ``/calc`` message: ``op`` with ``arg``.
+
+    The sheet so far is the form written in the message itself
+    (:func:`bot.input.sheet_text.read_form`), so the message survives a restart:
+    ``va`` sets the variant ``arg``, ``np`` the number of players ``arg``, ``ab``
+    seats the default names, ``bk`` takes the last player's figures back, ``x`` closes.
+    """
+
+    op: Annotated[str, Field(pattern=r"^(va|np|ab|bk|x)$")]
+    arg: Annotated[str, Field(pattern=r"^[a-z0-9]{0,12}$")] = ""

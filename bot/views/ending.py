@@ -9,7 +9,7 @@ colon or a dash.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
@@ -166,11 +166,19 @@ def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
     )
 
 
-def archive_text(tx: Texts, page: Sequence[tuple[Listed, Table]], total: int) -> str:
+def archive_text(
+    tx: Texts,
+    page: Sequence[tuple[Listed, Table]],
+    total: int,
+    notes: Mapping[int, str] | None = None,
+) -> str:
+    """The page of ``/pulkas``; ``notes``: a line under a pulka, by its id (the rating's)."""
     if not total:
         return tx("archive_empty")
     lines = [tx("archive_title", count=total)]
-    lines.extend(archive_line(tx, listed, table) for listed, table in page)
+    for listed, table in page:
+        note = (notes or {}).get(table.id)
+        lines.append(archive_line(tx, listed, table) + ("" if note is None else "\n" + note))
     lines.append(tx("archive_how"))
     return "\n".join(lines)
 

@@ -24,7 +24,8 @@ or blocked bot, HTML parse errors...).
 It answers only the methods the bot and these tests call (see :data:`.server.METHODS`);
 any other answers 404.  Known simplifications: only HTML texts are parsed into
 entities; message ids are counted per chat; inline mode, payments, media groups,
-privacy mode and webhooks are not implemented.
+privacy mode and webhook delivery are not implemented (``setWebhook`` is remembered;
+a test posts the updates it takes from the queue).
 
 Modules, in the order a request meets them:
 

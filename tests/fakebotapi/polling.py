@@ -4,7 +4,9 @@ An update stays queued until a getUpdates with a greater ``offset`` confirms it,
 bot killed mid-batch gets the same updates again; ``allowed_updates`` is remembered
 and drops the other kinds; a newer getUpdates ends a pending one with 409 Conflict;
 ``stop()`` of the server answers a pending poll at once so shutdown does not wait out
-the poll timeout.
+the poll timeout.  ``setWebhook`` is remembered (getUpdates is then refused with 409,
+as Telegram does, until ``deleteWebhook``); a test posts the updates to the bot's
+webhook itself, taking them with :meth:`UpdateQueue.take`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,12 @@ if TYPE_CHECKING:
     from .params import Files, Method, Params
     from .state import World
 
+#: Telegram's answer to getUpdates while a webhook is set.
+WEBHOOK_ACTIVE = (
+    "Conflict: can't use getUpdates method while webhook is active; "
+    "use deleteWebhook to delete the webhook first"
+)
+
 
 class UpdateQueue:
     """Updates injected by the tests and not yet confirmed by the bot."""
@@ -33,6 +41,9 @@ class UpdateQueue:
         self._wakeup = asyncio.Event()
         self._generation = 0
         self._closing = False
+        #: The setWebhook parameters while a webhook is set (Telegram then refuses
+        #: getUpdates); the test posts the updates itself (:meth:`take`).
+        self.webhook: dict[str, Any] | None = None
 
     def push(self, update: dict[str, Any]) -> dict[str, Any]:
         """Queue a copy of ``update`` with the next ``update_id``; wake the long poll."""
@@ -47,6 +58,12 @@ class UpdateQueue:
     def pending(self) -> int:
         """Number of queued updates not yet confirmed by the bot."""
         return len(self._queue)
+
+    def take(self) -> list[dict[str, Any]]:
+        """The deliverable updates, oldest first, as delivered (a webhook's posts)."""
+        ready = self._deliverable()
+        self._queue = []
+        return copy.deepcopy(ready)
 
     def drop_pending(self) -> None:
         self.dropped.extend(self._queue)
@@ -106,6 +123,8 @@ class UpdateQueue:
 
 
 async def get_updates(world: World, params: Params, files: Files) -> Any:
+    if world.updates.webhook is not None:
+        raise ApiError(409, WEBHOOK_ACTIVE)
     timeout = min(max(int_param(params, "timeout", 0) or 0, 0), 50)
     allowed = params.get("allowed_updates")
     return await world.updates.get(
@@ -114,12 +133,26 @@ async def get_updates(world: World, params: Params, files: Files) -> Any:
 
 
 def delete_webhook(world: World, params: Params, files: Files) -> Any:
+    world.updates.webhook = None
     if params.get("drop_pending_updates"):
         world.updates.drop_pending()
+    return True
+
+
+def set_webhook(world: World, params: Params, files: Files) -> Any:
+    if not str(params.get("url", "")).startswith("https://"):
+        raise ApiError(400, "Bad Request: bad webhook: An HTTPS URL must be provided for webhook")
+    allowed = params.get("allowed_updates")
+    if isinstance(allowed, list):
+        world.updates._allowed = set(allowed) or None
+    if params.get("drop_pending_updates"):
+        world.updates.drop_pending()
+    world.updates.webhook = dict(params)
     return True
 
 
 METHODS: dict[str, Method] = {
     "getUpdates": get_updates,
     "deleteWebhook": delete_webhook,
+    "setWebhook": set_webhook,
 }

@@ -12,16 +12,21 @@ from bot.telegram.handlers import (
     after_settling,
     amend,
     archive,
+    calc,
     deals,
+    debts,
     errors,
     private,
+    rating,
     score,
     seating,
     settle,
     setup,
+    stats,
     system,
     table,
     undo,
+    whatif,
     wizard,
 )
 
@@ -30,11 +35,14 @@ def get_routers() -> list[Router]:
     """Every router, in the order they are tried (``system``, the catch-all, last)."""
     return [
         errors.router(),
+        calc.router(),  # before private, which takes every private message
         private.router(),
         table.router(),
         score.router(),
         after_settling.router(),  # before deals: /correct of a settled pulka, by reply
         deals.router(),
+        stats.router(),  # before settle: /export csv stats
+        whatif.router(),  # before settle: /export csv [N]
         settle.router(),  # before undo: /undo right after an end by agreement is its
         undo.router(),
         setup.router(),
@@ -42,5 +50,7 @@ def get_routers() -> list[Router]:
         seating.router(),
         amend.router(),
         archive.router(),
+        debts.router(),
+        rating.router(),
         system.router(),
     ]

@@ -20,8 +20,10 @@ from bot.store.ending import Listed
 from bot.telegram import delivery
 from bot.telegram.filters import on_keyboard
 from bot.telegram.handlers.common import GROUP_TYPES, place
+from bot.telegram.handlers.rating import pulkas_notes
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.callbacks import ArchivePageCB
+from bot.views.debts import with_debts
 from bot.views.ending import (
     PAGE,
     archive_keyboard,
@@ -55,7 +57,9 @@ async def pulkas(message: Message, service: PulkaService, tx: Texts) -> None:
     """``/pulkas``: the place's finished pulkas, newest first: date, results."""
     shown, total, pages, page = await _page(service, *place(message), 0)
     await delivery.answer(
-        message, archive_text(tx, shown, total), archive_keyboard(tx, page, pages)
+        message,
+        archive_text(tx, shown, total, await pulkas_notes(service, tx, message.chat.id)),
+        archive_keyboard(tx, page, pages),
     )
 
 
@@ -70,7 +74,9 @@ async def page_press(
     """ "« Newer" / "Older »" under ``/pulkas``: that page, in the same message."""
     shown, total, pages, page = await _page(service, *place(msg), callback_data.page)
     await delivery.edit_or_answer(
-        msg, archive_text(tx, shown, total), archive_keyboard(tx, page, pages)
+        msg,
+        archive_text(tx, shown, total, await pulkas_notes(service, tx, msg.chat.id)),
+        archive_keyboard(tx, page, pages),
     )
 
 
@@ -89,7 +95,9 @@ async def pulka(
         await message.answer(tx("archive_missing", number=number))
         return
     await delivery.answer(
-        message, archived_pulka_text(tx, listed, table), export_keyboard(tx, table)
+        message,
+        archived_pulka_text(tx, listed, table),
+        with_debts(tx, table, export_keyboard(tx, table)),  # "Paid" / "Received"
     )
     settlement = shown_settlement(table)
     if table.state is not None and settlement is not None:

@@ -38,6 +38,7 @@ from bot.telegram.handlers.common import (
     refuse,
     source,
 )
+from bot.telegram.handlers.rating import settled_note
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.callbacks import AgainCB, ExportCB, SettleCB
 from bot.views.chat import (
@@ -46,6 +47,7 @@ from bot.views.chat import (
     need_players_text,
     pulka_error_text,
 )
+from bot.views.debts import with_debts
 from bot.views.ending import (
     agree_note,
     agreed_text,
@@ -79,7 +81,8 @@ async def _settled(
     """Tell a settlement: its stored figures, "Same table again" and "Export"; the board;
     the final sheet when this write ended the pulka too (an end by agreement sent it)."""
     table = written.table
-    await delivery.answer(target, settled_text(tx, table), settled_keyboard(tx, table))
+    text = settled_text(tx, table) + await settled_note(boards.service, tx, table)  # /rating on
+    await delivery.answer(target, text, with_debts(tx, table, settled_keyboard(tx, table)))
     await boards.refresh(bot, tx, table)
     if written.event is not None and written.event.kind == EventKind.END:
         await final_sheet(target, tx, table, sheets)

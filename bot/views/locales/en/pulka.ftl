@@ -246,6 +246,11 @@ help =
     /settle: settle the game (“End by agreement” once most of the table agree; /undo right after puts it back in play)
     /pulkas: the finished games of this chat; /pulka N: one of them again (sheet, settlement, record)
     /export: the game's record file; /import: start from a record
+    /rating: the chat's player rating (Elo, after each settled game); <code>/rating Anna</code>: one player's history; /rating on|off: show the changes after each game
+    /debts: who owes whom over the settled games, netted; “Paid” and “Received” are buttons under a settlement
+    /stats: statistics over all the chat's settled games; <code>/stats Anna</code> or /stats @username: one player; /stats chart: the money chart; /export csv stats: a CSV table
+    /cost: what a deal is worth to each: <code>/cost 6♠ down 1 whist whist 2 3</code>, <code>/cost 7h exactly whist 3p</code>; /whatif: a finished game under another rule: /whatif greedy, /whatif 2 leningrad (changes nothing); /export csv: the game's deals as a CSV table (/export csv N: game N of /pulkas)
+    /calc: settle a paper sheet (in a group or a private chat): <code>/calc sochi 3 at 1</code>, then a line per player with the points and the whists: <code>Anna 20 13 whists Boris 70 Vera 100</code> (or <code>Boris 20 7.5 114 96</code>, in that order); /calc alone: step by step, by buttons and replies
     /lang ru|uk|en: the chat's language
 
 ## Commands menu

@@ -1,0 +1,399 @@
+"""Reading ``/cost``, ``/whatif`` and ``/export csv`` arguments.
+
+``/cost`` describes one deal the way a table says it, with no names: the
+players are roles (the declarer, the defenders in the order they spoke, and
+with four the dealer sitting out).  The grammar, in the deal parser's words
+(:mod:`bot.input.parsing`; Russian, Ukrainian and English alike)::
+
+    /cost CONTRACT [RESULT] [CHOICE [N]] [CHOICE [N]] [N ...] [SIZE]
+    /cost мизер [чистый | N] [SIZE]
+
+* ``CONTRACT``: ``7♥``, ``7ч``, ``7h``, ``7 червей``, ``6бк``, ``6 без козыря``;
+* ``RESULT``: the declarer's tricks right after the contract: a count, ``ровно``,
+  ``+1``, ``-1``, ``без одной``, ``down 1``;
+* ``CHOICE``: ``вист``/``пас``/``полвиста`` (and their Ukrainian and English words),
+  the first defender's then the second's; a defender not written passes;
+* a number after the choices is a defender's tricks, in the order the choices were
+  written (``вист вист 2 3``; ``вист 2 вист 3`` is the same);
+* ``SIZE``: ``втроём``/``вчетвером`` (``3p``, ``4p``, ``three``, ``four``...) or a
+  last bare ``3``/``4`` once every written defender has his count.
+
+So ``/cost 7♥ whist 2`` is a seven with one whister who took 2 (the passer's tricks
+are the whister's): the declarer took 8, one over.  What is not written follows as
+in ``/deal``: both pass: the declarer writes his contract; one whister: he took
+every trick the declarer did not; pass and half-whist: what the rules give the
+half-whister; two whisters: two of the three counts are needed.
+
+>>> q = parse_cost("6♠ без одной вист вист 2 3")
+>>> q.deal.trick_map, q.size
+({'declarer': 5, 'first': 2, 'second': 3}, None)
+>>> q = parse_cost("7h whist 2 4")
+>>> q.deal.trick_map, [c.value for _, c in q.deal.defence], q.size
+({'declarer': 8, 'first': 2, 'second': 0}, ['whist', 'pass'], 4)
+>>> parse_whatif("2 greedy").number, parse_whatif("whist=greedy").changes
+(2, (('whist', 'greedy'),))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from bot.input.parsing import (
+    CHOICE_WORDS,
+    CLEAN_WORDS,
+    EXACT_WORDS,
+    LEVEL_RE,
+    MISERE_WORDS,
+    NO_TRUMP_WORDS,
+    SUIT_WORDS,
+    TRICKS_RE,
+    VARIANT_WORDS,
+    BadCount,
+    ParseError,
+    parse_contract,
+    relative_result,
+    tokens,
+)
+from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND
+from scoring import CONVENTION, Contract, Deal, Game, Misere, Rules, seating
+from scoring.rules import Flag, Money, OneOf, Whole, Wholes
+
+#: Words choosing the table size.
+SIZE_WORDS = {
+    "втроём": 3,
+    "втроем": 3,
+    "троих": 3,
+    "утрьох": 3,
+    "втрьох": 3,
+    "трьох": 3,
+    "three": 3,
+    "3p": 3,
+    "3-player": 3,
+    "вчетвером": 4,
+    "четверых": 4,
+    "учотирьох": 4,
+    "вчотирьох": 4,
+    "чотирьох": 4,
+    "four": 4,
+    "4p": 4,
+    "4-player": 4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CostQuery:
+    """A deal written by roles, and the table size asked for (None: the chat's)."""
+
+    deal: Deal
+    size: int | None = None
+
+
+def _err(key: str, **params: Any) -> ParseError:
+    return ParseError(key, **params)
+
+
+def _count(word: str) -> int | None:
+    return int(word) if TRICKS_RE.fullmatch(word) and int(word) <= 10 else None
+
+
+def parse_cost(text: str, rules: Rules | None = None) -> CostQuery:
+    """The deal of ``/cost`` arguments (see the module).  ``rules`` give the
+    half-whister's tricks; the engine says whether the deal can be played."""
+    words = [w for w in tokens(text) if w]
+    if not words:
+        raise _err("whatif_cost_empty")
+    size = None
+    rest = []
+    for w in words:
+        n = SIZE_WORDS.get(w.casefold())
+        if n is not None:
+            if size is not None and size != n:
+                raise _err("whatif_cost_extra", token=w)
+            size = n
+        else:
+            rest.append(w)
+    words = rest
+    if not words:
+        raise _err("whatif_cost_empty")
+    if words[0].casefold() in MISERE_WORDS:
+        return _misere(words[1:], size)
+    if len(words) > 2 and LEVEL_RE.fullmatch(words[0]) and _no_trumps(words[1], words[2]):
+        words = [words[0] + "nt", *words[3:]]
+    elif (
+        len(words) > 1
+        and LEVEL_RE.fullmatch(words[0])
+        and words[1].casefold() in SUIT_WORDS
+        and not LEVEL_RE.fullmatch(words[1])
+    ):
+        words = [words[0] + words[1], *words[2:]]
+    try:
+        contract = parse_contract(words[0])
+    except ParseError:
+        raise _err("whatif_cost_contract", token=words[0]) from None
+    level = contract.level
+    i = 1
+    chose = any(w.casefold() in CHOICE_WORDS for w in words[1:])
+    declarer: int | None = None
+    if i < len(words) and chose:
+        declarer, i = _result(words, i, level)
+    defence: list[list[Any]] = []  # [choice, count or None] as written
+    while i < len(words):
+        word = words[i].casefold()
+        choice = CHOICE_WORDS.get(word)
+        if choice is not None:
+            if len(defence) == 2:
+                raise _err("whatif_cost_extra", token=words[i])
+            defence.append([choice, None])
+            i += 1
+            continue
+        n = _count(word)
+        if n is None:
+            raise _err("whatif_cost_word", token=words[i])
+        lacking = next((d for d in defence if d[1] is None), None)
+        if lacking is not None:
+            lacking[1] = n
+        elif i == len(words) - 1 and n in seating.TABLE_SIZES and size is None:
+            size = n
+        else:
+            raise _err("whatif_cost_extra", token=words[i])
+        i += 1
+    return CostQuery(_game(contract, declarer, defence, rules), size)
+
+
+def _no_trumps(first: str, second: str) -> bool:
+    return (first.casefold(), second.casefold()) in NO_TRUMP_WORDS
+
+
+def _result(words: list[str], i: int, level: int) -> tuple[int | None, int]:
+    """The declarer's tricks at ``words[i]`` (a count, ``ровно``, ``+1``, ``без одной``),
+    or None when a choice comes first."""
+    word = words[i].casefold().replace("\u2212", "-")
+    if word in CHOICE_WORDS:
+        return None, i
+    n = _count(word)
+    if n is not None:
+        return n, i + 1
+    if word in EXACT_WORDS:
+        return level, i + 1
+    try:
+        by, after = relative_result(words, i)
+    except BadCount:
+        raise _err("whatif_cost_word", token=f"{words[i]} {words[i + 1]}") from None
+    if by is None:
+        raise _err("whatif_cost_word", token=words[i])
+    if not 0 <= level + by <= 10:
+        raise _err("whatif_cost_word", token=words[i])
+    return level + by, after
+
+
+def _misere(words: list[str], size: int | None) -> CostQuery:
+    tricks = 0
+    if words:
+        word = words[0].casefold()
+        n = _count(word)
+        if word in CLEAN_WORDS:
+            tricks = 0
+        elif n is not None:
+            tricks = n
+        else:
+            raise _err("whatif_cost_word", token=words[0])
+        words = words[1:]
+    if words:
+        n = _count(words[0])
+        if len(words) == 1 and n in seating.TABLE_SIZES and size is None:
+            size = n
+        else:
+            raise _err("whatif_cost_extra", token=words[0])
+    return CostQuery(Misere(DECLARER, tricks), size)
+
+
+def _game(
+    contract: Contract, declarer: int | None, defence: list[list[Any]], rules: Rules | None
+) -> Game:
+    """The tricks not written, as ``/deal`` implies them (see the module)."""
+    level = contract.level
+    if not defence:
+        defence = [["pass", None]]
+    if len(defence) == 1:
+        defence.append(["pass", None])
+    if defence[1][0] == "pass" and defence[0][0] == "half":
+        defence.reverse()  # half-whist is the second's answer, after a pass
+    (c1, n1), (c2, n2) = defence
+    choices = {FIRST: c1, SECOND: c2}
+    whisters = [who for who, c in choices.items() if c == "whist"]
+    counts: dict[str, int | None] = {DECLARER: declarer, FIRST: n1, SECOND: n2}
+    if "half" in (c1, c2):
+        half = seating.half_whist_tricks(rules or Rules(), level) or 0
+        halver, other = (FIRST, SECOND) if c1 == "half" else (SECOND, FIRST)
+        took = level if declarer is None else declarer
+        share = min(half, 10 - took)
+        counts = {DECLARER: took, halver: share, other: 10 - took - share}
+    elif len(whisters) == 1:
+        passer = SECOND if whisters[0] == FIRST else FIRST
+        if counts[passer] is None:
+            counts[passer] = 0
+    elif not whisters:
+        if counts[DECLARER] is None:
+            counts[DECLARER] = level
+        if counts[FIRST] is None and counts[SECOND] is None:
+            counts[SECOND] = 0
+    unknown = [who for who, n in counts.items() if n is None]
+    if len(unknown) > 1:
+        raise _err("whatif_cost_counts")
+    known = sum(n for n in counts.values() if n is not None)
+    if unknown:
+        if known > 10:
+            raise _err("whatif_cost_sum", total=known)
+        counts[unknown[0]] = 10 - known
+    tricks = {who: int(n or 0) for who, n in counts.items()}
+    total = sum(tricks.values())
+    if total != 10:
+        raise _err("whatif_cost_sum", total=total)
+    return Game.of(DECLARER, contract, choices, tricks)
+
+
+# --- /whatif ----------------------------------------------------------------------
+
+#: ``key=value``.
+_PAIR = re.compile(r"([A-Za-z_]{1,40})\s*=\s*(\S{1,60})")
+_NUMBER = re.compile(r"#?№?([0-9]{1,9})")
+_TRUE = frozenset({"true", "yes", "on", "1", "да", "вкл", "так", "y"})
+_FALSE = frozenset({"false", "no", "off", "0", "нет", "выкл", "ні", "n"})
+#: The conventions /whatif may change: all but the money (they change no whist).
+WHATIF_KEYS: tuple[str, ...] = tuple(
+    name for name in CONVENTION if name not in {"stake", "currency"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """``/whatif [N] change...``: the archive number (None: the last) and the changes:
+    (key, value as written; None flips a flag) or (``variant``, variant name)."""
+
+    number: int | None
+    changes: tuple[tuple[str, str | None], ...]
+
+
+def _value_key(word: str) -> str | None:
+    """The one convention that has ``word`` among its values (``greedy`` -> ``whist``)."""
+    found = [
+        c.name
+        for c in CONVENTION.values()
+        if isinstance(c.domain, OneOf) and word in {m.value for m in c.domain.values}
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def parse_whatif(text: str) -> WhatIf:
+    """``[N] key=value | flag | value | variant`` (several may follow each other)."""
+    words = re.sub(r"\s*=\s*", "=", text or "").split()
+    number = None
+    found = _NUMBER.fullmatch(words[0]) if words else None
+    if found is not None:
+        number = int(found[1])
+        words = words[1:]
+    if not words:
+        raise ParseError("whatif_usage")
+    changes: list[tuple[str, str | None]] = []
+    for word in words:
+        pair = _PAIR.fullmatch(word)
+        if pair is not None:
+            key, value = pair[1].casefold(), pair[2]
+            if key == "variant":
+                variant = VARIANT_WORDS.get(value.casefold())
+                if variant is None:
+                    raise ParseError("whatif_bad_value", token=word)
+                changes.append(("variant", variant))
+            elif key in WHATIF_KEYS:
+                changes.append((key, value))
+            else:
+                raise ParseError("whatif_unknown", token=pair[1])
+            continue
+        key = word.casefold()
+        variant = VARIANT_WORDS.get(key)
+        by_value = _value_key(key)
+        if variant is not None:
+            changes.append(("variant", variant))
+        elif key in WHATIF_KEYS and isinstance(CONVENTION[key].domain, Flag):
+            changes.append((key, None))
+        elif by_value is not None:
+            changes.append((by_value, key))
+        else:
+            raise ParseError("whatif_unknown", token=word)
+    return WhatIf(number, tuple(changes))
+
+
+def changed_rules(rules: Rules, changes: tuple[tuple[str, str | None], ...]) -> Rules:
+    """``rules`` with ``changes``.  A variant re-scores under that variant's defaults,
+    keeping the table's target, stake and currency; the other changes go on top.
+    Raises :class:`ParseError` for a word that is no value, and the engine's
+    ``InvalidRules`` (a :class:`ScoringError`) for a value it refuses."""
+    base = rules
+    variants = [raw for key, raw in changes if key == "variant"]
+    if variants and variants[-1] != rules.variant.value:
+        base = Rules.for_variant(
+            str(variants[-1]), target=rules.target, stake=rules.stake, currency=rules.currency
+        )
+    values: dict[str, Any] = {}
+    for key, raw in changes:
+        if key != "variant":
+            values[key] = _value(key, raw, values.get(key, getattr(base, key)))
+    fields = {name: getattr(base, name) for name in CONVENTION}
+    return Rules.for_variant(base.variant, **{**fields, **values})
+
+
+def _value(key: str, raw: str | None, current: Any) -> Any:
+    domain = CONVENTION[key].domain
+    if raw is None:  # a flag alone: flipped
+        return not current
+    word = raw.casefold()
+    if isinstance(domain, Flag):
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+    elif isinstance(domain, OneOf):
+        return word  # the engine checks it, naming the choices
+    elif isinstance(domain, Whole):
+        if re.fullmatch(r"[0-9]{1,5}", word):
+            return int(word)
+    elif isinstance(domain, Wholes):
+        parts = re.split(r"[,\-/]", word)
+        if all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
+            return tuple(int(p) for p in parts)
+    elif isinstance(domain, Money) and re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,4})?", word):
+        return Decimal(word)
+    raise ParseError("whatif_bad_value", token=f"{key}={raw}")
+
+
+# --- /export csv ----------------------------------------------------------------------
+
+#: ``/export csv`` or ``/export csv N`` (never ``/export csv stats``).
+CSV_ARGS = re.compile(r"(?i)\s*csv(?:\s+#?№?([0-9]{1,9}))?\s*")
+
+
+def csv_number(args: str | None) -> int | bool | None:
+    """The archive number of ``/export csv N``; None for ``/export csv``; False when
+    the arguments are not ours (``/export``, ``/export csv stats``)."""
+    found = CSV_ARGS.fullmatch(args or "")
+    if found is None:
+        return False
+    return int(found[1]) if found[1] else None
+
+
+__all__ = [
+    "DEALER",
+    "DECLARER",
+    "FIRST",
+    "SECOND",
+    "WHATIF_KEYS",
+    "CostQuery",
+    "WhatIf",
+    "changed_rules",
+    "csv_number",
+    "parse_cost",
+    "parse_whatif",
+]

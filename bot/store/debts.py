@@ -1,0 +1,306 @@
+"""Debts between nights: the payments of settled pulkas, confirmed "paid" and "received".
+
+Nothing here changes a result: the payments are the settlement's (``final``: with the
+corrections written after settling, what is owed now), and the confirmations are
+events appended to the settled pulka's log (they are passed by in the replay):
+
+* ``paid`` ``{"payer": seat, "payee": seat, "amount": "12.50"}``: the payer (or, for a
+  player without Telegram, see :func:`refusal`) says he has paid that much;
+* ``received`` (same payload): the payee says he has received it: that much is closed.
+
+A confirmation is of an amount, not of a line: a correction after settling that makes a
+payment larger leaves the difference open; one that makes it smaller, or turns it
+round, leaves the payee owing the payer back what he received too much.
+
+Per pulka, each pair of players is one :class:`Line`, in the direction of what is open
+(else of the payment): ``open`` = payments of the pair (one way minus the other) minus
+what was received (likewise); ``pending`` is what was marked paid and not received yet.
+Across the chat's nights (:func:`open_debts`) the lines are netted per pair of people
+(:class:`bot.store.nights.Person`) and currency.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from bot.domain import PulkaError
+from bot.store import ending
+from bot.store.db import EventKind, EventRow, Tx
+from bot.store.nights import Night, Person, guest_key, user_key
+from bot.store.tables import Table
+from scoring import Settlement, settle_state
+
+PAID, RECEIVED = EventKind.PAID, EventKind.RECEIVED
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One pair of players of a settled pulka: ``payer`` owes ``payee`` ``open``."""
+
+    payer: int
+    payee: int
+    #: What the settlement (with corrections) has the payer pay the payee, net of the
+    #: other way round (negative when what is open is a payment back).
+    due: Decimal
+    #: Still to be received (0: closed).
+    open: Decimal
+    #: Marked paid by the payer and not received yet (at most ``open``).
+    pending: Decimal
+
+    @property
+    def closed(self) -> bool:
+        return self.open <= 0
+
+    @property
+    def unpaid(self) -> Decimal:
+        """Open and not even marked paid."""
+        return self.open - self.pending
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """A ``paid`` or ``received`` event, read back."""
+
+    event: EventRow
+    kind: EventKind
+    payer: int
+    payee: int
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """What ``debtor`` owes ``creditor`` across the chat's nights, in ``currency``."""
+
+    debtor: Person
+    creditor: Person
+    currency: str
+    amount: Decimal
+    #: Marked paid and not received yet (at most ``amount``).
+    pending: Decimal
+    #: The pulka ids the open lines come from, oldest settlement first.
+    pulkas: tuple[int, ...]
+
+
+def final_settlement(table: Table) -> Settlement | None:
+    """What is owed now for a settled pulka (as :mod:`bot.store.nights` reads it);
+    None for a pulka not settled."""
+    if not ending.settled(table) or ending.cancelled(table) or table.state is None:
+        return None
+    agreed = ending.stored_settlement(table) or settle_state(table.state)
+    return ending.amended_settlement(table) or agreed
+
+
+def _amount(x: object) -> Decimal | None:
+    try:
+        d = Decimal(str(x))
+    except (InvalidOperation, ValueError):
+        return None
+    return d if d.is_finite() and d > 0 else None
+
+
+def confirmations(table: Table) -> list[Confirmation]:
+    """The ``paid`` and ``received`` events of the pulka, oldest first."""
+    found = []
+    seats = len(table.players)
+    for e in table.row.events:
+        if e.kind not in (PAID, RECEIVED):
+            continue
+        payer, payee = e.payload.get("payer"), e.payload.get("payee")
+        amount = _amount(e.payload.get("amount"))
+        if not isinstance(payer, int) or not isinstance(payee, int) or amount is None:
+            continue
+        if payer == payee or not (0 <= payer < seats and 0 <= payee < seats):
+            continue
+        found.append(Confirmation(e, EventKind(e.kind), payer, payee, amount))
+    return found
+
+
+def lines(table: Table, final: Settlement | None = None) -> list[Line]:
+    """The pulka's lines (:class:`Line`), in the order of the settlement's payments,
+    then of the pairs only confirmations name.  None but for a settled pulka."""
+    final = final if final is not None else final_settlement(table)
+    if final is None:
+        return []
+    seat = {n: i for i, n in enumerate(final.players)}
+    owe: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
+    got: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
+    paid: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
+    order: list[tuple[int, int]] = []  # pairs (low seat, high seat) as they come
+
+    def pair(a: int, b: int) -> tuple[int, int]:
+        key = (min(a, b), max(a, b))
+        if key not in order:
+            order.append(key)
+        return key
+
+    for p in final.payments:
+        a, b = seat.get(p.payer), seat.get(p.payee)
+        if a is None or b is None or a == b:
+            continue
+        pair(a, b)
+        owe[(a, b)] += p.amount
+    for c in confirmations(table):
+        pair(c.payer, c.payee)
+        (paid if c.kind == PAID else got)[(c.payer, c.payee)] += c.amount
+    found = []
+    for a, b in order:
+        due = owe[(a, b)] - owe[(b, a)]  # a owes b
+        left = due - got[(a, b)] + got[(b, a)]
+        if left < 0 or (left == 0 and due < 0):
+            a, b, due, left = b, a, -due, -left
+        pending = max(ZERO, paid[(a, b)] - got[(a, b)])
+        found.append(Line(a, b, due, left, min(pending, max(left, ZERO))))
+    return found
+
+
+def line_of(table: Table, payer: int, payee: int) -> Line | None:
+    return next((ln for ln in lines(table) if (ln.payer, ln.payee) == (payer, payee)), None)
+
+
+# --- who confirms --------------------------------------------------------------------
+
+
+async def claims(tx: Tx, chat_id: int) -> dict[str, int]:
+    """Guest names claimed by a Telegram user anywhere in the chat (guest key -> user)."""
+    cur = await tx.conn.execute(
+        "SELECT e.payload FROM events e JOIN pulkas p ON p.id = e.pulka_id "
+        "WHERE p.chat_id = ? AND e.kind = ? ORDER BY e.id",
+        (chat_id, EventKind.CLAIM),
+    )
+    found: dict[str, int] = {}
+    for row in await cur.fetchall():
+        payload = json.loads(row["payload"])
+        name, user = payload.get("name"), payload.get("user")
+        if isinstance(name, str) and isinstance(user, int):
+            found[guest_key(name)] = user
+    return found
+
+
+def people(table: Table, claimed: dict[str, int]) -> tuple[Person, ...]:
+    """Who played each seat, as :func:`bot.store.nights.chat_nights` says."""
+    found = []
+    for p in table.players:
+        user = p.user_id if p.user_id is not None else claimed.get(guest_key(p.name))
+        if user is not None:
+            found.append(Person(user_key(user), p.name, user))
+        else:
+            found.append(Person(guest_key(p.name), " ".join(p.name.split())))
+    return tuple(found)
+
+
+def refusal(
+    kind: EventKind,
+    line: Line,
+    seated: Sequence[Person],
+    user_id: int | None,
+    *,
+    admin: bool,
+) -> str | None:
+    """Why ``user_id`` may not confirm ``kind`` on ``line`` (a message key), or None.
+
+    "Paid" is the payer's, "Received" the payee's.  For a player without Telegram (a
+    guest nobody claimed) the other party confirms, or an administrator of the chat;
+    when both are guests, any player of the pulka with Telegram or an administrator.
+    """
+    mine, other = (line.payer, line.payee) if kind == PAID else (line.payee, line.payer)
+    owner, counter = seated[mine].user_id, seated[other].user_id
+    if user_id is not None and user_id == owner:
+        return None
+    if owner is None:
+        if admin or (user_id is not None and user_id == counter):
+            return None
+        if counter is None and user_id is not None and any(p.user_id == user_id for p in seated):
+            return None
+        return "debts_guest_paid" if kind == PAID else "debts_guest_received"
+    return "debts_not_payer" if kind == PAID else "debts_not_payee"
+
+
+def to_confirm(
+    table: Table,
+    seated: Sequence[Person],
+    kind: EventKind,
+    payer: int,
+    payee: int,
+    user_id: int | None,
+    *,
+    admin: bool,
+) -> tuple[Line, Decimal]:
+    """The line pressed and the amount a press confirms now (0: nothing is left to
+    confirm, a repeat).  ``stale`` if the pulka has no such open or closed line;
+    :func:`refusal`'s key (with the names) if it is not the presser's to confirm."""
+    line = line_of(table, payer, payee)
+    if line is None:
+        raise PulkaError("stale")
+    why = refusal(kind, line, seated, user_id, admin=admin)
+    if why is not None:
+        raise PulkaError(why, payer=table.names[payer], payee=table.names[payee])
+    amount = line.unpaid if kind == PAID else line.open
+    return line, max(amount, ZERO)
+
+
+def last_confirmation(table: Table, kind: EventKind, payer: int, payee: int) -> EventRow | None:
+    """The latest ``kind`` confirmation of the line (what a repeated press did)."""
+    found = [
+        c.event
+        for c in confirmations(table)
+        if c.kind == kind and (c.payer, c.payee) == (payer, payee)
+    ]
+    return found[-1] if found else None
+
+
+# --- across nights -------------------------------------------------------------------
+
+
+def open_debts(nights: Iterable[Night]) -> list[Debt]:
+    """What is still open across the chat's nights, netted per pair of people and
+    currency: the one who owes first, pairs in the order their first line came."""
+    net: dict[tuple[str, str, str], Decimal] = defaultdict(Decimal)  # (cur, low, high): low owes
+    pend: dict[tuple[str, str, str, str], Decimal] = defaultdict(Decimal)  # (.., debtor)
+    where: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    who: dict[str, Person] = {}
+    for night in nights:
+        currency = ending.shown_rules(night.table).currency
+        for ln in lines(night.table, night.final):
+            if ln.closed:
+                continue
+            a, b = night.people[ln.payer], night.people[ln.payee]
+            if a.key == b.key:
+                continue
+            who[a.key], who[b.key] = a, b
+            low, high = sorted((a.key, b.key))
+            key = (currency, low, high)
+            net[key] += ln.open if a.key == low else -ln.open
+            pend[(*key, a.key)] += ln.pending
+            if night.pulka_id not in where[key]:
+                where[key].append(night.pulka_id)
+    found = []
+    for key, amount in net.items():
+        if amount == 0:
+            continue
+        currency, low, high = key
+        debtor, creditor = (low, high) if amount > 0 else (high, low)
+        owed = abs(amount)
+        found.append(
+            Debt(
+                who[debtor],
+                who[creditor],
+                currency,
+                owed,
+                min(pend[(*key, debtor)], owed),
+                tuple(where[key]),
+            )
+        )
+    return found
+
+
+def night_confirmations(nights: Iterable[Night]) -> list[tuple[Night, Confirmation]]:
+    """Every confirmation of the chat's nights, oldest first."""
+    found = [(n, c) for n in nights for c in confirmations(n.table)]
+    found.sort(key=lambda nc: (nc[1].event.created_at, nc[1].event.id))
+    return found

@@ -1,0 +1,180 @@
+"""The chat's rating: the bot's own Elo-like rating of its players, one game per pair a night.
+
+It is no rule of the game (the Preferans Code has no rating); it is computed here, from
+the chat's nights (:mod:`bot.store.nights`), and stored nowhere:
+
+* everyone starts at :data:`START` (1500);
+* each settled pulka (a *night*), oldest first, is a round of Elo games: each pair of
+  its players is one game, won (S = 1), drawn (0.5) or lost (0) by comparing the two
+  players' ``final`` results in whists (the settlement with the corrections written
+  after settling);
+* a player's expected score against an opponent is E = 1 / (1 + 10^((Rj - Ri) / 400)),
+  both ratings as they were before the night;
+* his change is K / (n - 1) * sum(S - E) over his n - 1 opponents, with K = :data:`K`
+  (32): a night against two or three opponents moves a rating as much as one Elo game.
+
+The rating is the replay of the nights in order, so a correction written after
+settling, or a deal undone before settling, changes every later rating exactly as if
+it had been so from the start.  The figures are floats (a rating is no money), summed
+in seating order so that the same nights always give the same figures, and shown
+rounded half up to whole points (:func:`points`); a change is shown as the difference
+of the shown ratings, so a player's shown changes add up to his shown rating.
+
+A guest is rated like anyone (one person per name); a guest name claimed by a Telegram
+user counts as that user (``Night.people``).
+
+>>> from dataclasses import dataclass
+>>> @dataclass
+... class _S:
+...     results: tuple[int, ...]
+>>> @dataclass
+... class _N:
+...     number: int
+...     people: tuple[Person, ...]
+...     final: _S
+>>> a, b, c = Person("a", "Anna"), Person("b", "Boris"), Person("c", "Vera")
+>>> r = rate([_N(1, (a, b, c), _S((10, -20, 10)))])  # type: ignore[list-item]
+>>> [(s.person.name, points(s.rating), s.place) for s in r.standings]
+[('Anna', 1508, 1), ('Vera', 1508, 1), ('Boris', 1484, 3)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bot.store.nights import Night, Person
+
+#: Everyone's rating before his first night.
+START = 1500.0
+#: The most a rating moves in one night (against everyone, all won, all expected lost).
+K = 32.0
+#: The Elo scale: 400 points of difference make the stronger ten times as likely to win.
+SCALE = 400.0
+
+
+def points(rating: float) -> int:
+    """A rating as shown: whole points, rounded half up (``1515.5`` -> ``1516``)."""
+    return math.floor(rating + 0.5)
+
+
+def expected(mine: float, theirs: float) -> float:
+    """E: the expected score of a player rated ``mine`` against one rated ``theirs``.
+
+    >>> expected(1500, 1500), round(expected(1900, 1500), 4)
+    (0.5, 0.9091)
+    """
+    return 1.0 / (1.0 + 10.0 ** ((theirs - mine) / SCALE))
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One player's rating in one night: before and after it."""
+
+    person: Person
+    before: float
+    after: float
+
+    @property
+    def shown(self) -> int:
+        """The change as shown: the difference of the shown ratings."""
+        return points(self.after) - points(self.before)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedNight:
+    """A night and what it changed, one :class:`Change` per player in seating order."""
+
+    night: Night
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's line of the table: rating now, nights played, his last night's change."""
+
+    place: int
+    person: Person
+    rating: float
+    nights: int
+    last: Change
+
+
+@dataclass(frozen=True, slots=True)
+class Ratings:
+    """The replay of the chat's nights: every night rated, and the table now."""
+
+    nights: tuple[RatedNight, ...]
+    #: Best first; players of the same shown rating share a place.
+    standings: tuple[Standing, ...]
+
+    def history(self, key: str) -> list[tuple[RatedNight, Change]]:
+        """The nights the person ``key`` played, oldest first, with his change in each."""
+        return [(n, c) for n in self.nights for c in n.changes if c.person.key == key]
+
+    def of_pulka(self, pulka_id: int) -> RatedNight | None:
+        """The night of pulka ``pulka_id``, if it is one."""
+        return next((n for n in self.nights if n.night.pulka_id == pulka_id), None)
+
+    @property
+    def last(self) -> RatedNight | None:
+        return self.nights[-1] if self.nights else None
+
+
+def rate(nights: Sequence[Night]) -> Ratings:
+    """Replay ``nights`` (oldest first, as :func:`bot.store.nights.chat_nights` gives
+    them) into ratings (see the module)."""
+    ratings: dict[str, float] = {}
+    played: dict[str, int] = {}
+    people: dict[str, Person] = {}
+    last: dict[str, Change] = {}
+    rated: list[RatedNight] = []
+    for night in nights:
+        # One person per key: a person in two seats (a guest seat later claimed by a
+        # player of the same pulka) plays with the two seats' results together.
+        results: dict[str, Fraction] = {}  # in seating order
+        for person, result in zip(night.people, night.final.results, strict=True):
+            results[person.key] = results.get(person.key, Fraction(0)) + result
+            people[person.key] = person
+        keys = list(results)
+        before = {k: ratings.get(k, START) for k in keys}
+        changes = []
+        for k in keys:
+            total = 0.0
+            for other in keys:
+                if other == k:
+                    continue
+                mine, theirs = results[k], results[other]
+                score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                total += score - expected(before[k], before[other])
+            after = before[k] + (K / (len(keys) - 1) * total if len(keys) > 1 else 0.0)
+            change = Change(people[k], before[k], after)
+            changes.append(change)
+            ratings[k] = after
+            played[k] = played.get(k, 0) + 1
+            last[k] = change
+        rated.append(RatedNight(night, tuple(changes)))
+    order = sorted(ratings, key=lambda k: (-points(ratings[k]), people[k].name.casefold(), k))
+    standings: list[Standing] = []
+    for i, k in enumerate(order):
+        shared = standings and points(standings[-1].rating) == points(ratings[k])
+        place = standings[-1].place if shared else i + 1
+        standings.append(Standing(place, people[k], ratings[k], played[k], last[k]))
+    return Ratings(tuple(rated), tuple(standings))
+
+
+def find(ratings: Ratings, query: str) -> Standing | None:
+    """The player ``query`` names: a name he played under in any of the nights (case
+    and spaces aside), or ``@username`` of a Telegram user; None if nobody."""
+    wanted = " ".join(query.split()).casefold()
+    by_key = {s.person.key: s for s in ratings.standings}
+    for rated in reversed(ratings.nights):  # the latest names first
+        for seat, person in zip(rated.night.table.players, rated.night.people, strict=False):
+            names = {seat.name, person.name}
+            if seat.username:
+                names.add("@" + seat.username)
+            if wanted in {" ".join(n.split()).casefold() for n in names}:
+                return by_key.get(person.key)
+    return None

@@ -1,0 +1,93 @@
+"""What-if, computed and never stored: a deal's cost, a finished pulka under other rules.
+
+Both ask :mod:`scoring` and write nothing:
+
+* :func:`deal_worth` is the rules texts' "cost of a game" (text 001, the theory's
+  principle II): :func:`scoring.deal_cost` of the deal on an empty sheet of the
+  table's size, the players being roles;
+* :func:`rescore` replays a pulka's deals, as they stand in its log, under
+  changed :class:`scoring.Rules` and settles the sheet it comes to.  A deal the
+  changed rules refuse stops it: :class:`Broken` says which (1-based) and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from bot.store.tables import Table
+from scoring import (
+    Deal,
+    PulkaState,
+    Rules,
+    ScoringError,
+    Settlement,
+    deal_cost,
+    play,
+    settle_state,
+    split_money,
+)
+
+#: The players of a deal asked about, by role (the engine needs names): the
+#: declarer, the defenders in the order they speak, the dealer sitting out (four).
+DECLARER, FIRST, SECOND, DEALER = "declarer", "first", "second", "dealer"
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What one deal is worth to each role, in whists and in money."""
+
+    roles: tuple[str, ...]
+    deal: Deal
+    rules: Rules
+    whists: tuple[Fraction, ...]
+    money: tuple[Decimal, ...]
+
+
+def roles(size: int) -> tuple[str, ...]:
+    """The seats of a deal asked about: with four the dealer deals and sits out."""
+    return (DEALER, DECLARER, FIRST, SECOND) if size == 4 else (DECLARER, FIRST, SECOND)
+
+
+def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
+    """The deal's cost under ``rules`` at a table of ``size`` (raises ScoringError).
+
+    >>> from scoring import Game
+    >>> six = Game.of("declarer", "6S", {"first": "whist", "second": "whist"},
+    ...               {"declarer": 5, "first": 2, "second": 3})
+    >>> [str(x) for x in deal_worth(six, Rules(), 4).whists]
+    ['7', '-31', '11', '13']
+    """
+    seats = roles(size)
+    whists = deal_cost(PulkaState.new(seats, rules), deal)
+    return Worth(seats, deal, rules, whists, split_money(whists, rules.stake))
+
+
+@dataclass(frozen=True, slots=True)
+class Rescored:
+    """A pulka settled under ``rules``, next to the settlement it had."""
+
+    rules: Rules
+    settlement: Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Broken:
+    """Deal ``number`` (1-based, as the sheet numbers it) cannot be played under ``rules``."""
+
+    rules: Rules
+    number: int
+    deal: Deal
+    error: ScoringError
+
+
+def rescore(table: Table, rules: Rules) -> Rescored | Broken:
+    """``table``'s deals replayed under ``rules`` from an empty sheet, then settled."""
+    state = PulkaState.new(table.names, rules)
+    for live in table.deals:
+        try:
+            state = play(state, live.deal).state
+        except ScoringError as e:
+            return Broken(rules, live.number, live.deal, e)
+    return Rescored(rules, settle_state(state))

@@ -1,0 +1,185 @@
+"""Webhook mode: Telegram posts every update to the bot's own HTTP server.
+
+The guarantees are the polling path's (``bot.telegram.lanes``): an update is kept
+in the inbox before Telegram is told it arrived (the HTTP 200), then handled in its
+chat's lane (in order within a chat, chats side by side), and marked done.  Telegram
+posts an update again when it got no 200 (a timeout, a restart); the inbox knows its
+``update_id``, so the repeat is answered 200 and not handled a second time.
+
+aiogram's ``SimpleRequestHandler`` does the HTTP side: the route, and the
+``X-Telegram-Bot-Api-Secret-Token`` check on every request (401, nothing kept).  What
+it does with the update does not fit a score-keeper, so that part is replaced:
+
+* by default (``handle_in_background=False``) it answers Telegram only after the
+  handlers ran: a slow chat, or a flood wait, holds Telegram's delivery, which
+  retries and sends the update again while it is being handled;
+* in the background it answers at once and feeds the update to a free task: a
+  chat's updates race each other, and an update answered 200 is lost if the bot
+  stops before handling it.
+
+aiogram's ``setup_application`` is not used either: it emits the dispatcher's
+shutdown from aiohttp's ``on_shutdown``, while requests may still be under way and
+before the lanes have drained.  :meth:`Webhook.run` does start and stop in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import Update
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler
+from aiohttp import web
+
+from bot import crashpoints
+from bot.store.db import SCHEMA_VERSION, Storage
+from bot.telegram.lanes import Handle, Inbox, Lanes, WebhookRefused
+
+log = logging.getLogger(__name__)
+
+#: Where the server says how it is (no secret needed, Telegram is not asked).
+HEALTH_PATH = "/health"
+
+
+class InboxRequestHandler(SimpleRequestHandler):
+    """aiogram's handler for one bot, but the update goes to ``accept`` (the inbox and
+    the lanes) instead of ``feed_update``; see the module's docstring for why."""
+
+    def __init__(
+        self,
+        dispatcher: Dispatcher,
+        bot: Bot,
+        secret_token: str,
+        accept: Handle,
+    ) -> None:
+        if not secret_token:  # aiogram would accept every request without one
+            raise ValueError("a webhook needs its secret token")
+        super().__init__(dispatcher, bot, handle_in_background=False, secret_token=secret_token)
+        self._accept = accept
+
+    async def _handle_request(self, bot: Bot, request: web.Request) -> web.Response:
+        # Reached only past the secret check of ``BaseRequestHandler.handle``.
+        try:
+            data = await request.json(loads=bot.session.json_loads)
+            update = Update.model_validate(data, context={"bot": bot})
+        except ValueError:  # not JSON, or not an update: nothing kept, Telegram told
+            return web.json_response({"ok": False, "description": "not an update"}, status=400)
+        # Kept before the 200; if keeping fails, aiohttp answers 500 and Telegram retries.
+        await self._accept(update)
+        return web.json_response({})
+
+    async def _handle_request_background(self, bot: Bot, request: web.Request) -> web.Response:
+        return await self._handle_request(bot, request)
+
+    async def close(self) -> None:
+        """Nothing: aiogram would close the bot's session at the server's shutdown,
+        while the lanes still answer; ``bot.app.run`` closes it after they drained."""
+
+
+class Webhook:
+    """The webhook server: every update kept, answered 200, then handled in its lane.
+
+    It has the poller's face (:attr:`pending`, :meth:`run`), so ``bot.app.Server``
+    runs either.  ``port`` 0 takes a free one (:attr:`port` is the bound one once
+    started).
+    """
+
+    def __init__(
+        self,
+        bot: Bot,
+        dispatcher: Dispatcher,
+        handle: Handle,
+        storage: Storage,
+        *,
+        url: str,
+        secret: str,
+        path: str,
+        host: str,
+        port: int,
+        allowed_updates: list[str] | None = None,
+    ) -> None:
+        self.bot = bot
+        self.handle = handle
+        self.inbox = Inbox(storage)
+        self.lanes = Lanes(self._run)
+        self.url, self.path, self.host, self.port = url, path, host, port
+        self.secret = secret
+        self.allowed_updates = allowed_updates
+        self.app = web.Application()
+        InboxRequestHandler(dispatcher, bot, secret, self.accept).register(self.app, path=path)
+        self.app.router.add_get(HEALTH_PATH, self.health)
+
+    @property
+    def pending(self) -> int:
+        """Updates received and not handled yet."""
+        return self.lanes.pending
+
+    async def accept(self, update: Update) -> None:
+        """Keep ``update``, then queue it in its chat's lane unless it was kept before."""
+        fresh = await self.inbox.keep([update])
+        crashpoints.reached("updates_kept")  # kept, not answered 200, not handled
+        if not fresh:
+            log.info("update %s came again; answered, not handled twice", update.update_id)
+        for kept in fresh:
+            self.lanes.put(kept)
+
+    async def _run(self, update: Update) -> None:
+        try:
+            await self.handle(update)
+        finally:
+            self.inbox.done(update.update_id)
+
+    async def health(self, request: web.Request) -> web.Response:
+        """``GET /health``: 200 and how the bot is, from memory (neither Telegram nor
+        the database is asked)."""
+        body: dict[str, Any] = {
+            "ok": True,
+            "mode": "webhook",
+            "pending": self.pending,
+            "schema": SCHEMA_VERSION,
+        }
+        return web.json_response(body)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Serve until ``stop`` is set: the updates left from
+        before a restart first, then the server, then ``setWebhook``; at the end
+        stop accepting, let the requests under way and the lanes finish."""
+        for update in await self.inbox.leftovers(self.bot):
+            self.lanes.put(update)
+        runner = web.AppRunner(
+            self.app, handle_signals=False, access_log=None, shutdown_timeout=10.0
+        )
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            try:
+                await site.start()
+            except OSError as e:
+                raise WebhookRefused(
+                    f"cannot listen on WEBHOOK_HOST={self.host} WEBHOOK_PORT={self.port}: "
+                    f"{e.strerror or e}"
+                ) from None
+            self.port = int(runner.addresses[0][1])
+            log.info("webhook server on %s:%d%s", self.host, self.port, self.path)
+            try:
+                # Telegram keeps what it could not deliver meanwhile: nothing dropped.
+                await self.bot.set_webhook(
+                    self.url,
+                    secret_token=self.secret,
+                    allowed_updates=self.allowed_updates,
+                    drop_pending_updates=False,
+                )
+            except TelegramAPIError as e:
+                raise WebhookRefused(
+                    f"the Bot API refused setWebhook for WEBHOOK_URL={self.url}: {e.message}"
+                ) from None
+            log.info("webhook set: %s", self.url)
+            await stop.wait()
+        finally:
+            # Stop listening; requests under way finish (their updates are kept).
+            await runner.cleanup()
+            await self.lanes.close()
+            await self.inbox.flush()

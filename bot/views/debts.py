@@ -1,0 +1,173 @@
+"""Texts and buttons of the debts between nights (:mod:`bot.store.debts`): the "Paid" /
+"Received" rows under a settled pulka, the answers to a press, ``/debts``.  Words in
+``locales/*/debts.ftl``; names stand in the nominative (after a colon, around an arrow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.service import Table
+from bot.store import debts, ending
+from bot.store.debts import Confirmation, Debt, Line
+from bot.store.nights import Night
+from bot.views.callbacks import DebtCB
+from bot.views.chat import money, name
+from bot.views.ending import date_text
+from bot.views.texts import Texts
+
+#: The latest confirmations ``/debts`` lists.
+SHOWN_CONFIRMATIONS = 10
+
+
+def debt_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
+    """A row per line of a settled pulka: open ones "💸 A → B 12.50: paid" (☑️ once
+    marked paid) and "📥 B: received"; a closed one "✅ A → B 12.50"."""
+    rows = []
+    for ln in debts.lines(table):
+        payer, payee = table.names[ln.payer], table.names[ln.payee]
+
+        def data(got: int, ln: Line = ln) -> str:
+            return DebtCB(pulka=table.id, payer=ln.payer, payee=ln.payee, got=got).pack()
+
+        if ln.closed:
+            if ln.due > 0:
+                label = tx("debts_btn_closed", payer=payer, payee=payee, amount=money(ln.due))
+                rows.append([(label, data(1))])
+            continue
+        key = "debts_btn_pending" if ln.unpaid <= 0 else "debts_btn_paid"
+        rows.append(
+            [
+                (tx(key, payer=payer, payee=payee, amount=money(ln.open)), data(0)),
+                (tx("debts_btn_received", payee=payee), data(1)),
+            ]
+        )
+    return rows
+
+
+def _is_debt_row(row: Sequence[InlineKeyboardButton]) -> bool:
+    return any((b.callback_data or "").startswith(DebtCB.__prefix__ + ":") for b in row)
+
+
+def with_debts(
+    tx: Texts, table: Table, markup: InlineKeyboardMarkup | None
+) -> InlineKeyboardMarkup | None:
+    """``markup`` with the pulka's debt rows (:func:`debt_rows`): in place of the ones it
+    has, else first.  The other buttons stay as they are."""
+    kept = [] if markup is None else [list(r) for r in markup.inline_keyboard]
+    at = next((i for i, r in enumerate(kept) if _is_debt_row(r)), 0)
+    kept = [r for r in kept if not _is_debt_row(r)]
+    new = [
+        [InlineKeyboardButton(text=label, callback_data=data) for label, data in row]
+        for row in debt_rows(tx, table)
+    ]
+    rows = kept[:at] + new + kept[at:]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def keyboard_shape(markup: InlineKeyboardMarkup | None) -> list[list[tuple[str, str | None]]]:
+    """What a keyboard shows and does (to edit it only when it changes)."""
+    if markup is None:
+        return []
+    return [[(b.text, b.callback_data) for b in row] for row in markup.inline_keyboard]
+
+
+def _currency(table: Table) -> str:
+    return ending.shown_rules(table).currency
+
+
+def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
+    """The answer to a press (plain text): what it wrote, or that nothing was left."""
+    params = {
+        # Plain: Telegram shows a press's answer as it is.
+        "payer": table.names[line.payer],
+        "payee": table.names[line.payee],
+        "currency": _currency(table),
+    }
+    if again:
+        if got or line.closed:
+            return tx("debts_already_received", **params)
+        return tx("debts_already_paid", amount=money(line.pending), **params)
+    return tx(
+        "debts_received_noted" if got else "debts_paid_noted",
+        amount=money(line.open if got else line.unpaid),
+        **params,
+    )
+
+
+def _numbers(tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int]) -> str:
+    """``№1, №3``: the pulkas as ``/pulka N`` numbers them."""
+    return ", ".join(tx("debts_number", number=numbers[p]) for p in pulkas if p in numbers)
+
+
+def debts_text(
+    tx: Texts,
+    open_debts: Sequence[Debt],
+    nights: Sequence[Night],
+    numbers: Mapping[int, int],
+    *,
+    who: str | None = None,
+) -> str:
+    """``/debts``: what is open, netted per pair and currency, what is marked paid, and
+    the latest confirmations.  ``numbers``: each pulka's number as ``/pulka N`` shows
+    it; ``who``: only the debts of that player (the name as asked)."""
+    if who is None:
+        lines = [tx("debts_title")]
+    else:  # the name as the player played it, if he did
+        known = (q.name for n in nights for q in n.people if _named(who, [q.name]))
+        lines = [tx("debts_title_of", name=name(next(known, who)))]
+    if not open_debts:
+        lines.append(tx("debts_none"))
+    for d in open_debts:
+        lines.append(
+            tx(
+                "debts_line",
+                debtor=name(d.debtor.name),
+                creditor=name(d.creditor.name),
+                amount=money(d.amount),
+                currency=name(d.currency),
+                pulkas=_numbers(tx, numbers, d.pulkas),
+            )
+        )
+        if d.pending > 0:
+            lines.append(
+                tx("debts_pending", amount=money(d.pending), creditor=name(d.creditor.name))
+            )
+    confirmed = [
+        (n, c)
+        for n, c in debts.night_confirmations(nights)
+        if who is None or _named(who, (n.people[c.payer].name, n.people[c.payee].name))
+    ][-SHOWN_CONFIRMATIONS:]
+    if confirmed:
+        lines.append("")
+        lines.append(tx("debts_confirmed_title"))
+        lines.extend(_confirmation_line(tx, n, c, numbers) for n, c in confirmed)
+    lines.append("")
+    lines.append(tx("debts_how"))
+    return "\n".join(lines)
+
+
+def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mapping[int, int]) -> str:
+    names = night.table.names
+    return tx(
+        "debts_confirmed_received" if c.kind == debts.RECEIVED else "debts_confirmed_paid",
+        number=_numbers(tx, numbers, [night.pulka_id]) or "—",
+        date=date_text(tx, c.event.created_at),
+        payer=name(names[c.payer]),
+        payee=name(names[c.payee]),
+        amount=money(c.amount),
+        currency=name(_currency(night.table)),
+        who=name(c.event.author_name or "?"),
+    )
+
+
+def _named(asked: str, names: Iterable[str]) -> bool:
+    want = " ".join(asked.lstrip("@").split()).casefold()
+    return want in (" ".join(n.split()).casefold() for n in names)
+
+
+def concerns(d: Debt, asked: str) -> bool:
+    """Is ``d`` a debt of the player named ``asked`` (case and spaces aside, ``@`` too)?"""
+    return _named(asked, (d.debtor.name, d.creditor.name))

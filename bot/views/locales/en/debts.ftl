@@ -1,0 +1,26 @@
+## Debts between nights: "Paid" / "Received" under a settled pulka, /debts
+## (bot/views/debts.py, bot/telegram/handlers/debts.py, bot/store/debts.py)
+
+debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: paid
+debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: paid, waiting
+debts_btn_received = 📥 { $payee }: received
+debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
+debts_paid_noted = Noted: { $payer } → { $payee } { $amount } { $currency } paid. “Received” by { $payee } closes it.
+debts_received_noted = Noted: { $payer } → { $payee } { $amount } { $currency } received. Settled.
+debts_already_paid = Noted already: { $payer } → { $payee } { $amount } { $currency } paid; waiting for “Received” by { $payee }.
+debts_already_received = Closed already: { $payer } → { $payee }, received in full.
+debts_not_payer = “Paid” is for the one who pays: { $payer } (the one paid — { $payee } — presses “Received”).
+debts_not_payee = “Received” is for the one who is paid: { $payee } (the one who pays — { $payer } — presses “Paid”).
+debts_guest_paid = { $payer } has no Telegram: “Paid” for this player is pressed by { $payee } (if also without Telegram, by any player of the pulka) or by an admin of the chat.
+debts_guest_received = { $payee } has no Telegram: “Received” for this player is pressed by { $payer } (if also without Telegram, by any player of the pulka) or by an admin of the chat.
+debts_title = <b>Debts between pulkas</b> (what is not received yet, over the chat's settled pulkas):
+debts_title_of = <b>Debts — { $name }</b> (what is not received yet, over the chat's settled pulkas):
+debts_none = Nothing open: everything settled has been received.
+debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (pulkas: { $pulkas })
+debts_pending = 💸 of it paid { $amount }, waiting for “Received” by { $creditor }
+debts_number = #{ $number }
+debts_confirmed_title = Marked:
+debts_confirmed_paid = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: paid — marked by { $who }
+debts_confirmed_received = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: received — marked by { $who }
+debts_how = To mark a payment: the buttons under a pulka's settlement (/pulka N). A debt is closed once the one paid presses “Received”.
+cmd_debts = who owes whom from past pulkas
