@@ -233,6 +233,18 @@ def test_plural_forms(lang: str, n: int, expected: str) -> None:
     assert Texts(lang)("misere_tricks", n=n) == expected
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_plural_rules_kept_are_cldr_s_as_babel_has_them(lang: str) -> None:
+    """The bundles carry their plural rules (texts.PLURAL_RULES) instead of loading
+    babel's locale data for them: they must be the same rules."""
+    import babel
+
+    ours = texts.bundle(lang)._babel_locale.plural_form
+    assert ours.rules == babel.Locale.parse(lang).plural_form.rules
+    for n in [*range(0, 130), 1001, 1011, 1021, 1112]:
+        assert ours(n) == babel.Locale.parse(lang).plural_form(n), n
+
+
 def test_counts_and_down_in_words() -> None:
     assert Texts("ru")("down", n=1) == "без одной"
     assert Texts("ru")("down", n=3) == "без трёх"
