@@ -443,7 +443,7 @@ async def test_a_chat_switched_to_english(app: App, fake_tg: FakeTelegram) -> No
             chat, p["vera"], "/deal all-pass Анна 3 Борис 2 Вера 5"
         )
         assert "Анна: pool 4, mountain" in await app.say(chat, p["boris"], "/score text")
-        assert "all-pass" in await app.say(chat, p["boris"], "/help")
+        assert "all-pass" in await app.say(chat, p["boris"], "/help all")
         settled = await app.say(chat, p["anna"], "/settle")
         assert "If we stopped now" in settled and "Who pays whom" in settled
         # The Ukrainian words work in an English chat too.

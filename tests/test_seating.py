@@ -494,6 +494,6 @@ async def test_a_good_token_starts(app: App, fake_tg: FakeTelegram) -> None:
 async def test_help_tells_the_seating_commands(app: App, people: dict[str, Any]) -> None:
     chat = group(app.tg, people)
     async with app.polling():
-        text = await app.say(chat, people["anna"], "/help")
+        text = await app.say(chat, people["anna"], "/help all")
     for command in ("/seats", "/leave", "/cancel", "/join Аня"):
         assert command in text, command

@@ -560,6 +560,16 @@ class DebtCB(CallbackData, prefix="v1db"):
     got: Flag
 
 
+# --- /help: the short list's "All commands" (prefix "v1h") -----------------------------
+
+
+class HelpCB(CallbackData, prefix="v1h"):
+    """ "📖 All commands" under the short ``/help``: the message becomes the full one
+    (``full`` 1; nothing else is read, so the button works in any chat, at any time)."""
+
+    full: Flag
+
+
 # --- statistics across nights (prefix "v1st") ------------------------------------------
 
 

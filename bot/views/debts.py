@@ -20,6 +20,8 @@ from bot.views.texts import Texts
 
 #: The latest confirmations ``/debts`` lists.
 SHOWN_CONFIRMATIONS = 10
+#: A message holds 4096 characters (UTF-16 code units): debts past that are counted.
+LIMIT = 4096
 
 
 def debt_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
@@ -120,8 +122,22 @@ def debts_text(
         lines = [tx("debts_title_of", name=name(next(known, who)))]
     if not open_debts:
         lines.append(tx("debts_none"))
+    confirmed = [
+        (n, c)
+        for n, c in debts.night_confirmations(nights)
+        if who is None or _named(who, (n.people[c.payer].name, n.people[c.payee].name))
+    ][-SHOWN_CONFIRMATIONS:]
+    tail = [""]
+    if confirmed:
+        tail.append(tx("debts_confirmed_title"))
+        tail.extend(_confirmation_line(tx, n, c, numbers) for n, c in confirmed)
+        tail.append("")
+    tail.append(tx("debts_how"))
+    # A chat of many players has many pairs: what does not fit is counted, not cut.
+    room = LIMIT - _length(lines) - _length(tail) - 200
+    left = 0
     for d in open_debts:
-        lines.append(
+        block = [
             tx(
                 "debts_line",
                 debtor=name(d.debtor.name),
@@ -130,23 +146,25 @@ def debts_text(
                 currency=name(d.currency),
                 pulkas=_numbers(tx, numbers, d.pulkas),
             )
-        )
+        ]
         if d.pending > 0:
-            lines.append(
+            block.append(
                 tx("debts_pending", amount=money(d.pending), creditor=name(d.creditor.name))
             )
-    confirmed = [
-        (n, c)
-        for n, c in debts.night_confirmations(nights)
-        if who is None or _named(who, (n.people[c.payer].name, n.people[c.payee].name))
-    ][-SHOWN_CONFIRMATIONS:]
-    if confirmed:
-        lines.append("")
-        lines.append(tx("debts_confirmed_title"))
-        lines.extend(_confirmation_line(tx, n, c, numbers) for n, c in confirmed)
-    lines.append("")
-    lines.append(tx("debts_how"))
-    return "\n".join(lines)
+        if left or _length(block) > room:
+            left += 1
+            continue
+        lines.extend(block)
+        room -= _length(block)
+    if left:
+        lines.append(tx("debts_more", count=left))
+    return "\n".join(lines + tail)
+
+
+def _length(lines: Sequence[str]) -> int:
+    """The characters ``lines`` take in a message, newlines included (UTF-16 code units,
+    as Telegram counts; the HTML tags counted too, which only errs on the safe side)."""
+    return sum(len(line.encode("utf-16-le")) // 2 + 1 for line in lines)
 
 
 def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mapping[int, int]) -> str:

@@ -14,6 +14,7 @@ from bot.views.callbacks import (
     EditCB,
     EndCB,
     ExportCB,
+    HelpCB,
     NewDealCB,
     SettleCB,
     SheetCB,
@@ -41,6 +42,19 @@ def markup(rows: Iterable[Iterable[Described]]) -> InlineKeyboardMarkup | None:
     # deal sends two keyboards.
     built = [buttons for buttons in ([_button(b) for b in row] for row in rows) if buttons]
     return InlineKeyboardMarkup(inline_keyboard=built) if built else None
+
+
+def help_keyboard(tx: Texts) -> InlineKeyboardMarkup | None:
+    """ "📖 All commands" under the short ``/help``."""
+    return markup([[(tx("btn_help_more"), HelpCB(full=1).pack())]])
+
+
+def help_text(tx: Texts, *, full: bool, group: bool) -> str:
+    """``/help``: the everyday commands; ``full``: every command with its examples (and in
+    a group, the seating ones of before the first deal)."""
+    if not full:
+        return tx("help_short")
+    return tx("help") + ("\n\n" + tx("help_seating") if group else "")
 
 
 def screen_markup(screen: Screen) -> InlineKeyboardMarkup | None:

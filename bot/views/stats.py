@@ -39,6 +39,11 @@ PAIRS = 12
 KNOWN = 20
 
 
+def size(text: str) -> int:
+    """The length Telegram counts: UTF-16 code units (an emoji of a name is two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def money_words(totals: Sequence[tuple[str, Decimal]]) -> str:
     """``+45.00 RUB, -3.00 EUR``: money told per currency, never summed across."""
     return ", ".join(f"{money_text(m, signed=True)} {name(c)}" for c, m in totals) or "0"
@@ -103,17 +108,17 @@ def stats_text(tx: Texts, stats: ChatStats) -> str:
     if not stats.nights:
         return tx("stats_empty")
     how = tx("stats_how")
-    room = LIMIT - len(how) - 200  # the closing lines and the counts of the left out
+    room = LIMIT - size(how) - 200  # the closing lines and the counts of the left out
     parts = [tx("stats_title", count=stats.nights)]
-    used = len(parts[0])
+    used = size(parts[0])
     left_players = 0
     for place, p in enumerate(stats.players, 1):
         block = player_block(tx, place, p)
-        if left_players or used + len(block) + 2 > room:
+        if left_players or used + size(block) + 2 > room:
             left_players += 1
             continue
         parts.append(block)
-        used += len(block) + 2
+        used += size(block) + 2
     if left_players:
         parts.append(tx("stats_more_players", count=left_players))
     if stats.balances:
@@ -126,11 +131,11 @@ def stats_text(tx: Texts, stats: ChatStats) -> str:
                 loser=name(b.loser.name),
                 amount=f"{money_text(b.amount, signed=True)} {name(b.currency)}",
             )
-            if left_pairs or len(lines) > PAIRS or used + len(line) + 1 > room:
+            if left_pairs or len(lines) > PAIRS or used + size(line) + 1 > room:
                 left_pairs += 1
                 continue
             lines.append(line)
-            used += len(line) + 1
+            used += size(line) + 1
         if left_pairs:
             lines.append(tx("stats_more_pairs", count=left_pairs))
         parts.append("\n".join(lines))
@@ -159,18 +164,18 @@ def card_text(tx: Texts, stats: ChatStats, p: PlayerStats) -> str:
     pairs = stats.balances_of(p.person.key)
     if pairs:
         lines.append(tx("stats_card_pairs"))
-        used = sum(len(line) + 1 for line in lines)
+        used = sum(size(line) + 1 for line in lines)
         for other, currency, amount in pairs:
             line = "   " + tx(
                 "stats_card_pair",
                 other=name(other.name),
                 amount=f"{money_text(amount, signed=True)} {name(currency)}",
             )
-            if used + len(line) + 1 > LIMIT - 10:
+            if used + size(line) + 1 > LIMIT - 10:
                 lines.append("   …")
                 break
             lines.append(line)
-            used += len(line) + 1
+            used += size(line) + 1
     else:
         lines.append(tx("stats_card_no_pairs"))
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from aiogram.types import Message
 
 from bot.service import PulkaService
 from bot.views.chat import lang_usage
+from bot.views.keyboards import help_keyboard, help_text
 from bot.views.texts import LANGS, Texts
 
 
@@ -17,9 +18,13 @@ async def private_start(message: Message, tx: Texts) -> None:
     await message.answer(tx("private"))
 
 
-async def private_help(message: Message, tx: Texts) -> None:
-    """``/help``: the commands."""
-    await message.answer(tx("help"))
+async def private_help(message: Message, command: CommandObject, tx: Texts) -> None:
+    """``/help``: the everyday commands, with "📖 All commands" (handlers/table.py);
+    ``/help all``: every command with its examples."""
+    if command.args:
+        await message.answer(help_text(tx, full=True, group=False))
+    else:
+        await message.answer(help_text(tx, full=False, group=False), reply_markup=help_keyboard(tx))
 
 
 async def private_lang(

@@ -17,8 +17,9 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.input.parsing import ParseError, parse_newpulka, valid_name
 from bot.service import PulkaError, PulkaService, Table
 from bot.store.db import PlayerRow
+from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.callbacks import SitCB
+from bot.telegram.callbacks import HelpCB, SitCB
 from bot.telegram.filters import on_keyboard
 from bot.telegram.handlers.common import (
     GROUP_TYPES,
@@ -43,6 +44,7 @@ from bot.views.chat import (
     rules_text,
     seated_note,
 )
+from bot.views.keyboards import help_keyboard, help_text
 from bot.views.seating import default_currency
 from bot.views.texts import LANGS, Texts
 from scoring import InvalidRules
@@ -171,9 +173,20 @@ async def sit_down(
     callback_answer.text = seated_note(tx, seated)
 
 
-async def show_help(message: Message, tx: Texts) -> None:
-    """``/help`` (and ``/start``) in a group: the commands."""
-    await message.answer(tx("help") + "\n\n" + tx("help_seating"))
+async def show_help(message: Message, command: CommandObject, tx: Texts) -> None:
+    """``/help`` (and ``/start``) in a group: the everyday commands, with "📖 All
+    commands"; ``/help all`` (any word after it): every command with its examples."""
+    if command.args:
+        await message.answer(help_text(tx, full=True, group=True))
+    else:
+        await message.answer(help_text(tx, full=False, group=True), reply_markup=help_keyboard(tx))
+
+
+async def more_help(query: CallbackQuery, msg: Message, tx: Texts) -> None:
+    """ "📖 All commands" (in a group or a private chat): the short ``/help`` becomes
+    the full one."""
+    group = msg.chat.type in GROUP_TYPES
+    await delivery.edit_or_answer(msg, help_text(tx, full=True, group=group))
 
 
 async def show_players(message: Message, service: PulkaService, tx: Texts) -> None:
@@ -218,6 +231,7 @@ def router() -> Router:
     r.message.register(join, Command("join"))
     r.callback_query.register(sit_down, SitCB.filter())
     r.message.register(show_help, Command("help", "start"))
+    r.callback_query.register(more_help, HelpCB.filter())  # private chats too
     r.message.register(show_players, Command("players"))
     r.message.register(show_rules, Command("rules"))
     r.message.register(set_lang, Command("lang"))

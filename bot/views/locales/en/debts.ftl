@@ -18,6 +18,7 @@ debts_title_of = <b>Debts — { $name }</b> (what is not received yet, over the 
 debts_none = Nothing open: everything settled has been received.
 debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (pulkas: { $pulkas })
 debts_pending = 💸 of it paid { $amount }, waiting for “Received” by { $creditor }
+debts_more = …and more debts: { $count }. One player's: /debts Name
 debts_number = #{ $number }
 debts_confirmed_title = Marked:
 debts_confirmed_paid = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: paid — marked by { $who }

@@ -17,6 +17,7 @@
 
 private =
     I keep the score of Preferans pulkas in group chats. Add me to the group where you play and start a pulka with /newpulka.
+    A paper sheet can be settled here too: /calc (in one message or step by step).
     All commands: /help
 error_generic = Sorry, something went wrong and the command was not carried out. Please try again; the deals already written are safe.
 not_allowed = Only the pulka's players and the chat's administrators may do this.
@@ -252,6 +253,20 @@ help =
     /cost: what a deal is worth to each: <code>/cost 6♠ down 1 whist whist 2 3</code>, <code>/cost 7h exactly whist 3p</code>; /whatif: a finished game under another rule: /whatif greedy, /whatif 2 leningrad (changes nothing); /export csv: the game's deals as a CSV table (/export csv N: game N of /pulkas)
     /calc: settle a paper sheet (in a group or a private chat): <code>/calc sochi 3 at 1</code>, then a line per player with the points and the whists: <code>Anna 20 13 whists Boris 70 Vera 100</code> (or <code>Boris 20 7.5 114 96</code>, in that order); /calc alone: step by step, by buttons and replies
     /lang ru|uk|en: the chat's language
+
+help_short =
+    <b>Preferans</b>: the score kept in the chat. The everyday commands:
+
+    /newpulka: start a game (settings by buttons, or at once: <code>/newpulka sochi 20 0.5</code>)
+    /join: take a seat; <code>/join Vasya</code> seats a guest without Telegram
+    /deal: write a deal, with "New deal" under the score or <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>
+    /undo: undo the last deal; /edit: change an earlier one
+    /score: the game's sheet; /settle: settle the game
+    /pulkas: the finished games; /debts: who owes whom; /stats: statistics
+    /calc: settle a paper sheet (in a private chat too)
+
+    Every command with examples: the button below or <code>/help all</code>.
+btn_help_more = 📖 All commands
 
 ## Commands menu
 

@@ -18,6 +18,7 @@ debts_title_of = <b>Долги — { $name }</b> (что ещё не получ�
 debts_none = Открытых долгов нет: всё расписанное получено.
 debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (пульки: { $pulkas })
 debts_pending = 💸 из них оплачено { $amount }, ждём «Получено» — { $creditor }
+debts_more = …и ещё долгов: { $count }. Долги одного игрока: /debts Имя
 debts_number = №{ $number }
 debts_confirmed_title = Отметки:
 debts_confirmed_paid = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: оплачено — отметка: { $who }

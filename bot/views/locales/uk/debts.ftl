@@ -18,6 +18,7 @@ debts_title_of = <b>Борги — { $name }</b> (що ще не отриман�
 debts_none = Відкритих боргів немає: усе розписане отримано.
 debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (пульки: { $pulkas })
 debts_pending = 💸 з них сплачено { $amount }, чекаємо «Отримано» — { $creditor }
+debts_more = …і ще боргів: { $count }. Борги одного гравця: /debts Ім'я
 debts_number = №{ $number }
 debts_confirmed_title = Позначки:
 debts_confirmed_paid = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: сплачено — позначка: { $who }

@@ -1,0 +1,151 @@
+"""Issue 12's features as a table uses them late at night (a review of what landed):
+what a big club's ``/debts`` and ``/stats`` (emoji names too) fit in, what ``/start`` in a
+private chat tells, the short ``/help`` and the full one.
+
+End to end through the real Dispatcher against the fake Bot API server, and the views.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from harness import App, group
+from tapping import Tapper
+
+from bot.store.debts import Debt
+from bot.store.nights import Person
+from bot.store.stats import Balance, ChatStats, NightResult, PlayerStats
+from bot.views.debts import debts_text
+from bot.views.keyboards import help_text
+from bot.views.stats import card_text, stats_text
+from bot.views.texts import LANGS, Texts
+from scoring.tally import Tally
+
+
+def u16(text: str) -> int:
+    """The length Telegram counts: UTF-16 code units."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def plain(text: str) -> str:
+    """``text`` as Telegram shows it once its HTML is parsed into entities."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_debts_of_a_big_club_fit_in_one_message(lang: str) -> None:
+    """A club of 40 guests over many nights: more open pairs than a message holds. The
+    ones that fit are listed, the rest counted (it was an error answered to the chat)."""
+    tx = Texts(lang)
+    people = [Person(f"g:{i}", f"Гость{i:02d}Длинноеимя") for i in range(40)]
+    found = [
+        Debt(
+            debtor=people[i],
+            creditor=people[(i + k) % 40],
+            currency="RUB",
+            amount=Decimal("123.45"),
+            pending=Decimal("100.00") if k == 1 else Decimal(0),
+            pulkas=tuple(range(1, 12)),
+        )
+        for i in range(40)
+        for k in (1, 2)
+    ]
+    numbers = {n: n for n in range(1, 12)}
+    text = debts_text(tx, found, [], numbers)
+    assert u16(text) <= 4096
+    shown = text.count(" → ")
+    assert 0 < shown < len(found)
+    more = {"ru": "…и ещё долгов: ", "uk": "…і ще боргів: ", "en": "…and more debts: "}[lang]
+    assert f"{more}{len(found) - shown}." in text
+    assert text.endswith(tx("debts_how"))
+    # A few debts: all of them, and no count.
+    few = debts_text(tx, found[:3], [], numbers)
+    assert few.count(" → ") == 3 and more not in few
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", "Бумажный лист можно посчитать и здесь: /calc"),
+        ("uk", "Паперовий аркуш можна порахувати й тут: /calc"),
+        ("en", "A paper sheet can be settled here too: /calc"),
+    ],
+)
+async def test_start_in_a_private_chat_tells_of_calc(app: App, lang: str, words: str) -> None:
+    user = app.tg.create_user("Olga", language_code=lang)
+    chat = app.tg.private_chat(user)
+    async with app.polling():
+        assert words in await app.say(chat, user, "/start")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_short_help_is_short_and_the_full_one_fits(lang: str) -> None:
+    """``/help`` is the everyday commands; the full list (with the seating ones) still
+    fits one message after its HTML is parsed."""
+    tx = Texts(lang)
+    short, full = help_text(tx, full=False, group=True), help_text(tx, full=True, group=True)
+    assert u16(full) <= 4096 and u16(plain(full)) <= 4096
+    assert u16(plain(short)) < 1000 and short.count("\n") < 15
+    for command in ("/newpulka", "/join", "/deal", "/undo", "/settle", "/debts", "/calc"):
+        assert command in short, command
+    assert "/help all" in short
+    assert "/seats" in full and "/seats" not in help_text(tx, full=True, group=False)
+
+
+@pytest.mark.parametrize(
+    ("lang", "button", "full"),
+    [("ru", "📖 Все команды", "/rating on|off"), ("en", "📖 All commands", "/rating on|off")],
+)
+async def test_help_opens_the_full_list_by_its_button_after_a_restart(
+    app: App, people: dict[str, Any], lang: str, button: str, full: str
+) -> None:
+    user = app.tg.create_user("Olga", language_code=lang)
+    chats = [app.tg.private_chat(user), group(app.tg, {**people, "olga": user})]
+    async with app.polling():
+        for chat in chats:
+            await app.say(chat, user, f"/lang {lang}")
+            short = await app.reply_msg(chat, user, "/help")
+            assert full not in short["text"] and "/calc" in short["text"]
+    await app.restart()
+    async with app.polling():
+        for chat in chats:
+            ui = Tapper(app.tg, chat)
+            m = ui.newest()
+            assert ui.labels(m) == [button]
+            await ui.tap(user, m, button)
+            assert full in ui.text(m) and ui.labels(m) == []
+            assert ("/seats" in ui.text(m)) is (chat["type"] == "group")
+            assert full in await app.say(chat, user, "/help all")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_stats_of_players_with_emoji_names_fit_in_one_message(lang: str) -> None:
+    """A name may be emoji (two UTF-16 units each, as Telegram counts): /stats of many
+    such players, and one player's card with many opponents, still fit in a message."""
+    emoji = "\U0001f0a1" * 12  # playing cards, 12 characters, 24 units
+    people = [Person(f"g:{i}", f"{emoji}{i:03d}") for i in range(150)]
+    players = tuple(
+        PlayerStats(
+            p,
+            (p.name,),
+            (),
+            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Decimal(i), "RUB"),),
+            Tally(deals=4),
+        )
+        for i, p in enumerate(people[:60])
+    )
+    balances = tuple(
+        Balance(people[0], other, "RUB", Decimal("12.34")) for other in people[1:]
+    ) + tuple(Balance(people[1], other, "EUR", Decimal("5.67")) for other in people[2:])
+    stats = ChatStats(1, players, balances, ())
+    tx = Texts(lang)
+    text = stats_text(tx, stats)
+    assert u16(text) <= 4096
+    assert text.endswith(tx("stats_how"))
+    card = card_text(tx, stats, players[1])
+    assert u16(card) <= 4096 and card.endswith("   …")
