@@ -232,16 +232,17 @@ async def test_export_csv_stats(app: App, people: dict[str, Any]) -> None:
         assert [r["name"] for r in table] == ["Boris", "Anna", "Vera"]
         anna = table[1]
         assert anna["telegram"] == "anna" and anna["pulkas"] == "3" and anna["deals"] == "11"
-        assert (anna["whists"], anna["whists_per_deal"]) == ("52", "4.73")
-        assert (anna["money_RUB"], anna["money_EUR"]) == ("-1.33", "26.66")
-        assert (anna["best_whists"], anna["best_pulka"]) == ("53.33", "3")
-        assert (anna["worst_whists"], anna["worst_pulka"]) == ("-23.33", "2")
+        # A Russian chat: decimal commas, as a Russian spreadsheet reads them.
+        assert (anna["whists"], anna["whists_per_deal"]) == ("52", "4,73")
+        assert (anna["money_RUB"], anna["money_EUR"]) == ("-1,33", "26,66")
+        assert (anna["best_whists"], anna["best_pulka"]) == ("53,33", "3")
+        assert (anna["worst_whists"], anna["worst_pulka"]) == ("-23,33", "2")
         vera = table[2]
         assert (vera["games_7_declared"], vera["games_7_made"]) == ("1", "0")
         assert (vera["remizes"], vera["remize_tricks"], vera["allpass_tricks"]) == ("1", "2", "5")
         boris = table[0]
         assert (boris["misere_declared"], boris["misere_made"]) == ("1", "1")
-        assert sum(Decimal(r["money_RUB"]) for r in table) == 0
+        assert sum(Decimal(r["money_RUB"].replace(",", ".")) for r in table) == 0
         assert e.tg.sent_messages(e.chat)[-1]["caption"] == (
             "Статистика чата для таблиц: CSV в UTF-8, разделитель — точка с запятой."
         )

@@ -190,6 +190,11 @@ async def test_whatif_rescores_a_settled_pulka_and_writes_nothing(
         assert await app.count() == events  # nothing written by any of it
 
 
+def ru(x: Any) -> str:
+    """A figure as a Russian spreadsheet reads it (a decimal comma)."""
+    return figure(x).replace(".", ",")
+
+
 async def test_export_csv_rows_and_the_json_export_untouched(
     app: App, people: dict[str, Any]
 ) -> None:
@@ -216,7 +221,8 @@ async def test_export_csv_rows_and_the_json_export_untouched(
         doc = e.tg.documents[-1]
         assert len(e.tg.documents) == docs + 1 and doc.filename.endswith(".csv")
         assert doc.data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM
-        rows = list(csv.reader(io.StringIO(doc.data.decode("utf-8-sig"))))
+        # A Russian chat: a Russian spreadsheet's semicolons and decimal commas.
+        rows = list(csv.reader(io.StringIO(doc.data.decode("utf-8-sig")), delimiter=";"))
         head, body = rows[0], rows[1:]
         assert head[:6] == ["№", "сдача", "кто играл", "контракт", "итог", "взятки играющего"]
         assert "Anna: пуля" in head and "Boris → Anna: висты" in head
@@ -224,18 +230,19 @@ async def test_export_csv_rows_and_the_json_export_untouched(
         assert len(body) == 4
         col = {h: i for i, h in enumerate(head)}
         assert body[0][:6] == ["1", "распасы", "", "", "", ""]
-        assert body[1][:6] == ["2", "игра", "Anna", "6♠", "+1", "7"]
+        # "+1" is text a spreadsheet would compute: it is quoted.
+        assert body[1][:6] == ["2", "игра", "Anna", "6♠", "'+1", "7"]
         assert body[1][col["Boris: вист/пас"]] == "вист" and body[1][col["Vera: вист/пас"]] == "пас"
         for row, step in zip(body, steps, strict=True):
             w = step.writes
             now = standings(step.state)
             for i, p in enumerate(NAMES):
-                assert row[col[f"{p}: пуля"]] == figure(w.pulka[i])
-                assert row[col[f"{p}: гора"]] == figure(w.mountain[i])
-                assert row[col[f"{p}: итог сейчас"]] == figure(now[i])
+                assert row[col[f"{p}: пуля"]] == ru(w.pulka[i])
+                assert row[col[f"{p}: гора"]] == ru(w.mountain[i])
+                assert row[col[f"{p}: итог сейчас"]] == ru(now[i])
                 for j, q in enumerate(NAMES):
                     if i != j:
-                        assert row[col[f"{p} → {q}: висты"]] == figure(w.whists_on(i, j))
+                        assert row[col[f"{p} → {q}: висты"]] == ru(w.whists_on(i, j))
         # Deal 2 by hand: Anna 2 to the pulka, Boris 6 whists on her and 2 on his mountain.
         assert body[1][col["Anna: пуля"]] == "2" and body[1][col["Boris → Anna: висты"]] == "6"
         assert body[1][col["Boris: гора"]] == "2"

@@ -6,17 +6,13 @@ in the nominative (after a number and a dot, before a colon, around a dash).  A 
 stays within Telegram's 4096 characters: players and pairs past that are counted, not
 listed (each player's full card is ``/stats Name``).
 
-The CSV (``/export csv stats``) is UTF-8 with a byte order mark, so that spreadsheets
-read Cyrillic names right, separated by semicolons (what a spreadsheet in a Russian or
-Ukrainian locale expects, where the comma is the decimal mark), one row per player,
-figures with a decimal point as the bot writes them.  Its header is in English and
-fixed (column names a formula may rely on); money has one column per currency.
+The CSV (``/export csv stats``) is in the dialect of a spreadsheet in the chat's
+language (:mod:`bot.views.spreadsheet`), one row per player.  Its header is in English
+and fixed (column names a formula may rely on); money has one column per currency.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -27,8 +23,9 @@ from bot.views.callbacks import StatsCB
 from bot.views.chat import name, signed
 from bot.views.ending import date_text
 from bot.views.keyboards import markup
+from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts
-from scoring import figure, money_text
+from scoring import money_text
 from scoring.tally import LEVELS
 
 #: Telegram's limit on a message, less room for the closing lines.
@@ -245,13 +242,9 @@ def chart_caption(tx: Texts, stats: ChatStats, currency: str) -> str:
 # --- the CSV ---------------------------------------------------------------------------
 
 
-def _cell(text: str) -> str:
-    """A text cell a spreadsheet never takes for a formula (``=``, ``+``, ``-``, ``@``)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def stats_csv(stats: ChatStats) -> bytes:
-    """``/export csv stats``: one row per player (see the module)."""
+def stats_csv(stats: ChatStats, lang: str) -> bytes:
+    """``/export csv stats``: one row per player (see the module), in the dialect of a
+    spreadsheet in ``lang`` (:mod:`bot.views.spreadsheet`)."""
     currencies = list(dict.fromkeys(c for c, _, _ in stats.running))
     header = ["name", "telegram", "pulkas", "deals", "whists", "whists_per_deal"]
     header += [f"money_{c}" for c in currencies]
@@ -260,30 +253,28 @@ def stats_csv(stats: ChatStats) -> bytes:
     for level in LEVELS:
         header += [f"games_{level}_declared", f"games_{level}_made"]
     header += ["misere_declared", "misere_made", "remizes", "remize_tricks", "allpass_tricks"]
-    buf = io.StringIO()
-    out = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    out.writerow(header)
+    rows: list[list[Cell]] = [list(header)]
     for p in stats.players:
         money = dict(p.money)
-        row = [
-            _cell(p.person.name),
-            _cell(p.usernames[0]) if p.usernames else "",
-            str(p.pulkas),
-            str(p.tally.deals),
-            figure(p.whists),
-            "" if p.per_deal is None else figure(p.per_deal),
+        row: list[Cell] = [
+            p.person.name,
+            p.usernames[0] if p.usernames else "",
+            p.pulkas,
+            p.tally.deals,
+            p.whists,
+            "" if p.per_deal is None else p.per_deal,
         ]
-        row += [money_text(money[c]) if c in money else "" for c in currencies]
+        row += [money.get(c, "") for c in currencies]
         for r in (p.best, p.worst):
-            row += [figure(r.whists), str(r.number), r.settled_at[:10]]
+            row += [r.whists, r.number, r.settled_at[:10]]
         for level in LEVELS:
-            row += [str(v) for v in p.tally.games(level)]
+            row += list(p.tally.games(level))
         row += [
-            str(p.tally.misere_played),
-            str(p.tally.misere_made),
-            str(p.tally.remizes),
-            str(p.tally.short),
-            str(p.tally.raspasy_tricks),
+            p.tally.misere_played,
+            p.tally.misere_made,
+            p.tally.remizes,
+            p.tally.short,
+            p.tally.raspasy_tricks,
         ]
-        out.writerow(row)
-    return "\ufeff".encode() + buf.getvalue().encode("utf-8")
+        rows.append(row)
+    return csv_file(rows, lang)

@@ -8,8 +8,6 @@ standings after each deal) and is written by :func:`scoring.figure` and
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -18,6 +16,7 @@ from bot.input.whatif import WHATIF_KEYS
 from bot.service import Table
 from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND, Broken, Rescored, Worth
 from bot.views.chat import contract_label, error_text, name, notation, signed, value_words
+from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts
 from scoring import (
     Choice,
@@ -29,7 +28,6 @@ from scoring import (
     Rules,
     ScoringError,
     Settlement,
-    figure,
     money_text,
     stake_text,
     standings,
@@ -240,14 +238,6 @@ def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
 
 # --- /export csv --------------------------------------------------------------------------
 
-#: Cells a spreadsheet would take for a formula (a name ``=1+1``) get a leading quote.
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _text(value: str) -> str:
-    return "'" + value if value.startswith(_FORMULA) else value
-
-
 def _kind(tx: Texts, deal: Deal) -> str:
     if isinstance(deal, Game):
         return tx("whatif_csv_game")
@@ -277,10 +267,10 @@ def csv_header(tx: Texts, names: Sequence[str]) -> list[str]:
         head += [tx("whatif_csv_whists", name=p, on=q) for q in names if q != p]
         head.append(tx("whatif_csv_standing", name=p))
     head.append(tx("whatif_csv_note"))
-    return [_text(h) for h in head]
+    return head
 
 
-def csv_rows(tx: Texts, table: Table) -> list[list[str]]:
+def csv_rows(tx: Texts, table: Table) -> list[list[Cell]]:
     """One row per deal in force: what it was, what each player wrote (the deal's own
     writes, :attr:`LiveDeal.step`) and the standings after it (whists if stopped then)."""
     names = table.names
@@ -306,29 +296,25 @@ def csv_rows(tx: Texts, table: Table) -> list[list[str]]:
         elif isinstance(deal, Correction):
             declarer, note = deal.player, deal.note
         standing = standings(live.step.state)
-        row = [str(live.number), _kind(tx, deal), _text(declarer), contract, result, tricks]
+        row: list[Cell] = [live.number, _kind(tx, deal), declarer, contract, result, tricks]
         for i, p in enumerate(names):
             row += [
-                str(at_table[p]) if p in at_table else "",
+                at_table.get(p, ""),
                 choices.get(p, ""),
-                figure(writes.pulka[i]),
-                figure(writes.mountain[i]),
+                writes.pulka[i],
+                writes.mountain[i],
             ]
-            row += [figure(writes.whists_on(i, j)) for j in range(n) if j != i]
-            row.append(figure(standing[i]))
-        row.append(_text(note))
+            row += [writes.whists_on(i, j) for j in range(n) if j != i]
+            row.append(standing[i])
+        row.append(note)
         rows.append(row)
     return rows
 
 
 def deals_csv(tx: Texts, table: Table) -> bytes:
-    """The pulka's deals as CSV for spreadsheets: UTF-8 with a BOM (so Excel reads the
-    letters), comma-separated, a dot for decimals, one header row."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerow(csv_header(tx, table.names))
-    w.writerows(csv_rows(tx, table))
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    """The pulka's deals as CSV, one header row, in the dialect of a spreadsheet in the
+    chat's language (:mod:`bot.views.spreadsheet`)."""
+    return csv_file([csv_header(tx, table.names), *csv_rows(tx, table)], tx.lang)
 
 
 def csv_caption(tx: Texts, table: Table) -> str:

@@ -126,7 +126,7 @@ async def export_csv_stats(message: Message, service: PulkaService, tx: Texts) -
         await delivery.answer(message, tx("stats_empty"))
         return
     await message.answer_document(
-        BufferedInputFile(stats_csv(stats), filename=f"stats-{abs(message.chat.id)}.csv"),
+        BufferedInputFile(stats_csv(stats, tx.lang), filename=f"stats-{abs(message.chat.id)}.csv"),
         caption=tx("stats_csv_caption"),
     )
 
