@@ -167,7 +167,8 @@ async def test_table_8_in_a_group_with_the_texts_rounding(
 async def test_table_8_exact_in_a_private_chat_in_english(app: App, fake_tg: FakeTelegram) -> None:
     user = fake_tg.create_user("Olga", language_code="en")
     chat = fake_tg.private_chat(user)
-    out = calculator(TABLE8)
+    # A sheet naming no currency counts in the chat language's, as /newpulka does.
+    out = calculator({**TABLE8, "rules": {**TABLE8["rules"], "currency": "EUR"}})
     async with app.polling():
         await app.say(chat, user, "/lang en")
         reply = await app.reply_msg(chat, user, TABLE8_TYPED.format(rules=""))
@@ -177,9 +178,22 @@ async def test_table_8_exact_in_a_private_chat_in_english(app: App, fake_tg: Fak
         assert line in caption, (line, caption)
     # Divided exactly: -62.33, +36.67, +25.67; the odd cent from the bigger winner.
     assert [p["money"] for p in out["players"]] == ["-62.33", "36.66", "25.67"]
-    assert "А: -62.33 whists = -62.33 RUB" in caption
-    assert "Б: +36.67 whists = 36.66 RUB" in caption
+    assert "А: -62.33 whists = -62.33 EUR" in caption
+    assert "Б: +36.67 whists = 36.66 EUR" in caption
     assert_png(fake_tg.photos[-1].data, 3)
+
+
+async def test_the_stake_s_currency_as_newpulka_takes_it(
+    app: App, fake_tg: FakeTelegram, people: dict[str, Any]
+) -> None:
+    chat = group(fake_tg, people)
+    typed = TABLE9_TYPED.replace("/calc sochi 4 players", "/calc sochi 4 players по 0,5 UAH")
+    out = calculator({**TABLE9, "rules": {"variant": "sochi", "stake": "0.5", "currency": "UAH"}})
+    async with app.polling():
+        caption = await app.say(chat, people["boris"], typed)
+    for line in expected_lines(out):
+        assert line in caption, (line, caption)
+    assert "A: -84 вист. = -42.00 UAH" in caption and "A → C: 42.00 UAH" in caption
 
 
 async def test_table_9_four_players(
@@ -380,7 +394,7 @@ async def test_step_by_step_in_a_private_chat_survives_a_restart(
     user = fake_tg.create_user("Olga", language_code="en")
     chat = fake_tg.private_chat(user)
     ui = Tapper(fake_tg, chat)
-    out = calculator(TABLE9)
+    out = calculator({**TABLE9, "rules": {"variant": "sochi", "currency": "EUR"}})  # English
     async with app.polling():
         await app.say(chat, user, "/lang en")
         await app.say(chat, user, "/calc sochi 4")

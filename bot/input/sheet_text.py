@@ -209,12 +209,23 @@ def parse_header(text: str) -> PaperSheet:
             value = words[i] if i < len(words) else ""
             i += 1
             sheet = _named(sheet, what, value, word)
+            if what == "stake" and i < len(words) and _currency_word(words[i]):
+                # "по 0,5 EUR", as /newpulka takes it.
+                sheet = _convention(sheet, "currency", words[i].upper(), given)
+                i += 1
         elif "=" in key:
             name, _, value = word.partition("=")
             sheet = _convention(sheet, name.strip().casefold(), value.strip(), given)
         else:
             raise ParseError("calc_bad_header", FORM, token=word)
     return sheet
+
+
+def _currency_word(word: str) -> bool:
+    """A currency after the stake (``EUR``, ``грн``, ``₽``), not a word of the header."""
+    key = word.casefold()
+    known = VARIANT_WORDS.keys() | TARGET_WORDS | STAKE_WORDS | PLAYERS_WORDS
+    return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word)) and key not in known
 
 
 def _once(given: set[str], what: str, word: str) -> None:
@@ -468,9 +479,14 @@ class Calc:
         return self.document.players
 
 
-def settle_paper(sheet: PaperSheet) -> Calc:
-    """Settle as ``python -m scoring settle`` does; raises :class:`scoring.ScoringError`."""
-    doc = load_document(sheet.document())
+def settle_paper(sheet: PaperSheet, currency: str | None = None) -> Calc:
+    """Settle as ``python -m scoring settle`` does; raises :class:`scoring.ScoringError`.
+
+    ``currency``: the money's when the sheet names none (the chat language's)."""
+    document = sheet.document()
+    if currency is not None and "currency" not in document["rules"]:
+        document["rules"]["currency"] = currency
+    doc = load_document(document)
     return Calc(doc, settle(doc.sheet, doc.rules), paper_steps(doc))
 
 

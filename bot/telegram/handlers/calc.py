@@ -54,6 +54,7 @@ from bot.views.calc import (
     step_text,
 )
 from bot.views.callbacks import CalcCB
+from bot.views.seating import default_currency
 from bot.views.texts import Texts
 from scoring import ScoringError
 
@@ -73,7 +74,7 @@ async def calc(message: Message, tx: Texts) -> None:
         await delivery.answer(message, error_answer(tx, e))
         return
     try:
-        result = settle_paper(sheet)
+        result = settle_paper(sheet, default_currency(tx.lang))
     except ScoringError as e:
         await delivery.answer(message, error_answer(tx, e))
         return
@@ -156,7 +157,7 @@ async def calc_typed(message: Message, calc_sheet: PaperSheet, tx: Texts) -> Non
         await _edit(wizard, tx, sheet)
         return
     try:
-        result = settle_paper(sheet)
+        result = settle_paper(sheet, default_currency(tx.lang))
     except ScoringError as e:
         await delivery.answer(message, step_error_answer(tx, e, calc_sheet))
         return
