@@ -113,6 +113,16 @@ def _cost(
     return list(standings(play(state, game).state))
 
 
+async def test_cost_in_a_private_chat_under_sochi_s_defaults(app: App) -> None:
+    user = app.tg.create_user("Olga", language_code="en")
+    chat = app.tg.private_chat(user)
+    async with app.polling():
+        said = await app.say(chat, user, "/cost 6s down 1 whist whist 2 3 4")
+    # The theory's example 4 again, in English and in the English chat's currency.
+    assert "Declarer: -31 whists = -31.00 EUR" in lines(said), said
+    assert await app.count() == 0
+
+
 async def test_cost_bad_input_says_what_and_how(app: App, people: dict[str, Any]) -> None:
     chat = group(app.tg, people)
     async with app.polling():

@@ -238,6 +238,7 @@ def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
 
 # --- /export csv --------------------------------------------------------------------------
 
+
 def _kind(tx: Texts, deal: Deal) -> str:
     if isinstance(deal, Game):
         return tx("whatif_csv_game")

@@ -36,6 +36,7 @@ def get_routers() -> list[Router]:
     return [
         errors.router(),
         calc.router(),  # before private, which takes every private message
+        whatif.cost_router(),  # so is /cost
         private.router(),
         table.router(),
         score.router(),

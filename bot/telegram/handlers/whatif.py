@@ -159,10 +159,17 @@ def _is_csv(command: CommandObject) -> bool:
     return csv_number(command.args) is not False
 
 
+def cost_router() -> Router:
+    """``/cost`` in any chat: in a private one under Sochi's defaults (no pulka there),
+    so it goes before the private router, which takes every private message."""
+    r = Router(name="cost")
+    r.message.register(cost, Command("cost"))
+    return r
+
+
 def router() -> Router:
     r = Router(name="whatif")
     r.message.filter(F.chat.type.in_(GROUP_TYPES))
-    r.message.register(cost, Command("cost"))
     r.message.register(whatif, Command("whatif"))
     # Before settle's /export (the JSON record): only "/export csv [N]" is ours.
     r.message.register(export_csv, Command("export", magic=F.func(_is_csv)))
