@@ -17,7 +17,7 @@ from bot.service import Table
 from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND, Broken, Rescored, Worth
 from bot.views.chat import contract_label, error_text, name, notation, signed, value_words
 from bot.views.spreadsheet import Cell, csv_file
-from bot.views.texts import Texts
+from bot.views.texts import Texts, bundle
 from scoring import (
     Choice,
     Correction,
@@ -155,21 +155,21 @@ def changes_text(tx: Texts, before: Rules, after: Rules) -> str:
     """``whist: джентльменские → жлобские; …`` for every convention that differs."""
     parts = []
     if before.variant != after.variant:
-        parts.append(
-            tx(
-                "whatif_change",
-                key="variant",
-                old=tx(f"variant_{before.variant.value}"),
-                new=tx(f"variant_{after.variant.value}"),
-            )
-        )
+        old, new = tx(f"variant_{before.variant.value}"), tx(f"variant_{after.variant.value}")
+        parts.append(tx("set_variant", value=f"{old} → {new}"))
     for key in WHATIF_KEYS:
         old, new = getattr(before, key), getattr(after, key)
         if old != new:
-            parts.append(
-                tx("whatif_change", key=key, old=_words(tx, key, old), new=_words(tx, key, new))
-            )
+            parts.append(_change(tx, key, _words(tx, key, old), _words(tx, key, new)))
     return "; ".join(parts)
+
+
+def _change(tx: Texts, key: str, old: str, new: str) -> str:
+    """One convention changed, named as the settings message names it (``Висты:
+    джентльменские → жлобские``); a key the settings do not show, by the key."""
+    if bundle(tx.lang).has_message(f"set_{key}"):
+        return tx(f"set_{key}", value=f"{old} → {new}")
+    return tx("whatif_change", key=key, old=old, new=new)
 
 
 def whatif_text(
