@@ -28,6 +28,7 @@ from aiogram.exceptions import (
 from aiogram.types import (
     BotCommand,
     BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
     BotCommandScopeDefault,
     Update,
 )
@@ -112,9 +113,13 @@ def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> 
     return dp
 
 
-def command_list(lang: str) -> list[BotCommand]:
+#: What a private chat with the bot can do (pulkas are played in groups).
+PRIVATE_COMMANDS = ("calc", "cost", "lang", "help")
+
+
+def command_list(lang: str, commands: tuple[str, ...] = COMMANDS) -> list[BotCommand]:
     """The command menu in ``lang``."""
-    return [BotCommand(command=c, description=t(lang, f"cmd_{c}")) for c in COMMANDS]
+    return [BotCommand(command=c, description=t(lang, f"cmd_{c}")) for c in commands]
 
 
 async def set_commands(bot: Bot) -> None:
@@ -128,6 +133,11 @@ async def set_commands(bot: Bot) -> None:
             )
             await bot.set_my_commands(
                 command_list(lang), scope=BotCommandScopeAllGroupChats(), language_code=code
+            )
+            await bot.set_my_commands(
+                command_list(lang, PRIVATE_COMMANDS),
+                scope=BotCommandScopeAllPrivateChats(),
+                language_code=code,
             )
     except TelegramAPIError as e:  # the menu is a convenience: never fatal
         log.warning("could not register the command list: %s", e)

@@ -25,7 +25,7 @@ from fluent.syntax.visitor import Visitor
 from harness import App, group
 from tapping import Tapper
 
-from bot.app import COMMANDS
+from bot.app import COMMANDS, PRIVATE_COMMANDS
 from bot.input.drafts import PAGES
 from bot.input.parsing import FORMS, parse_deal
 from bot.store.db import PlayerRow
@@ -530,6 +530,13 @@ async def test_command_menus_in_three_languages(app: App, fake_tg: FakeTelegram)
     assert menus["en"]["deal"] == "write a deal"
     group = {"type": "all_group_chats"}
     assert tg.my_commands(group, "uk") and tg.my_commands(group, "")
+    # A private chat's menu: what works there.
+    private = {"type": "all_private_chats"}
+    assert [c["command"] for c in tg.my_commands(private, "en")] == list(PRIVATE_COMMANDS)
+    assert tg.my_commands(private, "")[0] == {
+        "command": "calc",
+        "description": "посчитать бумажный лист",
+    }
 
 
 @pytest.mark.parametrize(

@@ -174,7 +174,8 @@ async def test_whatif_rescores_a_settled_pulka_and_writes_nothing(
         await e.settled_evening()
         events = await app.count()
         said = await e.say("anna", "/whatif liability=half")
-        assert said.startswith("Что если — пулька №1: Ответственность вистующего: полная → половинная")
+        changed = "Ответственность вистующего: полная → половинная"
+        assert said.startswith(f"Что если — пулька №1: {changed}")
         for i, who in enumerate(NAMES):
             r0, r1 = agreed.results[i], half.results[i]
             m0, m1 = agreed.money[i], half.money[i]
