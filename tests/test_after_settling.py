@@ -79,6 +79,8 @@ async def test_a_correction_after_settling_is_an_amendment_shown_in_the_archive(
         listing = await e.say("anna", "/pulkas")
         assert AGREED in listing
         assert "1 поправка после расчёта, с ними: " + AMENDED in listing
+        # The board (the message replied to) shows the results with it as well.
+        assert "1 поправка после расчёта, с ними: " + AMENDED in e.ui.text(board)
 
         # The answer to the correction names the pulka too: a second correction by
         # a reply to it, then the archive shows both.

@@ -21,6 +21,7 @@ from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.service import PulkaService, Table
 from bot.views.chat import board_text
+from bot.views.ending import amended_line
 from bot.views.keyboards import board_keyboard
 from bot.views.texts import Texts
 
@@ -57,6 +58,9 @@ class Boards:
     def render(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | None, str]:
         """The board's text, keyboard and their fingerprint."""
         text = board_text(tx, table)
+        amended = amended_line(tx, table)  # corrections after settling, on a settled board
+        if amended is not None:
+            text += "\n" + amended
         markup = board_keyboard(tx, table)
         return text, markup, _fingerprint(text, markup)
 

@@ -155,15 +155,18 @@ def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
         date=date_text(tx, listed.archived_at or listed.created_at),
         results=results_text(tx, table, s),
     ) + ("" if ending.settled(table) else " " + tx("archive_unsettled"))
+    amended = amended_line(tx, table)
+    return line if amended is None else line + "\n" + amended
+
+
+def amended_line(tx: Texts, table: Table) -> str | None:
+    """Under a settled pulka (its board, the archive): the corrections written after
+    settling and the results with them; None without any."""
     amended = ending.amended_settlement(table)
     if amended is None:
-        return line
+        return None
     count = len(ending.after_settling(table))
-    return (
-        line
-        + "\n"
-        + tx("archive_line_amended", count=count, results=results_text(tx, table, amended))
-    )
+    return tx("archive_line_amended", count=count, results=results_text(tx, table, amended))
 
 
 def archive_text(

@@ -25,6 +25,7 @@ from bot.service import PulkaError, PulkaService, Table
 from bot.store import ending
 from bot.store.db import EventKind, Source
 from bot.telegram import delivery
+from bot.telegram.boards import Boards
 from bot.telegram.handlers.common import GROUP_TYPES, author_of, may_change, place, source
 from bot.views.callbacks import AgainCB, ExportCB
 from bot.views.chat import deal_rejected_text, parse_error_text, pulka_error_text
@@ -89,6 +90,7 @@ async def correct_settled(
     command: CommandObject,
     settled: Table,
     service: PulkaService,
+    boards: Boards,
     bot: Bot,
     tx: Texts,
 ) -> None:
@@ -119,6 +121,7 @@ async def correct_settled(
     await delivery.answer(
         message, corrected_text(tx, table, written.event_id, number), export_keyboard(tx, table)
     )
+    await boards.refresh(bot, tx, table)  # the board shows the results with it too
 
 
 async def correct_how(message: Message, number: int, tx: Texts) -> None:
