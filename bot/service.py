@@ -659,7 +659,7 @@ class PulkaService:
         """
         async with self.storage.uow() as tx:
             table = await self._table(tx, pulka_id)
-            seated = debts.people(table, await debts.claims(tx, table.row.chat_id))
+            seated = nights.seated(table, await nights.claims(tx, table.row.chat_id))
             line, amount = debts.to_confirm(
                 table, seated, kind, payer, payee, author.user_id, admin=admin
             )

@@ -21,7 +21,6 @@ Across the chat's nights (:func:`open_debts`) the lines are netted per pair of p
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,8 +28,8 @@ from decimal import Decimal, InvalidOperation
 
 from bot.domain import PulkaError
 from bot.store import ending
-from bot.store.db import EventKind, EventRow, Tx
-from bot.store.nights import Night, Person, guest_key, user_key
+from bot.store.db import EventKind, EventRow
+from bot.store.nights import Night, Person
 from bot.store.tables import Table
 from scoring import Settlement, settle_state
 
@@ -164,34 +163,6 @@ def line_of(table: Table, payer: int, payee: int) -> Line | None:
 
 
 # --- who confirms --------------------------------------------------------------------
-
-
-async def claims(tx: Tx, chat_id: int) -> dict[str, int]:
-    """Guest names claimed by a Telegram user anywhere in the chat (guest key -> user)."""
-    cur = await tx.conn.execute(
-        "SELECT e.payload FROM events e JOIN pulkas p ON p.id = e.pulka_id "
-        "WHERE p.chat_id = ? AND e.kind = ? ORDER BY e.id",
-        (chat_id, EventKind.CLAIM),
-    )
-    found: dict[str, int] = {}
-    for row in await cur.fetchall():
-        payload = json.loads(row["payload"])
-        name, user = payload.get("name"), payload.get("user")
-        if isinstance(name, str) and isinstance(user, int):
-            found[guest_key(name)] = user
-    return found
-
-
-def people(table: Table, claimed: dict[str, int]) -> tuple[Person, ...]:
-    """Who played each seat, as :func:`bot.store.nights.chat_nights` says."""
-    found = []
-    for p in table.players:
-        user = p.user_id if p.user_id is not None else claimed.get(guest_key(p.name))
-        if user is not None:
-            found.append(Person(user_key(user), p.name, user))
-        else:
-            found.append(Person(guest_key(p.name), " ".join(p.name.split())))
-    return tuple(found)
 
 
 def refusal(

@@ -21,6 +21,7 @@ changes every figure built on it exactly, as if it had been so from the start.
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -112,7 +113,7 @@ async def chat_nights(tx: Tx, chat_id: int, kept: Kept | None = None) -> list[Ni
     )
     heads = [(int(r["id"]), int(r["last"] or 0)) for r in await cur.fetchall()]
     found: list[tuple[str, int, Table, Settlement, Settlement, int | None]] = []
-    claimed: dict[str, int] = {}  # guest key -> the Telegram user who claimed that name
+    claimed = await claims(tx, chat_id)
     for pulka_id, last in heads:
         table = None if kept is None else kept.get(pulka_id, last)
         if table is None:
@@ -122,11 +123,6 @@ async def chat_nights(tx: Tx, chat_id: int, kept: Kept | None = None) -> list[Ni
             table = build_table(row)
             if kept is not None:
                 kept.put(table)
-        for e in table.row.events:
-            if e.kind == EventKind.CLAIM:
-                name, user = e.payload.get("name"), e.payload.get("user")
-                if isinstance(name, str) and isinstance(user, int):
-                    claimed[guest_key(name)] = user
         if ending.cancelled(table) or not ending.settled(table) or table.state is None:
             continue
         settle = ending.settle_event(table)
@@ -138,7 +134,7 @@ async def chat_nights(tx: Tx, chat_id: int, kept: Kept | None = None) -> list[Ni
     names: dict[str, str] = {}  # the name each person last played under
     nights: list[Night] = []
     for number, (when, _, table, agreed, final, settle_id) in enumerate(found, 1):
-        people = tuple(_person(p.name, p.user_id, claimed) for p in table.players)
+        people = seated(table, claimed)
         for p in people:
             names[p.key] = p.name
         nights.append(Night(number, table, when, people, agreed, final, settle_id))
@@ -157,12 +153,33 @@ async def chat_nights(tx: Tx, chat_id: int, kept: Kept | None = None) -> list[Ni
     ]
 
 
-def _person(name: str, user_id: int | None, claimed: dict[str, int]) -> Person:
-    if user_id is None:
-        user_id = claimed.get(guest_key(name))
-    if user_id is not None:
-        return Person(user_key(user_id), name, user_id)
-    return Person(guest_key(name), " ".join(name.split()))
+async def claims(tx: Tx, chat_id: int) -> dict[str, int]:
+    """Guest names claimed by a Telegram user anywhere in the chat, in any pulka (guest
+    key -> user); a later claim of the same name wins."""
+    cur = await tx.conn.execute(
+        "SELECT e.payload FROM events e JOIN pulkas p ON p.id = e.pulka_id "
+        "WHERE p.chat_id = ? AND e.kind = ? ORDER BY e.id",
+        (chat_id, EventKind.CLAIM),
+    )
+    found: dict[str, int] = {}
+    for row in await cur.fetchall():
+        payload = json.loads(row["payload"])
+        name, user = payload.get("name"), payload.get("user")
+        if isinstance(name, str) and isinstance(user, int):
+            found[guest_key(name)] = user
+    return found
+
+
+def seated(table: Table, claimed: dict[str, int]) -> tuple[Person, ...]:
+    """Who played each seat of ``table``, ``claimed`` being the chat's :func:`claims`."""
+    found = []
+    for p in table.players:
+        user = p.user_id if p.user_id is not None else claimed.get(guest_key(p.name))
+        if user is not None:
+            found.append(Person(user_key(user), p.name, user))
+        else:
+            found.append(Person(guest_key(p.name), " ".join(p.name.split())))
+    return tuple(found)
 
 
 def _ended_at(table: Table) -> str:
