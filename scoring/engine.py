@@ -29,6 +29,8 @@ from .errors import IllegalDeal, InvalidDeal, ScoringError
 from .rules import (
     MISERE_PRICE,
     Consolation,
+    FiveConsolation,
+    HussarRaspasy,
     Liability,
     PulkaEnd,
     QuotaLiable,
@@ -37,6 +39,7 @@ from .rules import (
     WhistShortfall,
     WhistSplit,
 )
+from .seating import NOBODY
 from .sheet import (
     Number,
     Sheet,
@@ -271,11 +274,11 @@ class _Pen:
         rules = self.rules
         if clears_mountain and rules.game_clears_mountain:
             # A pulka point is worth pulka_ratio mountain points (Leningrad 2).
+            ratio = rules.mountain_per_pulka(self.n)
             on_mountain = self.sheet.mountain[i] + self.mountain[i]
-            take = min(points * rules.pulka_ratio, max(on_mountain, 0))
+            take = min(points * ratio, max(on_mountain, 0))
             self.mountain[i] -= take
-            ratio = rules.pulka_ratio
-            if take.__class__ is int and not take % ratio:
+            if take.__class__ is int and ratio.__class__ is int and not take % ratio:
                 points -= take // ratio  # norm(Fraction(take) / ratio) without the Fraction
             else:
                 points -= norm(Fraction(take) / ratio)
@@ -296,8 +299,9 @@ class _Pen:
         while rest > 0:
             helped = _helped(current, i, target)
             if helped is None:
-                # Nobody can take it: written off the mountain (Code 4.1.1).
-                self.mountain[i] -= rest * rules.pulka_ratio
+                # Nobody can take it: written off the mountain (Code 4.1.1); in
+                # hussar with an indivisible mountain only half of it (4.1.1 c).
+                self.mountain[i] -= norm(rest * rules.mountain_per_pulka(self.n))
                 return
             give = min(rest, target - current[helped])
             self.pulka[helped] += give
@@ -392,7 +396,8 @@ def _add16(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
     )
 
 
-#: Element-wise sums by length: pulka and mountain (3, 4), whists (9, 16).
+#: Element-wise sums by length: pulka and mountain (3, 4), whists (9, 16); two and
+#: five players take the general sums.
 _ADDERS = {3: _add3, 4: _add4, 9: _add9, 16: _add16}
 _Adder = Callable[[Sequence[Number], Sequence[Number]], tuple[Number, ...]]
 
@@ -409,7 +414,9 @@ class _Sizes(dict[int, tuple[_Adder, _Adder]]):
         return _ADDERS.get(n, _add), _ADDERS.get(n * n, _add)
 
 
-_BY_SIZE = _Sizes({n: (_ADDERS[n], _ADDERS[n * n]) for n in seating.TABLE_SIZES})
+_BY_SIZE = _Sizes(
+    {n: (_ADDERS.get(n, _add), _ADDERS.get(n * n, _add)) for n in seating.TABLE_SIZES}
+)
 
 
 def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
@@ -434,8 +441,8 @@ def _half(x: Number) -> Number:
 
 def _table(
     state: PulkaState, tricks: tuple[tuple[str, int], ...], dealer: str | None, path: str = "tricks"
-) -> tuple[dict[int, int], int | None]:
-    """Tricks by seat of the players at this deal, and the dealer sitting out.
+) -> tuple[dict[int, int], tuple[int, ...]]:
+    """Tricks by seat of the players at this deal, and who sat out (the dealer first).
 
     Checks that the right players are named and the tricks add up to 10.
     """
@@ -453,25 +460,64 @@ def _table(
         t[s] = count
         total += count
     given = None if dealer is None else state.seat(dealer, "dealer")
-    out = None
+    out: tuple[int, ...] = ()
     n = len(state.sheet.players)
     if len(t) != 3:
         if n == 3:
             raise InvalidDeal.of("tricks_three", path, players=", ".join(state.players))
+        if n == 5:
+            raise InvalidDeal.of("tricks_five", path)
         raise InvalidDeal.of("tricks_four", path)
-    if n != 3:
+    if n == 4:
         # The seat of 0-3 not at the table: three distinct seats sum to 6 less it.
-        out = 6 - sum(t) if n == 4 else next(s for s in range(4) if s not in t)
-        if given is not None and given != out:
+        out = (6 - sum(t),)
+        if given is not None and given != out[0]:
             raise InvalidDeal.of("dealer_at_table", "dealer", dealer=state.players[given])
+    elif n == 5:
+        out = _five_out(state, {s for s in range(5) if s not in t}, given)
     if total != 10:
         raise InvalidDeal.of("tricks_sum", path, total=total)
     return t, out
 
 
-def _dealer_seat(state: PulkaState, sitting_out: int | None, given: int | None) -> int:
-    if sitting_out is not None:
-        return sitting_out
+def _five_out(state: PulkaState, absent: set[int], given: int | None) -> tuple[int, ...]:
+    """Five players: the two not at the table, the dealer first; they must be his pair."""
+    rules = state.rules
+    dealer = seating.dealer_sitting_out(5, absent, rules)
+    if dealer is None:
+        names = ", ".join(state.players[s] for s in sorted(absent))
+        raise InvalidDeal.of("sitting_out_pair", "tricks", names=names)
+    if given is not None and given != dealer:
+        if given in absent:
+            # The pair is the given dealer's other way round: not how this table deals.
+            names = ", ".join(state.players[s] for s in sorted(absent))
+            raise InvalidDeal.of("sitting_out_pair", "dealer", names=names)
+        raise InvalidDeal.of("dealer_at_table", "dealer", dealer=state.players[given])
+    return seating.sitting_out(5, dealer, rules)
+
+
+def _hussar_tricks(
+    state: PulkaState, tricks: tuple[tuple[str, int], ...], path: str = "tricks"
+) -> tuple[dict[int, int], int]:
+    """Hussar: tricks by seat of both players (the dummy is never named), and their sum."""
+    t: dict[int, int] = {}
+    total = 0
+    for name, count in tricks:
+        s = state.seat(name, path)
+        if s in t:
+            raise InvalidDeal.of("named_twice", path, name=name)
+        if count.__class__ is not int or not 0 <= count <= 10:
+            raise InvalidDeal.of("tricks_range", path, name=name, count=count)
+        t[s] = count
+        total += count
+    if len(t) != 2:
+        raise InvalidDeal.of("tricks_two", path, players=", ".join(state.players))
+    return t, total
+
+
+def _dealer_seat(state: PulkaState, sitting_out: tuple[int, ...], given: int | None) -> int:
+    if sitting_out:
+        return sitting_out[0]
     if given is not None:
         return given
     return state.next_dealer
@@ -482,14 +528,21 @@ def _consolers(
     declarer: int,
     defenders: list[int],
     whisters: list[int],
-    dealer_out: int | None,
+    out: tuple[int, ...],
 ) -> list[int]:
     rule = state.rules.consolation
     if rule is Consolation.WHISTERS:
         return whisters
-    if rule is Consolation.DEFENDERS or dealer_out is None:
+    if rule is Consolation.DEFENDERS or not out:
         return defenders
-    return [*defenders, dealer_out]
+    return [*defenders, *_consoling_out(state.rules, out)]
+
+
+def _consoling_out(rules: Rules, out: tuple[int, ...]) -> tuple[int, ...]:
+    """Of those sitting out, who writes consolation by all: with five both or the dealer."""
+    if len(out) == 2 and rules.five_consolation is FiveConsolation.DEALER:
+        return out[:1]
+    return out
 
 
 # --- a game ------------------------------------------------------------------
@@ -498,6 +551,8 @@ def _consolers(
 def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     rules = state.rules
     n = len(state.sheet.players)
+    if n == 2:
+        return _hussar_game(state, g)
     seats = state.seats
     t, out = _table(state, g.tricks, g.dealer)
     declarer = g.declarer
@@ -599,12 +654,75 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
                 pen.whist(w, decl, t[w] * price * f)
         for s in _consolers(state, decl, [first, second], list(whisters), out):
             pen.whist(s, decl, down * price * f)
-    if out is not None:
-        dealer = out
+    if out:
+        dealer = out[0]
     elif g.dealer is not None:
         dealer = state.seat(g.dealer)
     else:
         dealer = state.next_dealer
+    return pen, dealer, run
+
+
+def _hussar_game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
+    """A game in hussar (гусарик): one defender, who plays the dummy's cards too.
+
+    The whister counts all the defence's tricks (his and the dummy's), owes the
+    whole quota alone and alone writes consolation; there is no passer to share
+    with, so whists are written as by one greedy whister (notes 2.2).  With
+    ``dummy_whist`` a pass still has the game played out: the dummy "whists",
+    the opponent writes its whists, and nobody owes the quota (the dummy has
+    no mountain).
+    """
+    rules = state.rules
+    t, total = _hussar_tricks(state, g.tricks)
+    if total != 10:
+        raise InvalidDeal.of("tricks_sum", "tricks", total=total)
+    declarer = g.declarer
+    decl = state.seat(declarer, "declarer")
+    opp = 1 - decl
+    choice: object = _NONE
+    for name, c in g.defence:
+        if name == declarer:
+            raise InvalidDeal.of("declarer_whists", "whist", declarer=declarer)
+        state.seat(name, "whist")  # raises: unknown player
+        choice = c
+    if choice is _NONE:
+        raise InvalidDeal.of("whist_missing", "whist", names=state.players[opp])
+    if choice is _HALF:
+        raise InvalidDeal.of("half_hussar", "whist")
+    level = g.contract.level
+    run = state.raspasy_run
+    if run and level < seating.lowest_level(rules, run):
+        raise IllegalDeal.of("raspasy_exit", "contract", exit=rules.raspasy_exit, level=level)
+    liable = choice is _WHIST
+    whisted = liable or rules.dummy_whist
+    price, f = rules.price(level), rules.whist_factor
+    mine = t[decl]
+    defence = 10 - mine
+    pen = _Pen(state)
+    if mine >= level or not whisted:
+        if mine < level:
+            raise InvalidDeal.of(
+                "unwhisted_short",
+                "tricks",
+                declarer=declarer,
+                contract=str(g.contract),
+                level=level,
+            )
+        pen.earn(decl, price, clears_mountain=True)
+        run = 0
+        if whisted:
+            pen.whist(opp, decl, defence * price * f)
+            if liable:
+                _shortfall(pen, opp, rules.quota_for(level) - defence, price)
+    else:
+        down = level - mine
+        pen.mount(decl, down * price * f)
+        if not (rules.raspasy_strict_exit and run):
+            run = 0
+        # The defence's tricks and the consolation: the opponent is every defender.
+        pen.whist(opp, decl, (defence + down) * price * f)
+    dealer = state.next_dealer if g.dealer is None else state.seat(g.dealer, "dealer")
     return pen, dealer, run
 
 
@@ -679,11 +797,18 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
     if not isinstance(m.tricks, int) or isinstance(m.tricks, bool) or not 0 <= m.tricks <= 10:
         raise InvalidDeal.of("misere_tricks", "tricks", count=m.tricks)
     given = None if m.dealer is None else state.seat(m.dealer, "dealer")
-    out = None
-    if state.n == 4:
-        out = given if given is not None else state.next_dealer
-        if out == decl:
+    out: tuple[int, ...] = ()
+    n = state.n
+    if n == 2 and not rules.hussar_misere:
+        raise IllegalDeal.of("misere_hussar_off", "type")
+    if n >= 4:
+        out = seating.sitting_out(n, given if given is not None else state.next_dealer, rules)
+        if out[0] == decl:
             raise InvalidDeal.of("misere_dealer", "dealer", declarer=m.declarer)
+        if decl in out:
+            raise InvalidDeal.of(
+                "misere_out", "dealer", declarer=m.declarer, dealer=state.players[out[0]]
+            )
     pen = _Pen(state)
     run = state.raspasy_run
     if m.made:
@@ -695,11 +820,11 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
         if not (rules.raspasy_strict_exit and run):
             run = 0
         if rules.misere_consolation:
-            others = [s for s in range(state.n) if s not in (decl, out)]
+            others = [s for s in range(n) if s != decl and s not in out]
             consolers = (
                 others
-                if rules.consolation is not Consolation.ALL or out is None
-                else [*others, out]
+                if rules.consolation is not Consolation.ALL or not out
+                else [*others, *_consoling_out(rules, out)]
             )
             for s in consolers:
                 pen.whist(s, decl, m.tricks * MISERE_PRICE * f)
@@ -711,7 +836,20 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
 
 def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
     rules = state.rules
-    t, out = _table(state, r.tricks, r.dealer)
+    own: dict[int, int] | None = None
+    t: dict[int, Any]
+    out: tuple[int, ...]
+    if len(state.sheet.players) == 2:
+        own, total = _hussar_tricks(state, r.tricks)
+        if total > 10:
+            raise InvalidDeal.of("tricks_two_sum", "tricks", total=total)
+        t, out = dict(own), ()
+        if rules.hussar_raspasy is HussarRaspasy.SHARED:
+            # The dummy's tricks, half to each: a shared dummy mountain (notes 2.5).
+            dummy = _half(10 - total)
+            t = {s: norm(c + dummy) for s, c in own.items()}
+    else:
+        t, out = _table(state, r.tricks, r.dealer)
     seats = sorted(t)
     run = state.raspasy_run + 1
     mult = rules.raspasy_multiplier(run)
@@ -721,10 +859,10 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
         base = fewest if rules.raspasy_amnesty else 0
         for s in seats:
             pen.mount(s, (t[s] - base) * mult)
-        if out is not None and base:
-            # The amnesty moves every mountain alike, the dealer's too, or it
-            # would not be neutral with four.
-            pen.mount(out, -base * mult)
+        for o in out if base else NOBODY:
+            # The amnesty moves every mountain alike, those sitting out too, or
+            # it would not be neutral with four or five.
+            pen.mount(o, -base * mult)
     else:
         winners = [s for s in seats if t[s] == fewest]
         for w in winners:
@@ -737,8 +875,9 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
             num, den = zero * mult, rules.raspasy[0]
             # norm(Fraction(num, den)) without the Fraction when it divides (it does on 1, 2, 2).
             zero = num // den if num % den == 0 else Fraction(num, den)
+        taken = t if own is None else own  # in hussar what the player took himself
         for s in seats:
-            if t[s] == 0:
+            if taken[s] == 0:
                 pen.earn(s, zero)
     given = None if r.dealer is None else state.seat(r.dealer)
     return pen, _dealer_seat(state, out, given), run

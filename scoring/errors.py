@@ -25,7 +25,7 @@ from typing import Any
 
 #: English text of each error code; ``str.format`` placeholders are the params.
 MESSAGES: dict[str, str] = {
-    "players_count": "a pulka has 3 or 4 players, not {count}",
+    "players_count": "a pulka has 2 to 5 players, not {count}",
     "player_name_empty": "player names must be non-empty",
     "player_names_distinct": "player names must be distinct",
     "unknown_player": "unknown player {name!r}; the players are {players}",
@@ -35,6 +35,14 @@ MESSAGES: dict[str, str] = {
     "tricks_three": "give the tricks of all three players ({players})",
     "tricks_four": "with four players give the tricks of the three at the table; "
     "the one not named is the dealer, who sits out",
+    "tricks_five": "with five players give the tricks of the three at the table; "
+    "the two not named are the dealer and his neighbour, who sit out",
+    "sitting_out_pair": "{names} cannot sit out together: with five the dealer and his "
+    "neighbour sit out",
+    "tricks_two": "in hussar give the tricks of both players ({players}); "
+    "the whister's count includes the dummy's",
+    "tricks_two_sum": "the players' tricks add up to {total}; on raspasy in hussar "
+    "they are at most 10 (the dummy takes the rest)",
     "dealer_at_table": "the dealer {dealer} sits out and cannot be at the table",
     "tricks_sum": "tricks add up to {total}, a deal has 10",
     "declarer_tricks": "the declarer {declarer} must be among the tricks",
@@ -45,6 +53,7 @@ MESSAGES: dict[str, str] = {
     "unwhisted_short": "nobody whisted, so the game is not played out: {declarer} is written "
     "{contract} made and must have at least {level} tricks",
     "half_off": "half-whist is not played under these rules",
+    "half_hussar": "in hussar there is no half-whist: the one defender whists or passes",
     "half_level": "half-whist is possible only on 6 and 7, not on {level}",
     "half_order": "only the second defender ({second}) may say half-whist, "
     "and only after the first passed",
@@ -54,6 +63,9 @@ MESSAGES: dict[str, str] = {
     "misere_tricks": "misère tricks must be a whole number 0 to 10, not {count!r}",
     "misere_dealer": "{declarer} deals this time and sits out; name the dealer if it was "
     "someone else",
+    "misere_out": "{declarer} sits this deal out (the dealer is {dealer}); name the dealer "
+    "if it was someone else",
+    "misere_hussar_off": "misère is not played in hussar under these rules",
     "misere_declarer_tricks": "give the declarer's tricks, like {{{declarer!r}: 0}}",
     "misere_only_declarer": "a misère needs only the declarer's tricks",
     "self_whists": "{player} cannot write whists on himself",

@@ -193,7 +193,7 @@ class CorrectionModel(_Strict):
 DealModel = Annotated[
     GameModel | MisereModel | RaspasyModel | CorrectionModel, Field(discriminator="type")
 ]
-Players = Annotated[list[Name], Field(min_length=3, max_length=4)]
+Players = Annotated[list[Name], Field(min_length=2, max_length=5)]
 
 
 class RecordModel(_Strict):

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar, Literal, get_type_hints
 
 from .errors import InvalidRules, ScoringError
@@ -107,6 +108,40 @@ class PulkaEnd(StrEnum):
 
     CLOSED = "closed"  # every player's pulka reached the target (Sochi, Rostov)
     TOTAL = "total"  # the pulkas add up to target x players (Leningrad)
+
+
+class HussarMountain(StrEnum):
+    """Hussar (гусарик, two players): how a mountain point is paid at settlement.
+
+    ``divisible``: as for any table (Code 4.2.14 with two players), each point
+    costs its owner 5 whists to the opponent; ``indivisible`` (неделимая гора,
+    Code 4.1.1 c): a point is paid in full, 10 whists, and only half of the
+    points that overflow a closed pulka are written off the mountain.
+    """
+
+    DIVISIBLE = "divisible"
+    INDIVISIBLE = "indivisible"
+
+
+class HussarRaspasy(StrEnum):
+    """Hussar: what the dummy's tricks on raspasy write."""
+
+    IGNORED = "ignored"  # nothing: the dummy has no sheet
+    SHARED = "shared"  # half of them counted to each player
+
+
+class FiveSittingOut(StrEnum):
+    """Five players: which neighbour sits out with the dealer."""
+
+    RIGHT = "right"  # the previous dealer: first hand stays left of the dealer
+    LEFT = "left"  # the next dealer
+
+
+class FiveConsolation(StrEnum):
+    """Five players, consolation by all: which of the two sitting out write it."""
+
+    BOTH = "both"
+    DEALER = "dealer"
 
 
 class Division(StrEnum):
@@ -303,6 +338,12 @@ class Convention:
     #: mapping of several conventions set together (a raspasy progression and
     #: whether it cycles); empty: every value of the domain, when it has few.
     offer: tuple[Any, ...]
+    #: The table sizes it means anything at (hussar's two, five's five); others ignore it.
+    sizes: tuple[int, ...] = (2, 3, 4, 5)
+
+    def applies_to(self, n: int) -> bool:
+        """Whether a table of ``n`` players plays by it (the settings page shows it)."""
+        return n in self.sizes
 
     def default_for(self, variant: Variant) -> Any:
         return self.variants.get(variant, self.default)
@@ -327,11 +368,19 @@ def convention(
     offer: tuple[Any, ...] = (),
     leningrad: Any = _UNSET,
     rostov: Any = _UNSET,
+    sizes: tuple[int, ...] = (2, 3, 4, 5),
 ) -> Any:
     """Declare a :class:`Rules` field as a convention (a row of :data:`CONVENTIONS`)."""
     given = ((Variant.LENINGRAD, leningrad), (Variant.ROSTOV, rostov))
     variants = {v: x for v, x in given if x is not _UNSET}
-    row = {"domain": domain, "source": source, "page": page, "offer": offer, "variants": variants}
+    row = {
+        "domain": domain,
+        "source": source,
+        "page": page,
+        "offer": offer,
+        "variants": variants,
+        "sizes": sizes,
+    }
     return dataclasses.field(default=default, metadata={"convention": row})
 
 
@@ -520,6 +569,43 @@ class Rules:
         page="raspasy",
         source="Code 4.2.12; text 000 (PrefCount's two ways); survey 13",
     )
+    #: Hussar: the mountain divisible (5 whists a point) or indivisible (10).
+    hussar_mountain: HussarMountain = convention(
+        HussarMountain.DIVISIBLE,
+        OneOf(HussarMountain),
+        page="main",
+        sizes=(2,),
+        source="Code 4.1.1 c (indivisible); Code 4.2.14 with two (divisible); notes H1",
+    )
+    #: Hussar: the dummy whists when the opponent passes (вист за болвана).
+    dummy_whist: bool = convention(
+        False, Flag(), page="game", sizes=(2,), source="no source; notes H3"
+    )
+    #: Hussar: a misère may be declared against the opponent and the dummy.
+    hussar_misere: bool = convention(
+        True, Flag(), page="game", sizes=(2,), source="no source against it; notes H5"
+    )
+    hussar_raspasy: HussarRaspasy = convention(
+        HussarRaspasy.IGNORED,
+        OneOf(HussarRaspasy),
+        page="raspasy",
+        sizes=(2,),
+        source="no source; notes H4",
+    )
+    five_sitting_out: FiveSittingOut = convention(
+        FiveSittingOut.RIGHT,
+        OneOf(FiveSittingOut),
+        page="main",
+        sizes=(5,),
+        source="Wikipedia (two deals in a row: neighbours); side: no source; notes F1",
+    )
+    five_consolation: FiveConsolation = convention(
+        FiveConsolation.BOTH,
+        OneOf(FiveConsolation),
+        page="game",
+        sizes=(5,),
+        source="survey 4 (the dealer with four); for five no source; notes F2",
+    )
 
     def __post_init__(self) -> None:
         # Accept the record's spellings (strings, lists) and check every value.
@@ -557,6 +643,23 @@ class Rules:
     def quota_for(self, level: int) -> int:
         """Tricks the defence owes on a game of ``level`` (6 -> 4 by default)."""
         return self.quota[level - 6]
+
+    def mountain_per_pulka(self, n: int) -> int | Fraction:
+        """Mountain points a pulka point is worth at a table of ``n``: ``pulka_ratio``.
+
+        In hussar with an indivisible mountain half of it (Code 4.1.1 c writes
+        off half the overflow): a mountain point is paid in full there, so a
+        pulka point must be half of one for a game to keep its value whenever
+        it is played, into an open pulka, as help or written off.
+
+        >>> Rules().mountain_per_pulka(2)
+        1
+        >>> Rules(hussar_mountain="indivisible").mountain_per_pulka(2)
+        Fraction(1, 2)
+        """
+        if n == 2 and self.hussar_mountain is HussarMountain.INDIVISIBLE:
+            return Fraction(self.pulka_ratio, 2)
+        return self.pulka_ratio
 
     def raspasy_multiplier(self, run: int) -> int:
         """Multiplier of the ``run``-th consecutive all-pass deal (1-based).

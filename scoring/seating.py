@@ -5,13 +5,15 @@ a new convention about seating changes here only.
 
 Seats are numbered clockwise in the order the players were listed; the first
 player deals first, and the player to a player's left is the next seat.  With
-four players the dealer sits the deal out.
+four players the dealer sits the deal out; with five the dealer and a
+neighbour (``five_sitting_out``); with two (hussar, гусарик) nobody, and a
+dummy (болван) takes the third hand, played by the whister.
 
 >>> from scoring import PulkaState, Rules
 >>> state = PulkaState.new(("A", "B", "C", "D"), Rules())
 >>> t = table(state)
 >>> t.dealer, t.sitting_out, t.at_table, t.defenders(1), t.levels
-(0, 0, (1, 2, 3), (2, 3), (6, 7, 8, 9, 10))
+(0, (0,), (1, 2, 3), (2, 3), (6, 7, 8, 9, 10))
 >>> half_whist_tricks(Rules(), 6), half_whist_tricks(Rules(), 8)
 (2, None)
 """
@@ -21,46 +23,79 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rules import Rules
+from .rules import FiveSittingOut, Rules
 
 if TYPE_CHECKING:
     from .engine import PulkaState
 
 LEVELS = (6, 7, 8, 9, 10)
-#: How many may sit at a pulka's table.
-TABLE_SIZES = (3, 4)
+#: How many may sit at a pulka's table: hussar (two and a dummy), three, four, five.
+TABLE_SIZES = (2, 3, 4, 5)
+#: Nobody sits out (two and three players).
+NOBODY: tuple[int, ...] = ()
 
 
-def sitting_out(n: int, dealer: int) -> int | None:
-    """Who sits the deal out: with four players the dealer, with three nobody."""
-    return dealer if n == 4 else None
+def sitting_out(n: int, dealer: int, rules: Rules | None = None) -> tuple[int, ...]:
+    """Who sits the deal out: the dealer with four, the dealer and a neighbour with five.
+
+    With five the neighbour is the one to the dealer's right (the previous
+    dealer) unless ``rules.five_sitting_out`` says left; the dealer comes first.
+
+    >>> sitting_out(3, 1), sitting_out(4, 1), sitting_out(5, 0)
+    ((), (1,), (0, 4))
+    >>> sitting_out(5, 0, Rules(five_sitting_out="left"))
+    (0, 1)
+    """
+    if n == 4:
+        return (dealer,)
+    if n == 5:
+        left = rules is not None and rules.five_sitting_out is FiveSittingOut.LEFT
+        return (dealer, (dealer + 1) % 5 if left else (dealer - 1) % 5)
+    return NOBODY
 
 
-def speaking_order(n: int, dealer: int) -> tuple[int, ...]:
-    """Seats at the table in the order they speak: from the dealer's left, clockwise."""
-    out = sitting_out(n, dealer)
-    return tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if s != out)
+def dealer_sitting_out(n: int, out: frozenset[int] | set[int], rules: Rules) -> int | None:
+    """The dealer, given who was not at the table, or None if nobody deals that way.
+
+    >>> dealer_sitting_out(4, {2}, Rules()), dealer_sitting_out(5, {3, 4}, Rules())
+    (2, 4)
+    >>> dealer_sitting_out(5, {0, 2}, Rules()) is None
+    True
+    """
+    for dealer in out:
+        if set(sitting_out(n, dealer, rules)) == set(out):
+            return dealer
+    return None
 
 
-def defenders(n: int, declarer: int, out: int | None) -> tuple[int, int]:
-    """The two defenders in the order they speak: clockwise from the declarer.
+def speaking_order(n: int, dealer: int, rules: Rules | None = None) -> tuple[int, ...]:
+    """Seats at the table in the order they speak: from the dealer's left, clockwise.
+
+    >>> speaking_order(2, 0), speaking_order(5, 0)
+    ((1, 0), (1, 2, 3))
+    >>> speaking_order(5, 0, Rules(five_sitting_out="left"))
+    (2, 3, 4)
+    """
+    out = sitting_out(n, dealer, rules)
+    return tuple(s for s in ((dealer + k) % n for k in range(1, n + 1)) if s not in out)
+
+
+def defenders(n: int, declarer: int, out: tuple[int, ...] = NOBODY) -> tuple[int, ...]:
+    """The defenders in the order they speak: clockwise from the declarer.
 
     The first is the declarer's left neighbour at the table, the second the
-    next one (the "second whister" of the quota on 8-10).
+    next one (the "second whister" of the quota on 8-10).  In hussar the one
+    defender is the opponent: the dummy never defends, he plays its cards.
+
+    >>> defenders(3, 0), defenders(4, 1, (0,)), defenders(5, 1, (3, 2)), defenders(2, 1)
+    ((1, 2), (2, 3), (4, 0), (0,))
     """
-    if n == 3 and out is None:
+    if n == 3 and not out:
         # Every deal asks: the general walk below, worked out for three.
         return (declarer + 1) % 3, (declarer + 2) % 3
-    if n == 4 and out is not None:
-        # And for four, the dealer sitting out (anything odd: the walk, which refuses it).
-        a, b, c = (declarer + 1) % 4, (declarer + 2) % 4, (declarer + 3) % 4
-        if a == out:
-            return b, c
-        if b == out:
-            return a, c
-        if c == out:
-            return a, b
-    first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s != out)
+    if n == 2:
+        return ((declarer + 1) % 2,)
+    first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s not in out)
     return first, second
 
 
@@ -69,14 +104,15 @@ def lowest_level(rules: Rules, raspasy_run: int) -> int:
     return rules.raspasy_exit if raspasy_run else LEVELS[0]
 
 
-def half_whist_tricks(rules: Rules, level: int) -> int | None:
+def half_whist_tricks(rules: Rules, level: int, n: int = 3) -> int | None:
     """The half-whister's tricks on a game of ``level``, or None where half-whist is impossible.
 
     Half-whist (полвиста) is allowed on 6 and 7 only, where the conventions
     have it; the half-whister is written half the defence's quota, so the
     quota must halve into whole tricks and leave the declarer his contract.
+    In hussar (``n`` 2) the one defender has nobody to invite: never.
     """
-    if not rules.half_whist or level not in (6, 7):
+    if not rules.half_whist or level not in (6, 7) or n == 2:
         return None
     quota = rules.quota_for(level)
     if quota % 2 or level + quota // 2 > 10:
@@ -91,8 +127,8 @@ class Table:
     n: int
     rules: Rules
     dealer: int
-    #: The dealer with four players, else None.
-    sitting_out: int | None
+    #: Who sits out: the dealer with four, the dealer and a neighbour with five.
+    sitting_out: tuple[int, ...]
     #: Seats at the table in speaking order, from the dealer's left.
     at_table: tuple[int, ...]
     #: Contract levels allowed now (after raspasy only from the exit up).
@@ -102,15 +138,24 @@ class Table:
     #: The pulka is over: no deal may be played (a correction may).
     finished: bool
 
-    def defenders(self, declarer: int) -> tuple[int, int]:
-        """The defenders of ``declarer``'s game, in speaking order."""
+    @property
+    def dummy(self) -> bool:
+        """Hussar: two players and a dummy (болван) that never defends nor scores."""
+        return self.n == 2
+
+    @property
+    def misere_allowed(self) -> bool:
+        return self.n != 2 or self.rules.hussar_misere
+
+    def defenders(self, declarer: int) -> tuple[int, ...]:
+        """The defenders of ``declarer``'s game in speaking order (one in hussar)."""
         return defenders(self.n, declarer, self.sitting_out)
 
     def half_whist_tricks(self, level: int) -> int | None:
-        return half_whist_tricks(self.rules, level)
+        return half_whist_tricks(self.rules, level, self.n)
 
     def can_declare(self, seat: int) -> bool:
-        return 0 <= seat < self.n and seat != self.sitting_out
+        return 0 <= seat < self.n and seat not in self.sitting_out
 
 
 def table(state: PulkaState) -> Table:
@@ -121,8 +166,8 @@ def table(state: PulkaState) -> Table:
         n=n,
         rules=state.rules,
         dealer=dealer,
-        sitting_out=sitting_out(n, dealer),
-        at_table=speaking_order(n, dealer),
+        sitting_out=sitting_out(n, dealer, state.rules),
+        at_table=speaking_order(n, dealer, state.rules),
         levels=tuple(level for level in LEVELS if level >= low),
         raspasy_run=state.raspasy_run,
         finished=state.finished,

@@ -32,7 +32,7 @@ from itertools import combinations
 
 from .engine import PulkaState, is_finished
 from .numbers import round_half_away
-from .rules import Division, Rules
+from .rules import Division, HussarMountain, Rules
 from .sheet import Number, Sheet, norm
 
 CENT = Decimal("0.01")
@@ -80,11 +80,30 @@ NOTICES: dict[str, str] = {
 }
 
 
+def mountain_unit(rules: Rules, n: int) -> int:
+    """Whists a mountain point is worth, divided among the ``n`` players (4.2.14).
+
+    10, shared by all including the owner: 10/n to each opponent.  Hussar with
+    an indivisible mountain (Code 4.1.1 c) pays a point in full, 10 to the one
+    opponent: 20 shared by the two.
+
+    >>> mountain_unit(Rules(), 2), mountain_unit(Rules(hussar_mountain="indivisible"), 2)
+    (10, 20)
+    >>> mountain_unit(Rules(hussar_mountain="indivisible"), 3)
+    10
+    """
+    if n == 2 and rules.hussar_mountain is HussarMountain.INDIVISIBLE:
+        return 20
+    return 10
+
+
 def settle(sheet: Sheet, rules: Rules) -> Settlement:
     """Settle ``sheet``; an unfinished pulka as if stopped now (rule 4.2.3)."""
     n = sheet.n
+    unit = mountain_unit(rules, n)
+    ratio = rules.mountain_per_pulka(n)
     equalised = tuple(
-        norm(m + rules.pulka_ratio * (rules.target - p))
+        norm(m + ratio * (rules.target - p))
         for m, p in zip(sheet.mountain, sheet.pulka, strict=True)
     )
     low = min(equalised)
@@ -93,8 +112,8 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     notice = None
     comp = [Fraction(0)] * n
     if rules.division is Division.ADJUST:
-        adjustment = _adjustment(amnestied)
-        if adjustment is None and (10 * Fraction(sum(amnestied)) / n).denominator != 1:
+        adjustment = _adjustment(amnestied, unit)
+        if adjustment is None and (unit * Fraction(sum(amnestied)) / n).denominator != 1:
             # Thirds or cents on the mountains (a paper sheet's 13.33): say so
             # rather than settle exactly as if "adjust" had been done.
             notice = "adjust_inapplicable"
@@ -109,7 +128,7 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     average = norm(Fraction(sum(amnestied)) / n)
     mountain_results = []
     for i in range(n):
-        value: Number = 10 * (average - amnestied[i]) + comp[i]
+        value: Number = unit * (average - amnestied[i]) + comp[i]
         if rules.division is Division.TRUNCATE:
             value = math.trunc(value)
         mountain_results.append(norm(value))
@@ -145,8 +164,9 @@ def standings(state: PulkaState) -> tuple[Fraction, ...]:
     sheet, rules = state.sheet, state.rules
     n = sheet.n
     pulka, mountain, whists = sheet.pulka, sheet.mountain, sheet.whists
+    ratio = rules.mountain_per_pulka(n)
     if (
-        rules.pulka_ratio.__class__ is int
+        ratio.__class__ is int
         and rules.target.__class__ is int
         and all(x.__class__ is int for x in pulka)
         and all(x.__class__ is int for x in mountain)
@@ -156,14 +176,15 @@ def standings(state: PulkaState) -> tuple[Fraction, ...]:
     ):
         # A whole sheet (the usual one): the same figures from integers, one Fraction
         # each, 10 * (sum / n - eq) + balance = (10 * sum - n * (10 * eq - balance)) / n.
-        ratio, target = rules.pulka_ratio, rules.target
+        target = rules.target
+        unit = mountain_unit(rules, n)
         whole = [m + ratio * (target - p) for m, p in zip(mountain, pulka, strict=True)]
-        total = 10 * sum(whole)
+        total = unit * sum(whole)
         return tuple(
             Fraction(
                 total
                 - n
-                * (10 * whole[i] - sum(whists[i * n + j] - whists[j * n + i] for j in range(n))),
+                * (unit * whole[i] - sum(whists[i * n + j] - whists[j * n + i] for j in range(n))),
                 n,
             )
             for i in range(n)
@@ -176,20 +197,21 @@ def _standings(state: PulkaState) -> tuple[Fraction, ...]:
     sheet, rules = state.sheet, state.rules
     n = sheet.n
     eq = [
-        m + rules.pulka_ratio * (rules.target - p)
+        m + rules.mountain_per_pulka(n) * (rules.target - p)
         for m, p in zip(sheet.mountain, sheet.pulka, strict=True)
     ]
     avg = Fraction(sum(eq)) / n
+    unit = mountain_unit(rules, n)
     return tuple(
         Fraction(
-            10 * (avg - eq[i])
+            unit * (avg - eq[i])
             + sum(sheet.whists_on(i, j) - sheet.whists_on(j, i) for j in range(n))
         )
         for i in range(n)
     )
 
 
-def _adjustment(amnestied: list[Number]) -> tuple[int, Number, int] | None:
+def _adjustment(amnestied: list[Number], unit: int = 10) -> tuple[int, Number, int] | None:
     """Rule 4.2.12: move one mountain by a point so that it divides.
 
     With three players a remainder of 2 raises a mountain by one point (its
@@ -202,14 +224,14 @@ def _adjustment(amnestied: list[Number]) -> tuple[int, Number, int] | None:
     """
     n = len(amnestied)
     total = Fraction(sum(amnestied))
-    if (10 * total / n).denominator == 1:
+    if (unit * total / n).denominator == 1:
         return None
     for magnitude in (Fraction(1), Fraction(1, 2), Fraction(3, 2)):
-        fits = [d for d in (magnitude, -magnitude) if (10 * (total + d) / n).denominator == 1]
+        fits = [d for d in (magnitude, -magnitude) if (unit * (total + d) / n).denominator == 1]
         if fits:
             # Prefer the move that lands on a multiple of n points (text 000).
             delta = min(fits, key=lambda d: ((total + d) % n != 0, d))
-            per = math.floor(Fraction(10) * abs(delta) / n + Fraction(1, 2))
+            per = math.floor(Fraction(unit) * abs(delta) / n + Fraction(1, 2))
             owner = min(amnestied) if delta > 0 else max(amnestied)
             return amnestied.index(owner), norm(delta), per
     return None
@@ -259,7 +281,7 @@ def payments(players: tuple[str, ...], money: tuple[Decimal, ...]) -> tuple[Paym
     """Who pays whom, with the fewest payments.
 
     The fewest is reached by splitting the players into as many groups adding
-    up to zero as possible (at most 4 players, so every split is tried), then
+    up to zero as possible (at most 5 players, so every split is tried), then
     paying greedily inside each group.
 
     >>> money = tuple(Decimal(x) for x in ("-5", "5", "-3", "3"))

@@ -171,8 +171,10 @@ def test_bad_rules() -> None:
 
 
 def test_players() -> None:
-    with pytest.raises(InvalidDeal, match="3 or 4 players"):
-        PulkaState.new(("A", "B"), Rules())
+    with pytest.raises(InvalidDeal, match="2 to 5 players"):
+        PulkaState.new(("A",), Rules())
+    with pytest.raises(InvalidDeal, match="2 to 5 players"):
+        PulkaState.new(("A", "B", "C", "D", "E", "F"), Rules())
     with pytest.raises(InvalidDeal, match="distinct"):
         PulkaState.new(("A", "B", "a"), Rules())
 

@@ -185,10 +185,11 @@ def _reference_earn(
     """``_Pen.earn`` as it was before the integer path of the mountain's write-off."""
     rules = self.rules
     if clears_mountain and rules.game_clears_mountain:
+        ratio = rules.mountain_per_pulka(self.n)
         on_mountain = self.sheet.mountain[i] + self.mountain[i]
-        take = min(points * rules.pulka_ratio, max(on_mountain, 0))
+        take = min(points * ratio, max(on_mountain, 0))
         self.mountain[i] -= take
-        points -= norm(Fraction(take) / rules.pulka_ratio)
+        points -= norm(Fraction(take) / ratio)
     _EARN_REST(self, i, points)
 
 
@@ -213,15 +214,16 @@ def test_the_mountain_s_write_off_in_integers_is_the_fraction_s(p: tuple[Any, ..
     assert exact(fast.state) == exact(slow.state)
 
 
-def _walk_defenders(n: int, declarer: int, out: int | None) -> tuple[int, int]:
-    first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s != out)
+def _walk_defenders(n: int, declarer: int, out: tuple[int, ...]) -> tuple[int, int]:
+    first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s not in out)
     return first, second
 
 
-@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("n", [3, 4, 5])
 def test_the_defenders_are_the_walk_s(n: int) -> None:
+    outs = [(), *((s,) for s in range(n)), (7,), *((s, (s + 1) % n) for s in range(n))]
     for declarer in range(n):
-        for out in (None, *range(n), 7):
+        for out in outs:
             try:
                 expected: Any = _walk_defenders(n, declarer, out)
             except ValueError as e:
