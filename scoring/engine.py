@@ -674,12 +674,16 @@ def _hussar_game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     no mountain).
     """
     rules = state.rules
-    t, total = _hussar_tricks(state, g.tricks)
-    if total != 10:
-        raise InvalidDeal.of("tricks_sum", "tricks", total=total)
     declarer = g.declarer
     decl = state.seat(declarer, "declarer")
     opp = 1 - decl
+    if len(g.tricks) == 1 and g.tricks[0][0] == declarer:
+        # Only the declarer's count, as for a misère: the rest are the defence's.
+        count = g.tricks[0][1]
+        g = replace(g, tricks=((declarer, count), (state.players[opp], 10 - count)))
+    t, total = _hussar_tricks(state, g.tricks)
+    if total != 10:
+        raise InvalidDeal.of("tricks_sum", "tricks", total=total)
     choice: object = _NONE
     for name, c in g.defence:
         if name == declarer:

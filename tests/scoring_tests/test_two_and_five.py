@@ -280,6 +280,15 @@ def test_whist_for_the_dummy_plays_every_game_out_without_a_quota() -> None:
     assert step.writes.mountain == (0, 2)
 
 
+def test_a_hussar_game_may_give_the_declarer_s_tricks_only() -> None:
+    both = play(hussar(), Game.of("A", "7S", {"B": "whist"}, {"A": 6, "B": 4}))
+    one = play(hussar(), Game.of("A", "7S", {"B": "whist"}, {"A": 6}))
+    assert one.writes == both.writes
+    with pytest.raises(InvalidDeal) as e:
+        play(hussar(), Game.of("A", "7S", {"B": "whist"}, {"A": 11}))
+    assert e.value.code == "tricks_range"
+
+
 def test_hussar_has_no_half_whist_and_one_defender() -> None:
     assert seating.table(hussar()).defenders(0) == (1,)
     assert seating.table(hussar()).half_whist_tricks(6) is None
@@ -287,7 +296,7 @@ def test_hussar_has_no_half_whist_and_one_defender() -> None:
         play(hussar(), Game.of("A", "6S", {"B": "half"}, {"A": 6, "B": 4}))
     assert e.value.code == "half_hussar"
     with pytest.raises(InvalidDeal) as e:
-        play(hussar(), Game.of("A", "6S", {"B": "whist"}, {"A": 6}))
+        play(hussar(), Game.of("A", "6S", {"B": "whist"}, {"B": 6}))
     assert e.value.code == "tricks_two"
     with pytest.raises(InvalidDeal) as e:
         play(hussar(), Game.of("A", "6S", {"B": "whist"}, {"A": 6, "B": 5}))
