@@ -39,8 +39,8 @@ MESSAGES: dict[str, str] = {
     "the two not named are the dealer and his neighbour, who sit out",
     "sitting_out_pair": "{names} cannot sit out together: with five the dealer and his "
     "neighbour sit out",
-    "tricks_two": "in hussar give the tricks of both players ({players}); "
-    "the whister's count includes the dummy's",
+    "tricks_two": "in hussar give the tricks of both players ({players}), or of the "
+    "declarer alone in a game; the whister's count includes the dummy's",
     "tricks_two_sum": "the players' tricks add up to {total}; on raspasy in hussar "
     "they are at most 10 (the dummy takes the rest)",
     "dealer_at_table": "the dealer {dealer} sits out and cannot be at the table",

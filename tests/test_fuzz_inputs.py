@@ -82,6 +82,7 @@ from scoring import (
     ScoringError,
     play,
     replay,
+    seating,
 )
 from scoring.jsonread import parse_json
 from scoring.record import load_document, record_json
@@ -1251,7 +1252,7 @@ def test_the_import_reader_reads_or_refuses(record: tuple[str, bytes]) -> None:
         except ScoringError as e:
             scoring_refusal_shown(e, path=True)
             continue
-        assert len(doc.players) in (3, 4)
+        assert len(doc.players) in seating.TABLE_SIZES
 
 
 async def test_hostile_imports_end_to_end(

@@ -109,8 +109,19 @@ def test_the_table_is_the_record_s_rules_keys() -> None:
 
 def test_the_examples_settle_and_the_output_is_the_real_one() -> None:
     found = blocks(DOC.read_text(encoding="utf-8"))
-    assert set(found) == {"example record", "example sheet", "output of sheet"}
+    assert set(found) == {
+        "example record",
+        "example sheet",
+        "output of sheet",
+        "example hussar",
+        "example five",
+    }
     assert settle_text(found["example record"])["finished"] is False
+    # Two and five players: the notes' E2 and E5 (rules.md section 14).
+    hussar = settle_text(found["example hussar"])
+    assert [p["result"] for p in hussar["players"]] == [-76, 76]
+    five = settle_text(found["example five"])
+    assert [p["result"] for p in five["players"]] == [84, 30, -10, -96, -8]
     assert settle_text(found["example sheet"]) == json.loads(found["output of sheet"])
 
 
