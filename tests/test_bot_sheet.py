@@ -47,6 +47,7 @@ class Renders:
         settlement: Any = None,
         *,
         title: str | None = None,
+        dummy: str | None = None,
     ) -> bytes:
         self.calls.append(
             {
@@ -58,7 +59,7 @@ class Renders:
         )
         if self.fail:
             raise RuntimeError("the renderer broke")
-        return await self.real(players, rules, steps, settlement, title=title)
+        return await self.real(players, rules, steps, settlement, title=title, dummy=dummy)
 
 
 @pytest.fixture

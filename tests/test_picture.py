@@ -438,7 +438,7 @@ def test_stake_and_currency_in_the_centre() -> None:
 
 def test_wrong_inputs() -> None:
     with pytest.raises(ValueError):
-        layout_sheet(("A", "B"), Rules(), [])
+        layout_sheet(("A",), Rules(), [])
     r = known3()
     with pytest.raises(ValueError):
         layout_sheet(("X", "Y", "Z"), r.state.rules, r.steps)

@@ -63,6 +63,7 @@ class Sheets:
                 [d.step for d in table.deals],
                 settlement,
                 title=sheet_title(tx, table.rules, kind),
+                dummy=tx("sheet_dummy"),
             )
         except Exception:
             log.exception("the sheet of pulka %s could not be drawn", table.id)

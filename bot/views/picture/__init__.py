@@ -9,9 +9,12 @@ The sheet is drawn the way players write it on paper:
 * three nested frames around a central circle, cut by lines from the circle to
   the corners.  Three players sit left, top and right (the triangle: lines to
   the two top corners and straight down); four players sit bottom, left, top
-  and right (the square: lines to the four corners).  Seats go clockwise in
-  the order the players are listed, so each player's left neighbour follows
-  him;
+  and right (the square: lines to the four corners); five sit bottom left,
+  left, top, right and bottom right (the square with its bottom shared by two
+  seats, split straight down from the circle); two (hussar) sit left and right
+  of the triangle, the dummy on top, its seat tinted and holding only its name
+  (``dummy``, the word in the chat's language).  Seats go clockwise in the
+  order the players are listed, so each player's left neighbour follows him;
 * each player's zone holds, from the outside in, his whists on each opponent
   (the part nearest that opponent), his mountain (гора) and his pulka (пуля),
   each written cumulatively, every new total after the last: ``2; 4; 8.5; 10``
@@ -33,7 +36,7 @@ How the parts fit, each importing only those above it:
 * :mod:`~bot.views.picture.text`: fonts and measuring, the number format,
   tokens, and flowing a column of running totals into a zone's regions (the
   largest size that fits, else the oldest totals left out);
-* :mod:`~bot.views.picture.geometry`: the 3-seat and the 4-seat sheet: frames,
+* :mod:`~bot.views.picture.geometry`: the 2-, 3-, 4- and 5-seat sheets: frames,
   lines, the central circle and each player's zone;
 * :mod:`~bot.views.picture.compose`: a whole sheet from a replay (and a
   settlement) laid out in that geometry, then drawn and encoded.

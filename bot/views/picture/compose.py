@@ -55,6 +55,7 @@ from bot.views.picture.text import (
     width,
 )
 from scoring import PulkaState, Rules, Settlement, Step, settle_state, standings
+from scoring.seating import TABLE_SIZES
 from scoring.sheet import Number
 
 
@@ -66,10 +67,11 @@ class DrawnText:
     ``kind`` says what it is: ``title``, ``name``, ``standing``, ``pulka``,
     ``mountain``, ``whists``, ``header`` (whose whists a column holds),
     ``ellipsis`` (older totals left out), ``target``, ``stake``, ``suit``,
-    ``average``, and for a settlement ``equalised``, ``amnestied``,
-    ``mountain_result``, ``balance``, ``result`` and ``money``.  ``seat`` is
-    the player it belongs to, ``on`` the opponent of a whist column, and
-    ``value`` the exact number shown (``None`` for words).
+    ``average``, ``dummy`` (the dummy's name, two players), and for a
+    settlement ``equalised``, ``amnestied``, ``mountain_result``, ``balance``,
+    ``result`` and ``money``.  ``seat`` is the player it belongs to, ``on``
+    the opponent of a whist column, and ``value`` the exact number shown
+    (``None`` for words).
     """
 
     text: str
@@ -140,6 +142,9 @@ HEADER_SIZE = 22
 RESULT_SIZES = tuple(range(44, 19, -1))
 #: The size the money and the current pulka must keep next to a result of that size.
 RESULT_FLOW = CHAIN_SIZES[-1]
+#: The same where the head keeps to its own region (five players' bottom seats): the
+#: pulka's figures are not forced down to the smallest by a result that fills it.
+RESULT_FLOW_KEPT = 24
 #: The money under a final result: read as 6 px on a phone.
 MONEY_SIZE = 20
 #: Circled figures (the mountain's result, the balances) next to their column's size.
@@ -180,12 +185,17 @@ def layout(
     steps: Sequence[Step],
     settlement: Settlement | None,
     title: str | None,
+    dummy: str | None = None,
 ) -> tuple[Geometry, list[Placed]]:
-    """The sheet's geometry and every token placed in it (the caller holds :data:`LOCK`)."""
+    """The sheet's geometry and every token placed in it (the caller holds :data:`LOCK`).
+
+    ``dummy`` is the word written in the dummy's seat of a two-player sheet (in the
+    chat's language; nothing without it).
+    """
     names = tuple(players)
     n = len(names)
-    if n not in (3, 4):
-        raise ValueError(f"a pulka has 3 or 4 players, not {n}")
+    if n not in TABLE_SIZES:
+        raise ValueError(f"a pulka has 2 to 5 players, not {n}")
     if steps and steps[-1].state.players != names:
         raise ValueError("the steps are of a pulka with other players")
     if settlement is not None and settlement.players != names:
@@ -220,7 +230,7 @@ def layout(
         )
         for name, z in zip(names, geo.zones, strict=True)
     )
-    results = _result_sizes(geo, names, cols, rules, settlement)
+    results = _result_sizes(geo, names, cols, rules, settlement, name_size)
     # Every other figure smaller than the smallest result (on a settled sheet).
     cap = min(results, default=CHAIN_SIZES[0] + 2) - 2
     sizes = tuple(s for s in CHAIN_SIZES if s <= cap) or CHAIN_SIZES[-1:]
@@ -265,9 +275,12 @@ def layout(
                     fixed=MONEY_SIZE,
                 ),
             ]
+        for t in head:
+            t.keep = zone.head_first
         chain = totals(cols.pulka[i], "pulka", i)
         if chain:
             chain[0].br = True
+            chain[0].jump = zone.head_first  # the totals by the circle, the head outside
         cells.append(_Cell("pulka", zone.pulka, chain, [], head, zone.centred))
         # Mountain band, and the first circle.
         tail: list[Tok] = []
@@ -357,6 +370,8 @@ def layout(
             cell.centre,
         )
 
+    if geo.dummy and dummy:
+        placed += _dummy(geo.dummy[0], dummy, name_size)
     placed += _centre(geo, rules, settlement)
     if geo.band is not None and (settlement is not None or steps):
         now = settlement if settlement is not None else settle_state(steps[-1].state)
@@ -370,11 +385,13 @@ def _result_sizes(
     cols: _Columns,
     rules: Rules,
     settlement: Settlement | None,
+    name_size: int,
 ) -> list[int]:
     """Each final result's size: the largest of :data:`RESULT_SIZES` at which its pulka
     region holds the name, the result in its double circle, the money and the current
     pulka (older ones may go behind an ellipsis) at a smaller size; none without a
-    settlement."""
+    settlement.  A zone whose head must stay in its first region (``head_first``)
+    is measured with the names' own size (``name_size``), else with the smallest."""
     if settlement is None:
         return []
     out = []
@@ -382,28 +399,32 @@ def _result_sizes(
         v, money = settlement.results[i], settlement.money[i]
         rect = zone.pulka[0]
         room = rect[2] - rect[0]
-        name = Tok(shorten(names[i], NAME_SIZES[-1], True, room), "name", bold=True)
-        name.fixed = NAME_SIZES[-1]
+        ns = name_size if zone.head_first else NAME_SIZES[-1]
+        name = Tok(shorten(names[i], ns, True, room), "name", bold=True)
+        name.fixed = ns
         last = totals(cols.pulka[i][-1:], "pulka", i)
         if last:
             last[0].br = True
         text = format_number(v, signed=True)
         rest = Tok(format_money(money, rules.currency, signed=True), "money", fixed=MONEY_SIZE)
+        name.keep = rest.keep = zone.head_first
         # Wide enough: the sizes at which the result, alone, fits the region's width.
         wide = [
             s for s in RESULT_SIZES if span(Tok(text, "result", deco="oo", bold=True), s) <= room
         ]
 
         # The money and the pulka small: the result comes first.
-        after = [rest, Tok("…", "ellipsis", br=True), *last]
+        after = [rest, Tok("…", "ellipsis", br=True, jump=zone.head_first), *last]
         # The largest that the region holds (smaller ones hold if a larger does): a
         # binary search, so a sheet costs a few flows a player, not one a size.
         lo, hi = 0, len(wide)  # wide[:lo] do not hold; wide[hi:] do
         while lo < hi:
             mid = (lo + hi) // 2
             result = Tok(text, "result", deco="oo", bold=True, fixed=wide[mid])
+            result.keep = zone.head_first
             toks = [name, result, *after]
-            if place(zone.pulka, toks, RESULT_FLOW, centre=zone.centred) is not None:
+            flow = RESULT_FLOW_KEPT if zone.head_first else RESULT_FLOW
+            if place(zone.pulka, toks, flow, centre=zone.centred) is not None:
                 hi = mid
             else:
                 lo = mid + 1
@@ -433,6 +454,18 @@ def _payments(
         if placed is not None:
             return placed
     return place([band], toks, BAND_SIZES[-1], partial=True, centre=True) or []
+
+
+def _dummy(rect: Rect, word: str, size: int) -> list[Placed]:
+    """The dummy's name in the middle of its seat's pulka band (two players)."""
+    word = shorten(word, size, True, rect[2] - rect[0])
+    tok = Tok(word, "dummy", bold=True, colour=MUTED, fixed=size)
+    placed = place([rect], [tok], size, partial=True, centre=True) or []
+    for p in placed:
+        dy = round((rect[1] + rect[3]) / 2 - (p.box[1] + p.box[3]) / 2)
+        p.base += dy
+        p.box = (p.box[0], p.box[1] + dy, p.box[2], p.box[3] + dy)
+    return placed
 
 
 def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[Placed]:
@@ -494,10 +527,11 @@ def layout_sheet(
     settlement: Settlement | None = None,
     *,
     title: str | None = None,
+    dummy: str | None = None,
 ) -> list[DrawnText]:
     """Every text :func:`render_sheet` draws, with its box and the value it shows."""
     with LOCK:
-        _, placed = layout(players, rules, steps, settlement, title)
+        _, placed = layout(players, rules, steps, settlement, title, dummy)
     return [_drawn(p) for p in placed]
 
 
@@ -541,6 +575,8 @@ def draw(geo: Geometry, placed: Sequence[Placed]) -> Image.Image:
         line_width = max(1, round(sh.width * SCALE))
         if sh.kind == "line":
             pen.line(xy, fill=sh.colour, width=line_width)
+        elif sh.kind == "polygon":
+            pen.polygon(xy, fill=sh.colour)
         elif sh.kind == "rect":
             pen.rectangle(xy, outline=sh.colour, width=line_width)
         else:
@@ -560,10 +596,11 @@ def render_image(
     settlement: Settlement | None = None,
     *,
     title: str | None = None,
+    dummy: str | None = None,
 ) -> Image.Image:
     """The sheet as a Pillow image (see :func:`render_sheet`)."""
     with LOCK:
-        geo, placed = layout(players, rules, steps, settlement, title)
+        geo, placed = layout(players, rules, steps, settlement, title, dummy)
         return draw(geo, placed)
 
 
@@ -574,14 +611,16 @@ def render_sheet(
     settlement: Settlement | None = None,
     *,
     title: str | None = None,
+    dummy: str | None = None,
 ) -> bytes:
     """The classic pulka sheet as PNG bytes, 1280 px wide.
 
     ``steps`` are a replay's steps (``replay(...).steps``); without a
     ``settlement`` each player's standing (:func:`scoring.standings`) is shown
-    by his name, with one the "4 circles" are written in.
+    by his name, with one the "4 circles" are written in.  Two to five players;
+    with two (hussar), ``dummy`` is the word for the dummy, written in its seat.
     """
-    img = render_image(players, rules, steps, settlement, title=title)
+    img = render_image(players, rules, steps, settlement, title=title, dummy=dummy)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
@@ -594,9 +633,12 @@ async def render_sheet_async(
     settlement: Settlement | None = None,
     *,
     title: str | None = None,
+    dummy: str | None = None,
 ) -> bytes:
     """:func:`render_sheet` in the drawing thread, so the event loop never blocks."""
-    draw_it = functools.partial(render_sheet, players, rules, steps, settlement, title=title)
+    draw_it = functools.partial(
+        render_sheet, players, rules, steps, settlement, title=title, dummy=dummy
+    )
     return await asyncio.get_running_loop().run_in_executor(_DRAWER, draw_it)
 
 

@@ -3,8 +3,10 @@
 Three nested frames go around a central circle, cut by lines from the circle to
 the corners.  Three players sit left, top and right (:func:`_triangle`: lines to
 the two top corners and straight down); four players sit bottom, left, top and
-right (:func:`_square`: lines to the four corners).  Seats go clockwise in the
-order the players are listed, so each player's left neighbour follows him.
+right (:func:`_square`: lines to the four corners); five sit bottom left, left,
+top, right and bottom right (:func:`_pentagon`); two (hussar) sit left and right
+with the dummy on top (:func:`_hussar`).  Seats go clockwise in the order the
+players are listed, so each player's left neighbour follows him.
 
 Each player's :class:`Zone` holds, from the outside in, his whist columns (each in
 the part of the outer band nearest that opponent), his mountain (гора) and his
@@ -15,6 +17,11 @@ pulka (пуля) regions.
 ((1280, 1216), 3, [1, 2])
 >>> [sorted(z.whists) for z in geometry(4, 64).zones]
 [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]]
+>>> [len(z.whists) for z in geometry(5, 64).zones], geometry(5, 64).size
+([4, 4, 4, 4, 4], (1280, 1280))
+>>> hussar = geometry(2, 64)
+>>> [sorted(z.whists) for z in hussar.zones], len(hussar.dummy)
+([[1], [0]], 2)
 """
 
 from __future__ import annotations
@@ -23,14 +30,14 @@ import math
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from bot.views.picture.paper import GRID, MARGIN, RGB, WIDTH, Rect
+from bot.views.picture.paper import DUMMY_TINT, GRID, MARGIN, RGB, WIDTH, Rect
 
 
 @dataclass(slots=True)
 class Shape:
     """A line, ellipse or rectangle to draw (in output pixels, before supersampling)."""
 
-    kind: str  # "line", "ellipse", "rect"
+    kind: str  # "line", "ellipse", "rect"; "polygon" is filled (a tint under the lines)
     xy: tuple[float, ...]
     colour: RGB
     width: float
@@ -46,6 +53,9 @@ class Zone:
     #: Lines centred on the zone's axis (top and bottom zones, whose bands narrow
     #: towards the centre); else written from the left.
     centred: bool = False
+    #: The name and the standing (or result and money) all in the first pulka
+    #: region, which is the wide outer one (five players' bottom seats).
+    head_first: bool = False
 
 
 @dataclass(slots=True)
@@ -58,6 +68,8 @@ class Geometry:
     shapes: list[Shape] = field(default_factory=list)
     #: The band across the bottom of the pulka frame (three players): who pays whom.
     band: Rect | None = None
+    #: Where the dummy's name goes (two players, hussar): its seat holds no figure.
+    dummy: list[Rect] = field(default_factory=list)
 
 
 #: Height of the three-player sheet's band of payments, under the pulkas.
@@ -138,6 +150,13 @@ class _Frames:
         ]
 
 
+#: Depths of the five-player sheet's whist, mountain and pulka bands: at the sides,
+#: at the top, at the bottom (where two seats share each band).
+FIVE_SIDES = (150, 150, 190)
+FIVE_TOP = (130, 120, 200)
+FIVE_BOTTOM = (180, 120, 250)
+
+
 def _frames(n: int, top: int) -> _Frames:
     x0, x1 = MARGIN, WIDTH - MARGIN
     side = x1 - x0
@@ -145,6 +164,13 @@ def _frames(n: int, top: int) -> _Frames:
     if n == 4:
         height = side - top  # the title fits inside Telegram's 1280 px, not below it
         ins_x = ins_t = ins_b = (160, 160, 200)
+    elif n == 5:
+        # The two bottom seats share the bottom bands, so those are deeper and the
+        # circle sits above the middle (see :func:`_pentagon`).
+        height = side - top
+        ins_x = FIVE_SIDES
+        ins_t = FIVE_TOP
+        ins_b = FIVE_BOTTOM
     else:
         # The band of the payments is added under the pulkas (the circle stays put).
         height = 1100 + BAND
@@ -269,9 +295,163 @@ def _triangle(f: _Frames) -> list[Zone]:
     ]
 
 
+def _pentagon(f: _Frames) -> list[Zone]:
+    """Five seats: left, top and right as on the square, and the bottom band shared by
+    two seats, split by a line straight down from the circle.
+
+    The bottom bands are deeper (two seats share each) and the circle sits above the
+    middle.  The lines to the top corners run straight to the circle; those to the
+    bottom ones bend at the inner frame's corners, so the side pulkas stay rectangles
+    and the bottom seats get more of the band under the circle, where their totals
+    go (their name and result go in its wide outer part, ``head_first``).  Each
+    player has four whist columns: four across the top, four rows down each side,
+    four across each half of the bottom (whose band runs the whole width: the side
+    bands stop at it).
+    """
+    o, r1, r2, c, cx = f.o, f.r1, f.r2, f.c, f.cx
+    f.corner_line(0, "circle")
+    f.corner_line(1, "circle")
+    # The bottom whist band runs the whole width (the bottom seats need its corners);
+    # the lines below it bend at the pulka frame's corners, so the side pulkas stay
+    # rectangles and the bottom seats get more of the band under the circle.
+    for xo, xr1, xr2, xc in ((o[0], r1[0], r2[0], c[0]), (o[2], r1[2], r2[2], c[2])):
+        f.polyline((xr1, r1[3]), (xr2, r2[3]), (xc, c[3]))
+        f.shapes.append(Shape("line", _to_circle((xc, c[3]), f.cx, f.cy, f.rad), GRID, 2.5))
+        f.shapes.append(Shape("line", (xo, r1[3], xr1, r1[3]), GRID, 2.5))
+    f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, o[3]), GRID, 2.5))
+    # The whist bands' columns.
+    qx = (r1[2] - r1[0]) / 4
+    cols = [r1[0] + k * qx for k in range(5)]
+    qy = (r1[3] - r1[1]) / 4
+    rows = [r1[1] + k * qy for k in range(5)]
+    for x in cols[1:4]:
+        f.shapes.append(Shape("line", (x, o[1], x, r1[1]), GRID, 2))
+    for y in rows[1:4]:
+        f.shapes.append(Shape("line", (o[0], y, r1[0], y), GRID, 2))
+        f.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
+    qb = (cx - o[0]) / 4
+    bottom = [o[0] + k * qb for k in range(9)]
+    for k in (1, 2, 3, 5, 6, 7):
+        f.shapes.append(Shape("line", (bottom[k], r1[3], bottom[k], o[3]), GRID, 2))
+    top = [_pad((cols[k], o[1], cols[k + 1], r1[1])) for k in range(4)]
+    left = [_pad((o[0], rows[k], r1[0], rows[k + 1])) for k in range(4)]
+    right = [_pad((r1[2], rows[k], o[2], rows[k + 1])) for k in range(4)]
+    under = [_pad((bottom[k], r1[3], bottom[k + 1], o[3])) for k in range(8)]
+    # The bottom pulka band, each half: under the circle from the bent line to the
+    # middle, in two steps.  The wide outer one first: the name and the result are
+    # written there, the totals go on by the circle.
+    yo, yi = r2[3], c[3]
+    ys = yo + (yi - yo) * 0.62
+    xs = _line_x((r2[0], yo), (c[0], yi), ys)
+    gap = 9
+    half_pulka = [(xs + gap, ys + 6, cx - gap, yo - 6), (c[0] + gap, yi + 6, cx - gap, ys - 6)]
+    half_mountain = f.stepped(r1, r2, up=False)[::-1]
+
+    def mirrored(rects: list[Rect]) -> list[Rect]:
+        return [(o[0] + o[2] - r[2], r[1], o[0] + o[2] - r[0], r[3]) for r in rects]
+
+    def left_half(rects: list[Rect]) -> list[Rect]:
+        return [(r[0], r[1], cx - gap, r[3]) for r in rects]
+
+    d = SIDE_OVERFLOW
+    # Under the side pulka, above the bottom line (from the pulka frame's corner to c's).
+    y_d = r2[3] - d * (r2[3] - c[3]) / (c[0] - r2[0])
+    # Seats clockwise: 0 bottom left, 1 left, 2 top, 3 right, 4 bottom right.  Whists
+    # on an opponent go in the part of the band nearest him.
+    return [
+        Zone(  # bottom left
+            half_pulka,
+            left_half(half_mountain),
+            dict(zip((1, 2, 3, 4), under[:4], strict=True)),
+            centred=True,
+            head_first=True,
+        ),
+        Zone(  # left
+            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], r2[0] + d, y_d), 6)],
+            [_pad((r1[0], r2[1], r2[0], r2[3]))],
+            dict(zip((2, 3, 4, 0), left, strict=True)),
+        ),
+        Zone(  # top
+            f.stepped(r2, c, up=True, frac=0.55),
+            f.stepped(r1, r2, up=True),
+            dict(zip((1, 0, 4, 3), top, strict=True)),
+            centred=True,
+        ),
+        Zone(  # right
+            [_pad((c[2], c[1], r2[2], c[3])), _pad((r2[2] - d, c[3], r2[2], y_d), 6)],
+            [_pad((r2[2], r2[1], r1[2], r2[3]))],
+            dict(zip((2, 1, 0, 4), right, strict=True)),
+        ),
+        Zone(  # bottom right
+            mirrored(half_pulka),
+            mirrored(left_half(half_mountain)),
+            dict(zip((0, 1, 2, 3), under[4:], strict=True)),
+            centred=True,
+            head_first=True,
+        ),
+    ]
+
+
+def _hussar(f: _Frames) -> tuple[list[Zone], list[Rect]]:
+    """Two players and the dummy: the three-player sheet, the players left and right,
+    the dummy on top (its seat and the players' whist bands on it tinted, with nothing
+    written there but its name).  Each player's whists on the other go in the bottom
+    band, nearest him.  The zones are the two players'; the second list is where the
+    dummy's name goes."""
+    o, r1, r2, c, cx = f.o, f.r1, f.r2, f.c, f.cx
+    # The tints first, so the lines are drawn over them.
+    tl = [(r[0], r[1]) for r in (o, r1, r2)]
+    tr = [(r[2], r[1]) for r in (o, r1, r2)]
+    a = _to_circle(tl[2], f.cx, f.cy, f.rad)[2:]
+    b = _to_circle(tr[2], f.cx, f.cy, f.rad)[2:]
+    start = math.atan2(b[1] - f.cy, b[0] - f.cx)
+    end = math.atan2(a[1] - f.cy, a[0] - f.cx)
+    arc = [
+        (f.cx + f.rad * math.cos(t), f.cy + f.rad * math.sin(t))
+        for t in (start + (end - start) * k / 24 for k in range(25))
+    ]
+    sector = [tl[0], tr[0], tr[1], tr[2], *arc, tl[2], tl[1]]
+    # The players' whist bands on the dummy: the side bands, corner to corner.
+    bands = [
+        [tl[0], tl[1], (r1[0], r1[3]), (o[0], o[3])],
+        [tr[0], tr[1], (r1[2], r1[3]), (o[2], o[3])],
+    ]
+    tints = [
+        Shape("polygon", tuple(v for p in poly for v in p), DUMMY_TINT, 0)
+        for poly in (sector, *bands)
+    ]
+    f.shapes[:0] = tints
+    f.corner_line(0, "circle")
+    f.corner_line(1, "circle")
+    f.corner_line(2, "r1")
+    f.corner_line(3, "r1")
+    yb = r2[3] - BAND
+    f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, yb), GRID, 2.5))
+    f.shapes.append(Shape("line", (r2[0], yb, r2[2], yb), GRID, 2))
+    f.shapes.append(Shape("line", (cx, r2[3], cx, o[3]), GRID, 2.5))
+    f.band = _pad((r2[0], yb, r2[2], r2[3]))
+    zones = [
+        Zone(  # left
+            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], cx, yb))],
+            [_pad((r1[0], r2[1], r2[0], r2[3])), _pad((r1[0], r2[3], cx, r1[3]))],
+            {1: _pad((r1[0], r1[3], cx, o[3]))},
+        ),
+        Zone(  # right
+            [_pad((c[2], c[1], r2[2], c[3])), _pad((cx, c[3], r2[2], yb))],
+            [_pad((r2[2], r2[1], r1[2], r2[3])), _pad((cx, r2[3], r1[2], r1[3]))],
+            {0: _pad((cx, r1[3], r1[2], o[3]))},
+        ),
+    ]
+    return zones, f.stepped(r2, c, up=True, frac=0.55)
+
+
 def geometry(n: int, top: int) -> Geometry:
-    """The sheet of ``n`` players (3 or 4) below a title ``top`` pixels high."""
+    """The sheet of ``n`` players (2 to 5) below a title ``top`` pixels high."""
     f = _frames(n, top)
-    zones = _square(f) if n == 4 else _triangle(f)
+    dummy: list[Rect] = []
+    if n == 2:
+        zones, dummy = _hussar(f)
+    else:
+        zones = {3: _triangle, 4: _square, 5: _pentagon}[n](f)
     size = (WIDTH, int(f.o[3]) + MARGIN)
-    return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes, f.band)
+    return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes, f.band, dummy)

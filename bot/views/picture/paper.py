@@ -20,6 +20,8 @@ MUTED: RGB = (104, 112, 128)
 PLUS: RGB = (12, 104, 48)
 MINUS: RGB = (168, 24, 30)
 SUIT_RED: RGB = (196, 30, 40)
+#: The hussar sheet's dummy seat (and the players' bands on it): nothing is written there.
+DUMMY_TINT: RGB = (238, 235, 224)
 
 #: A drawn text's pixel box (x0, y0, x1, y1).
 Box = tuple[int, int, int, int]

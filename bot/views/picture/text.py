@@ -139,6 +139,8 @@ class Tok:
     scale: float = 1.0  # of the flow's size
     fixed: int = 0  # a size of its own, whatever the flow's
     stick: bool = False  # never moved on to the next region for want of width
+    keep: bool = False  # never moved on to the next region at all (a head kept together)
+    jump: bool = False  # starts the next region, if this one holds something already
 
 
 def size_of(tok: Tok, size: int) -> int:
@@ -216,6 +218,8 @@ def place(
         y = y0
         room = x1 - x0
         while i < len(toks):
+            if toks[i].jump and y > y0:
+                break
             line: list[int] = []
             w = 0.0
             j = i
@@ -257,6 +261,8 @@ def place(
             i = j
         if i >= len(toks):
             break
+        if toks[i].keep:  # it stays in this region or is not placed
+            return out if partial else None
     if i < len(toks) and not partial:
         return None
     return out
@@ -285,7 +291,9 @@ def fit(
     s = sizes[-1]
     if len(chain) > 1:
         first = chain[0]
-        more = Tok("…", "ellipsis", first.seat, first.on, colour=MUTED, br=first.br)
+        more = Tok(
+            "…", "ellipsis", first.seat, first.on, colour=MUTED, br=first.br, jump=first.jump
+        )
 
         def attempt(k: int) -> list[Placed] | None:
             return place(rects, [*head, more, *chain[k:], *tail], s, centre=centre)
