@@ -32,6 +32,7 @@ from bot.store.db import (
     Tx,
 )
 from bot.store.tables import (
+    UNCHOSEN,
     AmendBreaks,
     LiveDeal,
     Table,
@@ -42,6 +43,7 @@ from bot.store.tables import (
     deal_from_json,
     rules_from_json,
     same_deal,
+    sizes_of,
 )
 from scoring import (
     Deal,
@@ -168,8 +170,9 @@ class PulkaService:
         (the settings message's "Sit down" presses).  ``lang`` (the creator's
         language) becomes the chat's language if it has none yet.
         """
-        sizes = seating.TABLE_SIZES
-        if (seats is not None and seats not in sizes) or len(seated) > (seats or sizes[-1]):
+        if seats is not None and seats not in seating.TABLE_SIZES:
+            raise PulkaError("table_full")
+        if len(seated) > sizes_of(seats)[-1]:  # not chosen: 3 or 4 (tables.UNCHOSEN)
             raise PulkaError("table_full")
         self._langs.pop(chat_id, None)  # the creator's language may become the chat's
         async with self.storage.uow() as tx:
@@ -217,9 +220,12 @@ class PulkaService:
             if not valid_name(name):
                 raise PulkaError("import_name", name=name)
         self._langs.pop(chat_id, None)  # the creator's language may become the chat's
+        # Two or five players are a chosen size; three and four stay unchosen, as before.
+        n = len(doc.players)
+        seats = None if n in UNCHOSEN else n
         async with self.storage.uow() as tx:
             pulka_id, again = await _open_pulka(
-                tx, chat_id, thread_id, doc.rules, author, source, lang
+                tx, chat_id, thread_id, doc.rules, author, source, lang, seats
             )
             if again:
                 return Written(await self._table(tx, pulka_id), duplicate=True)

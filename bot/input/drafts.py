@@ -48,15 +48,25 @@ class Switch:
     choices: tuple[dict[str, Any], ...]
 
 
+#: Main-page conventions with buttons of their own (``t-``, ``s+``, ``cu``...).
+OWN_BUTTONS = frozenset({"target", "stake", "currency"})
 #: Convention switches per page, in the order of the conventions table
 #: (:data:`scoring.CONVENTIONS`): every convention placed on the "game" or
-#: "raspasy" page; the main page has variant, target, stake and currency.
+#: "raspasy" page; the main page has variant, target, stake and currency, and
+#: the main-page conventions of one table size (hussar's mountain, who sits out
+#: with five).  A page shows only the switches of the draft's size (:func:`switches`).
 SWITCHES: dict[str, tuple[Switch, ...]] = {
-    page: tuple(Switch(c.name, f"set_{c.name}", c.choices()) for c in CONVENTIONS if c.page == page)
+    page: tuple(
+        Switch(c.name, f"set_{c.name}", c.choices())
+        for c in CONVENTIONS
+        if c.page == page and c.name not in OWN_BUTTONS
+    )
     for page in PAGES
-    if page != "main"
 }
 BY_CODE: dict[str, Switch] = {s.code: s for page in SWITCHES.values() for s in page}
+#: The table-size button's cycle: three, four, five, then two (hussar) and back; a
+#: size fewer than those already seated is skipped.
+SIZE_CYCLE = (3, 4, 5, 2)
 #: Main-page operations (besides the switches): variant, table size, target,
 #: stake, currency, page, sit down, start, cancel, an info-only label, and the
 #: chat's language (a chat setting, not a convention: it is not in the draft).
@@ -101,6 +111,21 @@ class Draft:
 
     def is_seated(self, user_id: int) -> bool:
         return any(s.user_id == user_id for s in self.seated)
+
+
+def applies(draft: Draft, code: str) -> bool:
+    """Whether a convention switch means anything at the draft's table size.
+
+    >>> hussar = Draft(seats=2)
+    >>> applies(Draft(), "whist"), applies(Draft(), "dummy_whist"), applies(hussar, "dummy_whist")
+    (True, False, True)
+    """
+    return CONVENTION[code].applies_to(draft.seats)
+
+
+def switches(draft: Draft, page: str) -> tuple[Switch, ...]:
+    """The switches a page of the settings message shows: those of the draft's size."""
+    return tuple(s for s in SWITCHES[page] if applies(draft, s.code))
 
 
 def value_index(rules: Rules, switch: Switch) -> int:
@@ -158,6 +183,8 @@ def apply(draft: Draft, op: str, cur: str) -> Draft:
         raise PulkaError("stale")
     r = draft.rules
     if op in BY_CODE:
+        if not applies(draft, op):  # drawn for another table size
+            raise PulkaError("stale")
         switch = BY_CODE[op]
         i = value_index(r, switch)
         return replace(draft, rules=_rules(r, **switch.choices[(i + 1) % len(switch.choices)]))
@@ -199,11 +226,20 @@ def _move(draft: Draft, key: str, value: Any) -> Draft:
 
 
 def _seats(draft: Draft) -> Draft:
-    sizes = seating.TABLE_SIZES
-    seats = sizes[(sizes.index(draft.seats) + 1) % len(sizes)] if draft.seats in sizes else sizes[0]
-    if len(draft.seated) > seats:
-        raise PulkaError("setup_too_many", count=len(draft.seated))
-    return replace(draft, seats=seats)
+    """The next size of :data:`SIZE_CYCLE` that seats everyone seated so far.
+
+    >>> [_seats(Draft(seats=n)).seats for n in SIZE_CYCLE]
+    [4, 5, 2, 3]
+    >>> _seats(Draft(seats=5, seated=(Sitter("A", None),) * 4)).seats
+    4
+    """
+    cycle = SIZE_CYCLE
+    start = cycle.index(draft.seats) if draft.seats in cycle else -1
+    for k in range(1, len(cycle) + 1):
+        seats = cycle[(start + k) % len(cycle)]
+        if seats in seating.TABLE_SIZES and seats >= len(draft.seated) and seats != draft.seats:
+            return replace(draft, seats=seats)
+    raise PulkaError("setup_too_many", count=len(draft.seated))
 
 
 def sit(draft: Draft, user_id: int, names: list[str], username: str | None) -> Draft:

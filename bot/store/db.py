@@ -27,7 +27,7 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _MIGRATIONS: dict[int, str] = {
     1: """
@@ -125,6 +125,40 @@ _MIGRATIONS: dict[int, str] = {
     5: """
     ALTER TABLE chats ADD COLUMN rating INTEGER NOT NULL DEFAULT 0 CHECK (rating IN (0, 1));
     """,
+    # 6: two and five players (issue 13).  ``seats`` may be 2 (hussar) to 5; NULL still
+    # means 3 or 4.  SQLite cannot change a column's CHECK, so the table is rebuilt as its
+    # documentation says (https://sqlite.org/lang_altertable.html#otheralter): a new
+    # table with every column of schema 5 in the same order, the rows copied with their
+    # ids, the old one dropped, the new one renamed (which keeps the children's
+    # ``REFERENCES pulkas``), its index made again.  :meth:`Storage._migrate` runs it with
+    # foreign keys off and checks them before the commit.  ``pulkas`` has no trigger.
+    6: """
+    CREATE TABLE pulkas_6 (
+        id                INTEGER PRIMARY KEY,
+        chat_id           INTEGER NOT NULL,
+        thread_id         INTEGER NOT NULL DEFAULT 0,
+        rules             TEXT NOT NULL,
+        status            TEXT NOT NULL DEFAULT 'active'
+                          CHECK (status IN ('active', 'archived')),
+        created_by        INTEGER,
+        created_by_name   TEXT,
+        source_chat_id    INTEGER,
+        source_message_id INTEGER,
+        created_at        TEXT NOT NULL,
+        archived_at       TEXT,
+        seats             INTEGER CHECK (seats IS NULL OR seats BETWEEN 2 AND 5),
+        UNIQUE (source_chat_id, source_message_id)
+    );
+    INSERT INTO pulkas_6 (id, chat_id, thread_id, rules, status, created_by, created_by_name,
+                          source_chat_id, source_message_id, created_at, archived_at, seats)
+        SELECT id, chat_id, thread_id, rules, status, created_by, created_by_name,
+               source_chat_id, source_message_id, created_at, archived_at, seats
+        FROM pulkas;
+    DROP TABLE pulkas;
+    ALTER TABLE pulkas_6 RENAME TO pulkas;
+    CREATE UNIQUE INDEX pulkas_one_active ON pulkas (chat_id, thread_id)
+        WHERE status = 'active';
+    """,
 }
 
 
@@ -162,12 +196,26 @@ class PulkaStatus(StrEnum):
 
 
 def schema_tables(version: int) -> set[str]:
-    """The tables a database of schema ``version`` has (read off the migrations)."""
-    return {
-        name
-        for v in range(1, version + 1)
-        for name in re.findall(r"CREATE TABLE (\w+)", _MIGRATIONS[v])
-    }
+    """The tables a database of schema ``version`` has (read off the migrations: each
+    ``CREATE TABLE``, ``DROP TABLE`` and ``ALTER TABLE ... RENAME TO`` in order).
+
+    >>> sorted(schema_tables(2))
+    ['boards', 'chats', 'drafts', 'events', 'players', 'pulkas']
+    >>> schema_tables(SCHEMA_VERSION) >= {'pulkas', 'inbox'}, 'pulkas_6' in schema_tables(6)
+    (True, False)
+    """
+    tables: set[str] = set()
+    statement = re.compile(r"CREATE TABLE (\w+)|DROP TABLE (\w+)|ALTER TABLE (\w+) RENAME TO (\w+)")
+    for v in range(1, version + 1):
+        for made, dropped, old, new in statement.findall(_MIGRATIONS[v]):
+            if made:
+                tables.add(made)
+            elif dropped:
+                tables.discard(dropped)
+            else:
+                tables.discard(old)
+                tables.add(new)
+    return tables
 
 
 def check_schema(conn: sqlite3.Connection) -> int:
@@ -244,7 +292,8 @@ class PulkaRow:
     created_by_name: str | None
     players: tuple[PlayerRow, ...]
     events: tuple[EventRow, ...]
-    #: The table size chosen in the settings message (None: 3 or 4).
+    #: The table size chosen (the settings message, ``/newpulka впятером``): 2 to 5;
+    #: None: nobody chose, 3 or 4 sit (:data:`bot.store.tables.UNCHOSEN`).
     seats: int | None = None
 
     @property
@@ -324,18 +373,33 @@ class Storage:
                 raise RuntimeError(
                     f"database schema {version} is newer than this bot ({SCHEMA_VERSION})"
                 )
-            for v in range(version + 1, SCHEMA_VERSION + 1):
-                log.info("migrating database to schema %d", v)
-                await self.conn.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in _MIGRATIONS[v].split(";"):
-                        if statement.strip():
-                            await self.conn.execute(statement)
-                    await self.conn.execute(f"PRAGMA user_version={v}")
-                    await self.conn.execute("COMMIT")
-                except BaseException:
-                    await self.conn.execute("ROLLBACK")
-                    raise
+            if version == SCHEMA_VERSION:
+                return
+            # Foreign keys off while migrating (a pragma outside a transaction): a table
+            # rebuilt (schema 6) is dropped while its children still refer to it.  Each
+            # migration checks them before its commit, so none commits a dangling row.
+            await self.conn.execute("PRAGMA foreign_keys=OFF")
+            try:
+                for v in range(version + 1, SCHEMA_VERSION + 1):
+                    await self._migrate_to(v)
+            finally:
+                await self.conn.execute("PRAGMA foreign_keys=ON")
+
+    async def _migrate_to(self, v: int) -> None:
+        log.info("migrating database to schema %d", v)
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _MIGRATIONS[v].split(";"):
+                if statement.strip():
+                    await self.conn.execute(statement)
+            dangling = await (await self.conn.execute("PRAGMA foreign_key_check")).fetchall()
+            if dangling:
+                raise RuntimeError(f"schema {v}: rows refer to nothing: {list(dangling)[:3]}")
+            await self.conn.execute(f"PRAGMA user_version={v}")
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
 
     @asynccontextmanager
     async def uow(self) -> AsyncIterator[Tx]:

@@ -88,9 +88,14 @@ class Table:
         return self.row.active
 
     @property
+    def sizes(self) -> tuple[int, ...]:
+        """The table sizes it may start at (:func:`sizes_of`)."""
+        return sizes_of(self.row.seats)
+
+    @property
     def seat_limit(self) -> int:
-        """How many may sit: the size chosen in the settings message, else the most."""
-        return self.row.seats or seating.TABLE_SIZES[-1]
+        """How many may sit: the size chosen, else four (:data:`UNCHOSEN`)."""
+        return self.sizes[-1]
 
     @property
     def seating_open(self) -> bool:
@@ -120,9 +125,28 @@ class Table:
         return [d.deal for d in self.deals]
 
 
+#: The table sizes of a pulka whose size nobody chose: three, and a fourth may join
+#: before the first deal.  Two (hussar) and five sit only when chosen (the settings
+#: message's size button, ``/newpulka вдвоём|впятером``), so that two who join do not
+#: start a hussar table and a fifth ``/join`` is refused as before.
+UNCHOSEN: tuple[int, ...] = (3, 4)
+
+
+def sizes_of(seats: int | None) -> tuple[int, ...]:
+    """The sizes a pulka of chosen size ``seats`` (None: not chosen) may start at.
+
+    >>> sizes_of(None), sizes_of(2), sizes_of(5)
+    ((3, 4), (2,), (5,))
+    """
+    if seats is None:
+        return UNCHOSEN
+    if seats not in seating.TABLE_SIZES:
+        raise ValueError(f"no table of {seats}")
+    return (seats,)
+
+
 def _seated(row: PulkaRow) -> bool:
-    n = len(row.players)
-    return n in seating.TABLE_SIZES and n >= (row.seats or seating.TABLE_SIZES[0])
+    return len(row.players) in sizes_of(row.seats)
 
 
 def build_table(row: PulkaRow) -> Table:

@@ -5,6 +5,10 @@ chat's language, each with its button, and the seating ("1 ⇄ 2", who deals
 first) once two have sat down; two more pages list every convention
 switch of :class:`scoring.Rules`, each button showing its value.  Each button
 carries the value it was pressed on (:class:`bot.views.callbacks.SetupCB`).
+
+The table size cycles 3 → 4 → 5 → 2 (hussar) → 3 (:data:`bot.input.drafts.SIZE_CYCLE`)
+and is said in words; every page shows only the conventions of that size
+(:meth:`scoring.Convention.applies_to`): hussar's with two, five's with five.
 """
 
 from __future__ import annotations
@@ -15,16 +19,16 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.input.drafts import (
     STAKES,
-    SWITCHES,
     TARGETS,
     Draft,
     Switch,
     cur_of,
     seat_cur,
     step_value,
+    switches,
 )
 from bot.views.callbacks import SetupCB
-from bot.views.chat import name, num, rules_text, switch_words, variant_name
+from bot.views.chat import name, num, rules_text, size_words, switch_words, variant_name
 from bot.views.keyboards import markup
 from bot.views.seating import seat_rows
 from bot.views.texts import Texts
@@ -46,6 +50,15 @@ def _arrow(value: Any, unit: str, *, left: bool) -> str:
 
 def _button(draft: Draft, op: str, label: str, arg: str = "") -> tuple[str, str]:
     return label, SetupCB(op=op, cur=cur_of(draft, op, arg) if op != "pg" else arg).pack()
+
+
+def _switch_rows(tx: Texts, draft: Draft, page: str) -> list[list[tuple[str, str]]]:
+    """A button per convention of ``page`` that applies to the draft's table size."""
+    r = draft.rules
+    return [
+        [_button(draft, s.code, tx(s.label, value=switch_value(tx, r, s)))]
+        for s in switches(draft, page)
+    ]
 
 
 def _seat_rows(tx: Texts, draft: Draft) -> list[list[tuple[str, str]]]:
@@ -88,12 +101,15 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
                 currency=name(r.currency),
             )
         )
+        lines.append(tx("table_line", size=size_words(tx, draft.seats, r)))
         lines.append(tx("setup_help"))
         rows = [
             [
                 _button(draft, "va", tx("set_variant", value=variant_name(tx, r))),
                 _button(draft, "np", tx("set_seats", value=draft.seats)),
             ],
+            # The conventions of this size alone: hussar's mountain, who sits out at five.
+            *_switch_rows(tx, draft, "main"),
             [
                 _button(draft, "t-", _arrow(step_value(TARGETS, r.target, False), "", left=True)),
                 _button(draft, "in", tx("set_target", value=r.target)),
@@ -126,10 +142,7 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
     else:
         lines.append(tx(f"setup_page_{draft.page}"))
         lines.append(tx("setup_tap"))
-        lines.append(rules_text(tx, r))
-        rows = [
-            [_button(draft, s.code, tx(s.label, value=switch_value(tx, r, s)))]
-            for s in SWITCHES[draft.page]
-        ]
+        lines.append(rules_text(tx, r, draft.seats))
+        rows = _switch_rows(tx, draft, draft.page)
         rows.append([_button(draft, "pg", tx("btn_done"), "main")])
     return "\n\n".join(lines), markup(rows)

@@ -43,6 +43,7 @@ from bot.views.chat import (
     pulka_error_text,
     rules_text,
     seated_note,
+    table_size,
 )
 from bot.views.keyboards import help_keyboard, help_text
 from bot.views.seating import default_currency
@@ -79,7 +80,13 @@ async def new_pulka(
         return
     try:
         written = await service.create(
-            chat_id, thread, rules, author_of(message), source(message), lang=tx.lang
+            chat_id,
+            thread,
+            rules,
+            author_of(message),
+            source(message),
+            seats=parsed.seats,  # вдвоём, впятером...; None: three or four
+            lang=tx.lang,
         )
     except PulkaError as e:
         await message.answer(pulka_error_text(tx, e))
@@ -198,7 +205,10 @@ async def show_players(message: Message, service: PulkaService, tx: Texts) -> No
 async def show_rules(message: Message, service: PulkaService, tx: Texts) -> None:
     """``/rules``: the conventions of the running pulka."""
     table = await service.active(*place(message))
-    await message.answer(tx("no_pulka") if table is None else rules_text(tx, table.rules))
+    if table is None:
+        await message.answer(tx("no_pulka"))
+        return
+    await message.answer(rules_text(tx, table.rules, table_size(table)))
 
 
 async def set_lang(
