@@ -259,7 +259,7 @@ async def test_an_unfinished_sheet_is_settled_as_if_stopped_now(
 
 BAD_RU = [
     ("/calc сочи 20 по 1\nА 20\nБ 20\nВ 20", "«20»: число без слова — это число игроков"),
-    ("/calc сочи\nА 20\nБ 20", "Строк с игроками: 2, а нужно 3 или 4"),
+    ("/calc сочи\nА 20", "Строк с игроками: 1, а нужно от 2 до 5"),
     ("/calc сочи 4\nА 20\nБ 20\nВ 20", "Сказано игроков: 4, а строк с игроками: 3."),
     ("/calc\nА 20 13 70\nБ 20\nВ 20", "А: висты без имён пишут каждому из остальных по порядку"),
     ("/calc\nА 20 висты Г 5\nБ 20\nВ 20", "А: «Г» — такого игрока нет. Игроки: А, Б, В."),
@@ -274,7 +274,7 @@ BAD_RU = [
     ("/calc пулька\nА 20\nБ 20\nВ 20", "«пулька»: в первой строке ждут вариант"),
 ]
 BAD_EN = [
-    ("/calc sochi 5\nA 20\nB 20\nC 20", "“5”: a number alone is the number of players, 3 or 4"),
+    ("/calc sochi 6\nA 20\nB 20\nC 20", "“6”: a number alone is the number of players, 2 to 5"),
     ("/calc to 0\nA 20\nB 20\nC 20", "“0”: the pool's target is a whole number from 1 to 10000."),
     ("/calc at x\nA 20\nB 20\nC 20", "“x”: the stake is a number like 1 or 0.5."),
     ("/calc\nA 20 whists 5\nB 20\nC 20", "A: the number 5 has no name."),
@@ -348,8 +348,10 @@ async def test_step_by_step_in_a_group_with_taps_and_back(
             "✓ сочинка",
             "ленинградка",
             "ростов",
+            "Игроков: 2",
             "✓ Игроков: 3",
             "Игроков: 4",
+            "Игроков: 5",
             "Имена: А, Б, В",
             "✖ Закрыть",
         ]
@@ -400,8 +402,8 @@ async def test_step_by_step_in_a_private_chat_survives_a_restart(
         await app.say(chat, user, "/calc sochi 4")
         m = ui.newest()
         assert "✓ Players: 4" in ui.labels(m)
-        bad = await reply(app, chat, user, "A B", m)
-        assert bad.startswith("Names: 2; a sheet needs 3 or 4")
+        bad = await reply(app, chat, user, "A", m)
+        assert bad.startswith("Names: 1; a sheet needs 2 to 5")
         await reply(app, chat, user, "A B C D", m)
         await reply(app, chat, user, "pool 20 mountain 11 whists B 210 C 105 D 116", m)
     await app.restart()
@@ -473,8 +475,8 @@ def test_the_document_is_the_calculators() -> None:
 
 _NAMES = st.lists(
     st.text(alphabet="АБВГабвгABCDxyzЁё_'", min_size=1, max_size=6),
-    min_size=3,
-    max_size=4,
+    min_size=2,  # scoring.seating.TABLE_SIZES: hussar to five
+    max_size=5,
     unique_by=str.casefold,
 )
 _AMOUNTS = st.decimals(min_value=-999_999, max_value=999_999, places=4, allow_nan=False)

@@ -1,8 +1,10 @@
 """``/calc``: a paper sheet typed in the chat, read into a ``pulka-sheet/1`` document.
 
 The first line (after ``/calc``) says the game: a variant word, the number of
-players, the target and the stake, and conventions as ``key=value``, all optional
-and in any order.  Then one line per player, in seating order: the name, then the
+players (2 to 5, :data:`scoring.seating.TABLE_SIZES`; or a size word: ``гусарик``,
+``вдвоём``, ``впятером``...), the target and the stake, and conventions as
+``key=value`` or, for hussar's mountain, as words (``неделимая гора``, ``indivisible``),
+all optional and in any order.  Then one line per player, in seating order: the name, then the
 pulka, the mountain and the whists the player has written on each other player.
 The words of every language of the bot are read in any chat::
 
@@ -43,6 +45,7 @@ from typing import Any
 
 from bot.input.parsing import (
     NAMING_WORDS,
+    SIZE_WORDS,
     STAKE_RE,
     STAKE_WORDS,
     TARGET_RE,
@@ -52,7 +55,8 @@ from bot.input.parsing import (
 )
 from scoring import CONVENTION, Correction, PulkaState, Rules, Settlement, Sheet, Step, play, settle
 from scoring.record import Document, load_document, odd_character
-from scoring.rules import Money, OneOf
+from scoring.rules import HussarMountain, Money, OneOf
+from scoring.seating import TABLE_SIZES
 
 #: The usage hint of every ``/calc`` error (the message ``calc_form``).
 FORM = "calc"
@@ -65,7 +69,19 @@ FIELD_WORDS = PULKA_WORDS | MOUNTAIN_WORDS | WHIST_WORDS | ON_WORDS
 PLAYERS_WORDS = frozenset(
     {"игрока", "игроков", "игроки", "гравці", "гравця", "гравців", "players", "player"}
 )
-TABLE_SIZES = (3, 4)
+#: A convention of one table size on a sheet of another: what is said (``calc_rule_size``:
+#: any other size).
+SIZE_RULE_ERRORS = {2: "calc_rule_hussar", 5: "calc_rule_five"}
+#: Hussar's mountain as words (``неделимая гора``, ``indivisible mountain``), the word
+#: ``гора`` after it optional: the key ``hussar_mountain`` (Code 4.1.1 c).
+MOUNTAIN_RULE_WORDS = {
+    **dict.fromkeys(
+        ("неделимая", "неподільна", "неподiльна", "indivisible"), HussarMountain.INDIVISIBLE.value
+    ),
+    **dict.fromkeys(
+        ("делимая", "подільна", "подiльна", "divisible"), HussarMountain.DIVISIBLE.value
+    ),
+}
 #: An amount as paper writes it: ``7``, ``7.5``, ``7,5``, ``-2``, ``−2`` (6 digits, 4 decimals).
 AMOUNT_RE = re.compile(r"[+-]?[0-9]{1,6}(?:\.[0-9]{1,4})?")
 #: A name: one word, not a number, not a command, at most 24 characters.
@@ -175,15 +191,32 @@ def split_message(text: str) -> tuple[str, list[str]]:
 
 def _looks_like_header(line: str) -> bool:
     first = line.split()[0].casefold()
-    return first in VARIANT_WORDS or first in NAMING_WORDS or "=" in first
+    return (
+        first in VARIANT_WORDS
+        or first in NAMING_WORDS
+        or "=" in first
+        or _size_word(first) is not None
+        or first in MOUNTAIN_RULE_WORDS
+    )
+
+
+def _size_word(word: str) -> int | None:
+    """The table size a word names (``гусарик``: 2, ``уп’ятьох``: 5), else None."""
+    return SIZE_WORDS.get(re.sub("[’ʼ`]", "'", word.casefold()))
 
 
 def parse_header(text: str) -> PaperSheet:
-    """The first line: ``[variant] [3|4] [до N] [по S] [key=value ...]``.
+    """The first line: ``[variant] [2-5] [до N] [по S] [key=value ...]``.
 
     >>> h = parse_header("ленинград 4 игрока до 50 по 0,5 whist=greedy")
     >>> h.variant, h.seats, h.target, h.stake, h.conventions
     ('leningrad', 4, 50, Decimal('0.5'), (('whist', 'greedy'),))
+
+    A size word for the number, and hussar's mountain in words:
+
+    >>> h = parse_header("гусарик неделимая гора до 10")
+    >>> h.seats, h.target, h.conventions
+    (2, 10, (('hussar_mountain', 'indivisible'),))
     """
     words = text.split()
     sheet = PaperSheet()
@@ -203,6 +236,13 @@ def parse_header(text: str) -> PaperSheet:
             sheet = replace(sheet, seats=int(key))
             if i < len(words) and words[i].casefold() in PLAYERS_WORDS:
                 i += 1
+        elif _size_word(key) is not None:
+            _once(given, "seats", word)
+            sheet = replace(sheet, seats=_size_word(key))
+        elif key in MOUNTAIN_RULE_WORDS:
+            sheet = _convention(sheet, "hussar_mountain", MOUNTAIN_RULE_WORDS[key], given, word)
+            if i < len(words) and words[i].casefold() in MOUNTAIN_WORDS:
+                i += 1  # "неделимая гора"
         elif key in TARGET_WORDS or key in STAKE_WORDS:
             what = "target" if key in TARGET_WORDS else "stake"
             _once(given, what, word)
@@ -225,6 +265,8 @@ def _currency_word(word: str) -> bool:
     """A currency after the stake (``EUR``, ``грн``, ``₽``), not a word of the header."""
     key = word.casefold()
     known = VARIANT_WORDS.keys() | TARGET_WORDS | STAKE_WORDS | PLAYERS_WORDS
+    if _size_word(key) is not None or key in MOUNTAIN_RULE_WORDS:
+        return False
     return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word)) and key not in known
 
 
@@ -245,8 +287,11 @@ def _named(sheet: PaperSheet, what: str, value: str, word: str) -> PaperSheet:
     return replace(sheet, stake=Decimal(text))
 
 
-def _convention(sheet: PaperSheet, key: str, value: str, given: set[str]) -> PaperSheet:
-    """``key=value``: the record's rules key, its value in the key's JSON type."""
+def _convention(
+    sheet: PaperSheet, key: str, value: str, given: set[str], said: str | None = None
+) -> PaperSheet:
+    """``key=value``: the record's rules key, its value in the key's JSON type (``said``:
+    the word that said it, if not ``key=value``)."""
     if key in ("variant", "target", "stake"):
         if key == "variant":
             v = VARIANT_WORDS.get(value.casefold())
@@ -259,7 +304,7 @@ def _convention(sheet: PaperSheet, key: str, value: str, given: set[str]) -> Pap
     c = CONVENTION.get(key)
     if c is None:
         raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(KEYS))
-    _once(given, key, f"{key}={value}")
+    _once(given, key, said or f"{key}={value}")
     token = f"{key}={value}"
     json_value: Any
     if isinstance(c.domain, Money):
@@ -400,13 +445,15 @@ def _resolve(word: str, players: Sequence[str]) -> str | None:
 
 
 def resolve_lines(sheet: PaperSheet) -> PaperSheet:
-    """Check the lines together: 3 or 4 distinct players, whists on the others only."""
+    """Check the lines together: 2 to 5 distinct players, whists on the others only, no
+    convention of another table size (hussar's at two, five's at five)."""
     players = sheet.players
     n = len(players)
     if n not in TABLE_SIZES:
         raise ParseError("calc_players_count", FORM, n=str(n))
     if sheet.seats is not None and sheet.seats != n:
         raise ParseError("calc_players_differ", FORM, n=str(n), said=str(sheet.seats))
+    check_sizes(sheet.conventions, n)
     seen: set[str] = set()
     for p in players:
         if p.casefold() in seen:
@@ -444,6 +491,16 @@ def resolve_lines(sheet: PaperSheet) -> PaperSheet:
         ordered = tuple((p, whists[p]) for p in others if p in whists)
         lines.append(replace(line, whists=ordered, listed=()))
     return replace(sheet, lines=tuple(lines))
+
+
+def check_sizes(conventions: Sequence[tuple[str, Any]], n: int) -> None:
+    """Refuse a convention that means nothing at a table of ``n`` (hussar's mountain on a
+    sheet of three): it would change nothing, and the table would think it did."""
+    for key, _ in conventions:
+        c = CONVENTION[key]
+        if not c.applies_to(n):
+            error = SIZE_RULE_ERRORS.get(c.sizes[0], "calc_rule_size")
+            raise ParseError(error, FORM, token=key, n=str(n))
 
 
 def parse_sheet(header: str, lines: Sequence[str]) -> PaperSheet:
@@ -580,15 +637,28 @@ def next_line(sheet: PaperSheet) -> int | None:
 
 
 def parse_names(text: str, sheet: PaperSheet) -> PaperSheet:
-    """The step-by-step form's names: 3 or 4 words, in seating order."""
+    """The step-by-step form's names: 2 to 5 words, in seating order (their number is the
+    table's: a convention of another size is dropped, see :func:`with_size`)."""
     names = _words(text)
     if len(names) not in TABLE_SIZES:
         raise ParseError("calc_names_count", FORM, n=str(len(names)))
     for word in names:
         if not valid_name(word):
             raise ParseError("calc_bad_name", FORM, token=word)
-    sheet = replace(sheet, seats=None, lines=tuple(PaperLine(x) for x in names))
-    return resolve_lines(replace(sheet, seats=len(names)))
+    sheet = replace(with_size(sheet, len(names)), lines=tuple(PaperLine(x) for x in names))
+    return resolve_lines(sheet)
+
+
+def with_size(sheet: PaperSheet, n: int) -> PaperSheet:
+    """The sheet for ``n`` players (the step-by-step form's choice): a convention of
+    another table size (hussar's mountain, once three are chosen) dropped.
+
+    >>> two = PaperSheet(seats=2, conventions=(("hussar_mountain", "indivisible"),))
+    >>> with_size(two, 3).conventions, with_size(two, 2) == two
+    ((), True)
+    """
+    kept = tuple(item for item in sheet.conventions if CONVENTION[item[0]].applies_to(n))
+    return replace(sheet, seats=n, conventions=kept)
 
 
 def fill_line(sheet: PaperSheet, seat: int, text: str) -> PaperSheet:

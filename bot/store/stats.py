@@ -7,7 +7,8 @@ guest as the user who claimed him):
   corrections after settling included) and money, kept **per currency** (money at
   different stakes of one currency is money and adds up; roubles and euros do not);
 * the best and the worst night (in whists, with the night's number and date);
-* whists per deal: his whists over the deals he sat at (a dealer of four sits out);
+* whists per deal: his whists over the deals he sat at (a dealer of four sits out, the
+  dealer and a neighbour of five: :func:`scoring.seating.sitting_out`);
 * games declared and made by level, misères, remizes, raspasy tricks
   (:mod:`scoring.tally`, the rules' facts of each deal);
 * head-to-head: each night's payments (``final``), netted per pair and currency.
@@ -25,6 +26,7 @@ from fractions import Fraction
 from bot.store import ending
 from bot.store.nights import Night, Person, guest_key
 from bot.store.tables import LiveDeal
+from scoring import seating
 from scoring.deals import Correction
 from scoring.tally import Tally, count, facts
 
@@ -138,13 +140,12 @@ def _by_currency(items: Iterable[tuple[str, Decimal]]) -> tuple[tuple[str, Decim
 
 
 def _sits_out(night: Night, live: LiveDeal, seat: int) -> bool:
-    """With four at the table the dealer of a deal sits it out."""
-    if len(night.people) != 4:
-        return False
-    named = getattr(live.deal, "dealer", None)
-    names = night.table.names
-    dealer = names.index(named) if named in names else live.before.next_dealer
-    return dealer == seat
+    """Did ``seat`` sit the deal out (with four the dealer, with five the dealer and a
+    neighbour; with two or three nobody)?  The dealer is the one the deal was written
+    with: the engine moves the deal on from him (``next_dealer`` after it)."""
+    n = len(night.table.names)
+    dealer = (live.step.state.next_dealer - 1) % n
+    return seat in seating.sitting_out(n, dealer, live.before.rules)
 
 
 def night_tally(night: Night, seat: int) -> Tally:

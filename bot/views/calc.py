@@ -19,6 +19,8 @@ from bot.views.callbacks import CalcCB
 from bot.views.chat import SheetKind, error_text, name, settlement_text, sheet_title, variant_name
 from bot.views.texts import Texts
 from scoring import Rules, ScoringError
+from scoring.rules import HussarMountain
+from scoring.seating import TABLE_SIZES
 
 #: The first characters of every step-by-step message (how a reply to one is known).
 MARK = "🧮"
@@ -55,6 +57,8 @@ def result_text(tx: Texts, calc: Calc) -> str:
         target=str(rules.target),
         n=str(len(calc.players)),
     )
+    if len(calc.players) == 2:  # hussar: the dummy is no player of the settlement
+        head += "\n" + tx("calc_result_hussar", mountain=rules.hussar_mountain.value)
     s = calc.settlement
     return head + "\n" + settlement_text(tx, rules, s, final=s.finished)
 
@@ -122,8 +126,15 @@ def default_names(tx: Texts, n: int) -> list[str]:
     return tx("calc_default_names").split()[:n]
 
 
+def hussar_mountain(sheet: PaperSheet) -> HussarMountain:
+    """The hussar mountain the sheet says (``hussar_mountain=...``), else the default."""
+    given = dict(sheet.conventions).get("hussar_mountain")
+    return HussarMountain.DIVISIBLE if given is None else HussarMountain(given)
+
+
 def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup:
-    """Variant and table size while the names are awaited; then "Back" and "Close"."""
+    """Variant and table size (2 to 5; with two, hussar's mountain) while the names are
+    awaited; then "Back" and "Close"."""
     rows: list[list[InlineKeyboardButton]] = []
     if not sheet.lines:
         rows.append(
@@ -141,9 +152,14 @@ def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup:
                     ("✓ " if n == sheet.size else "") + tx("calc_btn_players", n=str(n)),
                     CalcCB(op="np", arg=str(n)),
                 )
-                for n in (3, 4)
+                for n in TABLE_SIZES
             ]
         )
+        if sheet.size == 2:
+            now = hussar_mountain(sheet)
+            other = next(m for m in HussarMountain if m is not now)
+            label = tx("calc_btn_mountain", mountain=now.value)
+            rows.append([_button(label, CalcCB(op="hm", arg=other.value))])
         names = ", ".join(default_names(tx, sheet.size))
         rows.append([_button(tx("calc_btn_names", names=names), CalcCB(op="ab"))])
     else:

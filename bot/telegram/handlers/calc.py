@@ -36,6 +36,7 @@ from bot.input.sheet_text import (
     read_form,
     settle_paper,
     split_message,
+    with_size,
 )
 from bot.telegram import delivery
 from bot.telegram.filters import on_keyboard
@@ -57,6 +58,8 @@ from bot.views.callbacks import CalcCB
 from bot.views.seating import default_currency
 from bot.views.texts import Texts
 from scoring import ScoringError
+from scoring.rules import HussarMountain
+from scoring.seating import TABLE_SIZES
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +95,7 @@ async def _send(message: Message, tx: Texts, result: Calc) -> None:
             list(result.steps),
             result.settlement,
             title=picture_title(tx, result),
+            dummy=tx("sheet_dummy"),
         )
     except Exception:
         log.exception("the /calc sheet could not be drawn")
@@ -172,7 +176,8 @@ async def calc_button(
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """A button of the step-by-step message: variant, players, default names, back, close."""
+    """A button of the step-by-step message: variant, players, hussar's mountain, default
+    names, back, close."""
     sheet = read_form(msg.text or "")
     if sheet is None:
         callback_answer.text = tx("calc_stale")
@@ -191,8 +196,11 @@ async def calc_button(
         return
     elif op == "va" and arg in VARIANTS:
         new = replace(sheet, variant=arg)
-    elif op == "np" and arg in ("3", "4"):
-        new = replace(sheet, seats=int(arg))
+    elif op == "np" and arg in {str(n) for n in TABLE_SIZES}:
+        new = with_size(sheet, int(arg))
+    elif op == "hm" and arg in {m.value for m in HussarMountain} and sheet.size == 2:
+        kept = tuple((k, v) for k, v in sheet.conventions if k != "hussar_mountain")
+        new = replace(sheet, conventions=(*kept, ("hussar_mountain", arg)))
     elif op == "ab":
         new = parse_names(" ".join(default_names(tx, sheet.size)), sheet)
     if new != sheet:  # the same choice tapped again changes nothing (and is not edited)

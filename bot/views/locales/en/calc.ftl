@@ -8,7 +8,7 @@ calc_ask_figures = Reply to this message with figures. { $name }: pool, mountain
 calc_done = The sheet is settled; the settlement is below. The form above can be sent as one message.
 calc_closed = The calculator is closed.
 calc_stale = This calculator message can no longer be read. Start again: /calc
-calc_default_names = A B C D
+calc_default_names = A B C D E
 calc_btn_players = Players: { $n }
 calc_btn_names = Names: { $names }
 calc_btn_back = ↩ Back
@@ -28,8 +28,8 @@ calc_example =
     Anna pool 20 mountain 13 whists Boris 70 Vera 100
     Boris 20 7.5 114 96
     Vera 20 25 140 180</code>
-calc_bad_count = “{ $token }”: a number alone is the number of players, 3 or 4; the target is written <code>to 20</code>, the stake <code>at 1</code>.
-calc_bad_header = “{ $token }”: the first line takes the variant (sochi, leningrad, rostov), the number of players, <code>to</code> and the target, <code>at</code> and the stake, conventions as <code>key=value</code>.
+calc_bad_count = “{ $token }”: a number alone is the number of players, 2 to 5 (or a word: hussar, five); the target is written <code>to 20</code>, the stake <code>at 1</code>.
+calc_bad_header = “{ $token }”: the first line takes the variant (sochi, leningrad, rostov), the number of players (or hussar, five), hussar's <code>indivisible</code> mountain, <code>to</code> and the target, <code>at</code> and the stake, conventions as <code>key=value</code>.
 calc_header_twice = “{ $token }”: the first line says this already.
 calc_bad_target = “{ $token }”: the pool's target is a whole number from 1 to 10000.
 calc_bad_stake = “{ $token }”: the stake is a number like 1 or 0.5.
@@ -41,7 +41,7 @@ calc_missing_amount = { $name }: a number must follow “{ $token }”.
 calc_twice = { $name }: “{ $token }” a second time.
 calc_whist_without_name = { $name }: the number { $token } has no name. Whists are written with names (<code>whists Boris 30 Vera 12</code>) or all without names, in seating order.
 calc_bad_word = { $name }: “{ $token }” is neither a number nor a name.
-calc_players_count = Lines with players: { $n }; a sheet has 3 or 4, a line per player.
+calc_players_count = Lines with players: { $n }; a sheet has 2 to 5, a line per player.
 calc_players_differ = Players said: { $said }, but lines with players: { $n }.
 calc_name_twice = { $name }: this name is on the sheet already.
 calc_listed_count = { $name }: whists without names are written on each of the others in order ({ $others }); numbers given: { $n }.
@@ -50,4 +50,4 @@ calc_self_whists = { $name }: no one writes whists on himself.
 calc_whists_twice = { $name }: the whists for { $on } are written twice.
 calc_missing_pulka = { $name }: no pool. A closed pool is the target: <code>pool 20</code>.
 calc_no_lines = No lines with players: after the first line, one line per player.
-calc_names_count = Names: { $n }; a sheet needs 3 or 4, separated by spaces, in seating order.
+calc_names_count = Names: { $n }; a sheet needs 2 to 5, separated by spaces, in seating order.
