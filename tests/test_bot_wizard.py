@@ -30,7 +30,7 @@ from bot.telegram.callbacks import (
 from bot.telegram.handlers.setup import draft_view
 from bot.views.texts import Texts
 from bot.views.wizard import deal_of, screen, seating_of
-from scoring import Contract, Game, Misere, Raspasy, Rules, Suit
+from scoring import CONVENTION, Contract, Game, Misere, Raspasy, Rules, Suit
 from scoring.record import deal_to_json, rules_to_json
 
 BIG = 2**62 + 12345
@@ -54,13 +54,13 @@ def wizards(draw: st.DrawFn) -> WizardData:
         t = draw(st.lists(tricks, max_size=2).filter(lambda x: sum(x) <= 10))
         return WizardData(pulka, last, "r", tricks=tuple(t), op=op)
     if kind == "m":
-        seat = draw(st.none() | st.integers(0, 3))
+        seat = draw(st.none() | st.integers(0, 4))
         t = () if seat is None else tuple(draw(st.lists(tricks, max_size=1)))
         return WizardData(pulka, last, "m", seat=seat, tricks=t, op=op)
-    seat = draw(st.integers(0, 3))
+    seat = draw(st.integers(0, 4))
     contract = draw(st.none() | st.builds(Contract, st.integers(6, 10), st.sampled_from(SUITS)))
     defence = None if contract is None else draw(st.none() | st.sampled_from(sorted(DEFENCES)))
-    limit = {"a": 1, "b": 1, "w": 2}.get(defence or "", 0)
+    limit = {"a": 1, "b": 1, "w": 2, "d": 1}.get(defence or "", 0)
     t = draw(st.lists(tricks, max_size=limit).filter(lambda x: sum(x) <= 10))
     return WizardData(
         pulka, last, "g", seat=seat, contract=contract, defence=defence, tricks=tuple(t), op=op
@@ -126,7 +126,7 @@ def test_tampered_payloads_are_refused_or_canonical(w: WizardData, where: int, c
         "v1w:s:1:00:",
         "v1w:s:-1:0:",
         "v1w:s:1:0:x",
-        "v1w:s:1:0:g4",
+        "v1w:s:1:0:g5",
         "v1w:s:1:0:g0p",
         "v1w:s:1:0:g0zz",
         "v1w:s:1:0:g00q",
@@ -390,7 +390,8 @@ def test_every_convention_has_a_switch() -> None:
 
 @pytest.mark.parametrize("code", sorted(BY_CODE))
 def test_each_switch_cycles_back(code: str) -> None:
-    draft = Draft.new()
+    # At a table size the switch is shown for (hussar's at two, five's at five).
+    draft = Draft(seats=next(n for n in (3, 2, 5) if CONVENTION[code].applies_to(n)))
     seen = []
     for _ in range(len(BY_CODE[code].choices)):
         seen.append(draft.rules)
@@ -427,8 +428,12 @@ def test_seats_and_names() -> None:
     four = apply(draft, "np", "3")
     assert four.seats == 4
     four = sit(four, 4, ["Gleb"], None)
+    # The size cycles 3, 4, 5, 2: four seated go to five, then past two and three back.
+    assert apply(four, "np", "4").seats == 5
+    assert apply(apply(four, "np", "4"), "np", "5").seats == 4
+    five = sit(apply(four, "np", "4"), 5, ["Dima"], None)
     with pytest.raises(PulkaError, match="setup_too_many"):
-        apply(four, "np", "4")
+        apply(five, "np", "5")
 
 
 @pytest.mark.parametrize("page", ["main", "game", "raspasy"])
@@ -456,7 +461,7 @@ async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
     storage = await Storage(str(path)).open()
     try:
         version = await (await storage.conn.execute("PRAGMA user_version")).fetchone()
-        assert version is not None and version[0] == SCHEMA_VERSION == 5
+        assert version is not None and version[0] == SCHEMA_VERSION == 6
         async with storage.read() as tx:
             row = await tx.load(1)
             assert row is not None and row.seats is None and row.chat_id == -5

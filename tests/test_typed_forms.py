@@ -29,6 +29,9 @@ THREE = [
     PlayerRow(2, "Vera", None, None),
 ]
 FOUR = [*THREE, PlayerRow(3, "Gleb", 4, None)]
+#: Hussar (two and a dummy) and five (issue 13; more in tests/test_entry_sizes.py).
+TWO = THREE[:2]
+FIVE = [*FOUR, PlayerRow(4, "Dima", None, None)]
 
 
 def state_of(players: list[PlayerRow]) -> PulkaState:
@@ -115,6 +118,21 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
         FOUR,
         g("7H", {"Vera": "whist", "Gleb": "pass"}, {"Boris": 7, "Vera": 3, "Gleb": 0}, "Boris"),
     ),
+    # Hussar: one defender, who may go unnamed; the declarer's tricks after his answer.
+    ("Anna 7ч вист 7", TWO, g("7H", {"Boris": "whist"}, {"Anna": 7, "Boris": 3})),
+    ("Anna 7ч без одной Boris вист", TWO, g("7H", {"Boris": "whist"}, {"Anna": 6, "Boris": 4})),
+    ("1 7ч 7 2 вист", TWO, g("7H", {"Boris": "whist"}, {"Anna": 7, "Boris": 3})),
+    ("Anna 10бк Boris пас", TWO, g("10NT", {"Boris": "pass"}, {"Anna": 10, "Boris": 0})),
+    ("Anna 6п пас", TWO, g("6S", {"Boris": "pass"}, {"Anna": 6, "Boris": 4})),
+    ("распасы 3 5", TWO, Raspasy.of({"Anna": 3, "Boris": 5})),
+    ("мизер Boris 0", TWO, Misere("Boris", 0)),
+    # Five: as four, the three at the table (Anna deals, Dima sits out with her).
+    (
+        "Boris 7ч ровно Vera вист",
+        FIVE,
+        g("7H", {"Vera": "whist", "Gleb": "pass"}, {"Boris": 7, "Vera": 3, "Gleb": 0}, "Boris"),
+    ),
+    ("распасы 3 2 5", FIVE, Raspasy.of({"Boris": 3, "Vera": 2, "Gleb": 5})),
 ]
 
 

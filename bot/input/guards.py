@@ -4,7 +4,8 @@
   (a message sent twice, or typed by two players at once).
 * With four players, a deal whose three named players leave out someone other
   than the one the seating has sitting out (:func:`scoring.seating.table`);
-  the engine would take the one left out for the dealer.
+  the engine would take the one left out for the dealer.  With five, the same
+  for the pair who sit out (the engine takes the pair's dealer).
 
 Neither is wrong for the engine, so neither is refused: the bot asks first
 (``handlers/deals.py``).  A deal's :func:`digest` goes into the question's
@@ -33,8 +34,9 @@ class Doubts:
     """What to ask before writing: the deal it repeats, the sitting-out mismatch."""
 
     repeat: LiveDeal | None = None
-    #: (the one the deal leaves out, the one the seating has sitting out).
-    seat: tuple[str, str] | None = None
+    #: (whom the deal leaves out, whom the seating has sitting out): one name each
+    #: with four, two with five.
+    seat: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def __bool__(self) -> bool:
         return self.repeat is not None or self.seat is not None
@@ -61,16 +63,17 @@ def repeat_of(table: Table, deal: Deal, now: datetime) -> LiveDeal | None:
     return last
 
 
-def seat_mismatch(table: Table, deal: Deal) -> tuple[str, str] | None:
-    """With four players: whom ``deal`` leaves out and whom the seating does, if they differ."""
-    if table.state is None or len(table.players) != 4 or not isinstance(deal, Game | Raspasy):
+def seat_mismatch(table: Table, deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """With four or five players: whom ``deal`` leaves out and whom the seating does,
+    if they differ."""
+    if table.state is None or not isinstance(deal, Game | Raspasy):
         return None
-    expected = seating.table(table.state).sitting_out
+    expected = tuple(table.names[s] for s in seating.table(table.state).sitting_out)
     named = set(deal.trick_map)
-    left = [n for n in table.names if n not in named]
-    if expected is None or len(left) != 1 or left[0] == table.names[expected]:
+    left = tuple(n for n in table.names if n not in named)
+    if not expected or len(left) != len(expected) or set(left) == set(expected):
         return None
-    return left[0], table.names[expected]
+    return left, expected
 
 
 def doubts(table: Table, deal: Deal, now: datetime) -> Doubts:

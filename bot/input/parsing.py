@@ -11,7 +11,10 @@ Counts may be left out where the deal implies them: ``Anna 7ч ровно Boris 
 (also ``+1``, ``-1``, ``без одной``, ``down 1``; the lone whister takes the rest),
 ``Anna 10бк Boris пас Vera пас``, ``Anna 6п Boris пас Vera пол-виста``, and raspasy
 in seat order, ``распасы 3 2 5``; misère reads ``мизер Boris 0`` and ``Boris мизер
-чистый`` too.  The forms that ask the seating (four players) take the sheet as ``state``.
+чистый`` too.  The forms that ask the seating (four and five players) take the sheet
+as ``state``.  Hussar (two players and a dummy) has one defender, who may go unnamed:
+``Anna 7ч вист 7`` (the declarer's tricks after the answer), ``Anna 6п пас``,
+``распасы 3 5`` (the dummy took the rest).
 
 The parser only recognises words and names players; whether the deal can be
 written is the engine's call (:func:`scoring.play`).  Every problem is a
@@ -233,6 +236,15 @@ VARIANT_WORDS = {
 TARGET_WORDS = frozenset({"до", "to", "target"})
 STAKE_WORDS = frozenset({"по", "at", "stake"})
 NAMING_WORDS = TARGET_WORDS | STAKE_WORDS
+#: ``/newpulka`` words choosing the table size (issue 13): two (hussar, with a dummy) to
+#: five.  Without one, three or four sit (bot.store.tables.UNCHOSEN).  Apostrophes are
+#: read as ``'`` (:func:`_size_word`).
+SIZE_WORDS = {
+    **dict.fromkeys(("вдвоём", "вдвоем", "гусарик", "удвох", "вдвох", "two", "hussar", "2p"), 2),
+    **dict.fromkeys(("втроём", "втроем", "утрьох", "втрьох", "three", "3p"), 3),
+    **dict.fromkeys(("вчетвером", "учотирьох", "вчотирьох", "four", "4p"), 4),
+    **dict.fromkeys(("впятером", "уп'ятьох", "вп'ятьох", "five", "5p"), 5),
+}
 #: ``/score`` arguments asking for the text table instead of the picture.
 TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
 #: Usage hints a :class:`ParseError` can ask for (the messages ``form_{form}``).
@@ -346,9 +358,18 @@ def _sum_ten(tricks: dict[str, int], form: str) -> None:
         raise ParseError("tricks_sum", form, total=total)
 
 
+#: The message of a wrong count of players named, by table size.
+_TABLE_COUNT = {2: "table_count2", 3: "table_count", 4: "table_count4", 5: "table_count5"}
+
+
+def _playing(n: int) -> int:
+    """How many play a deal at a table of ``n``: two in hussar (and a dummy), else three."""
+    return 2 if n == 2 else 3
+
+
 def _at_table(n: int, named: int, form: str) -> None:
-    if named != 3:
-        raise ParseError("table_count" if n == 3 else "table_count4", form, count=named)
+    if named != _playing(n):
+        raise ParseError(_TABLE_COUNT.get(n, "table_count"), form, count=named)
 
 
 def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None = None) -> Deal:
@@ -392,6 +413,8 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
             return Misere(declarer, 0)
         return Misere(declarer, _tricks(words[2] if len(words) > 2 else None, "misere", declarer))
     contract = parse_contract(words[1])
+    if n == 2:
+        return _hussar(words, declarer, contract, players, state)
     if len(words) == 2:
         raise ParseError("missing_tricks", "game", name=declarer)
     declarer_tricks, i = _result(words, 2, contract.level, declarer, players)
@@ -441,6 +464,69 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
             raise ParseError("name_both", "game")
         defence[_other_defender(players, declarer, named, state)] = "pass"
     return _implied(declarer, contract, defence, declarer_tricks, state)
+
+
+def _hussar(
+    words: list[str],
+    declarer: str,
+    contract: Contract,
+    players: Sequence[PlayerRow],
+    state: PulkaState | None,
+) -> Game:
+    """Hussar's game: the one defender's answer, named or not, and the declarer's tricks.
+
+    ``Anna 7ч вист 7``, ``Anna 7ч 7 Boris вист``, ``Anna 7ч ровно вист``,
+    ``Anna 7ч Boris вист 3`` (a count after a named defender's answer is his, the
+    dummy's included, as with three), ``Anna 6п пас``.  The defence's tricks are
+    written to the opponent, who plays the dummy.  A pass is not played out (the
+    declarer is written his contract) unless the dummy whists (``dummy_whist``):
+    then the tricks are asked as for a whist.
+    """
+    level = contract.level
+    opponent = next(p.name for p in players if p.name != declarer)
+    i, took = 2, None
+    if i < len(words) and words[i].casefold() not in CHOICE_WORDS:
+        word = words[i]
+        # A count, unless it is the opponent's seat before his answer (``2 вист``).
+        seat = _seat_before_choice(words, i) and find_player(players, word) is not None
+        if TRICKS_RE.fullmatch(word) and not seat:
+            took, i = _tricks(word, "game", declarer), i + 1
+        else:
+            took, i = _result(words, i, level, declarer, players)
+    named = False
+    if i < len(words) and words[i].casefold() not in CHOICE_WORDS:
+        who = _player(players, words[i], "game")
+        if who == declarer:
+            raise ParseError("declarer_defends", "game", name=who)
+        named, i = True, i + 1
+    if i >= len(words):
+        raise ParseError("hussar_form", "game")
+    choice = CHOICE_WORDS.get(words[i].casefold())
+    if choice is None:
+        raise ParseError("bad_choice", "game", token=words[i], name=opponent)
+    i += 1
+    defence_took: int | None = None
+    if i < len(words):
+        if named or took is not None:
+            defence_took, i = _tricks(words[i], "game", opponent), i + 1
+        else:
+            took, i = _result(words, i, level, declarer, players)
+            if took is None:
+                raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
+    if i < len(words):
+        raise ParseError("hussar_form", "game")
+    if defence_took is not None:
+        if took is not None:
+            _sum_ten({declarer: took, opponent: defence_took}, "game")
+        took = 10 - defence_took
+    # Half-whist is refused by the engine (``half_hussar``), not asked a count here.
+    dummy_whists = state is not None and state.rules.dummy_whist
+    played = choice == "whist" or (choice == "pass" and dummy_whists)
+    if took is None:
+        if played:
+            raise ParseError("missing_result", "game", name=declarer)
+        took = level
+    return Game.of(declarer, contract, {opponent: choice}, {declarer: took, opponent: 10 - took})
 
 
 def _no_trumps(first: str, second: str) -> bool:
@@ -563,7 +649,7 @@ def _implied(
 def _raspasy(
     words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
 ) -> Raspasy:
-    if len(words) == 3 and all(TRICKS_RE.fullmatch(w) for w in words):
+    if len(words) == _playing(n) and all(TRICKS_RE.fullmatch(w) for w in words):
         return _raspasy_in_order(words, players, n, state)
     if not words or len(words) % 2:
         raise ParseError("raspasy_form", "raspasy")
@@ -575,7 +661,8 @@ def _raspasy(
         _distinct(names, "raspasy")
         tricks[who] = _tricks(words[i + 1], "raspasy", who)
     _at_table(n, len(names), "raspasy")
-    _sum_ten(tricks, "raspasy")
+    if n != 2:  # hussar: at most 10, the dummy took the rest (the engine's check)
+        _sum_ten(tricks, "raspasy")
     return Raspasy.of(tricks)
 
 
@@ -583,29 +670,33 @@ def _raspasy_in_order(
     words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
 ) -> Raspasy:
     """``распасы 3 2 5``: the tricks of the players at the table in seat order (as on
-    the sheet); with four the dealer sits out (:func:`scoring.seating.table`)."""
-    out = None
-    if n == 4:
+    the sheet); with four the dealer sits out, with five the dealer and a neighbour
+    (:func:`scoring.seating.table`); in hussar ``распасы 3 5``, the dummy took the rest."""
+    out: tuple[int, ...] = ()
+    if n in (4, 5):
         if state is None:
             raise ParseError("raspasy_form", "raspasy")
         out = seating.table(state).sitting_out
-    at_table = [p.name for p in sorted(players, key=lambda p: p.seat) if p.seat != out]
+    at_table = [p.name for p in sorted(players, key=lambda p: p.seat) if p.seat not in out]
     tricks = {}
     for who, word in zip(at_table, words, strict=False):
         tricks[who] = _tricks(word, "raspasy", who)
     _at_table(n, len(tricks), "raspasy")
-    _sum_ten(tricks, "raspasy")
+    if n != 2:
+        _sum_ten(tricks, "raspasy")
     return Raspasy.of(tricks)
 
 
 @dataclass(frozen=True, slots=True)
 class NewPulka:
-    """``/newpulka`` arguments: variant, target, stake, currency (None = default)."""
+    """``/newpulka`` arguments: variant, target, stake, currency, table size (None =
+    default; a size not chosen seats three or four)."""
 
     variant: str = "sochi"
     target: int | None = None
     stake: Decimal | None = None
     currency: str | None = None
+    seats: int | None = None
 
     def rules(self) -> Rules:
         """The conventions, built by :mod:`scoring` (raises ``InvalidRules``)."""
@@ -626,8 +717,14 @@ def parse_newpulka(text: str) -> NewPulka:
     >>> a = parse_newpulka("сочинка до 20 по 0.5")
     >>> a.variant, a.target, str(a.stake)
     ('sochi', 20, '0.5')
+
+    A size word anywhere (``вдвоём``/``гусарик``, ``впятером``; :data:`SIZE_WORDS`):
+
+    >>> b = parse_newpulka("впятером ленинградка до 30")
+    >>> b.variant, b.target, b.seats, parse_newpulka("sochi 20 hussar").seats
+    ('leningrad', 30, 5, 2)
     """
-    words = text.split()
+    words, seats = _size(text.split())
     variant = "sochi"
     # Anything that looks like a number (``²0`` too) is taken for the target, so that
     # it is refused as a target, not as an unknown variant.
@@ -676,7 +773,31 @@ def parse_newpulka(text: str) -> NewPulka:
         currency = rest.pop(0).upper()
     if rest:
         raise ParseError("newpulka_extra", "newpulka", token=rest[0])
-    return NewPulka(variant, target, stake, currency)
+    return NewPulka(variant, target, stake, currency, seats)
+
+
+def _size_word(word: str) -> int | None:
+    """The table size a word names (``уп’ятьох`` as ``уп'ятьох``), else None."""
+    return SIZE_WORDS.get(re.sub("[’ʼ`]", "'", word.casefold()))
+
+
+def _size(words: list[str]) -> tuple[list[str], int | None]:
+    """``/newpulka``'s words without its size word, and the size (None: not chosen).
+
+    A word after ``до``/``по`` is the target's or the stake's, never a size; a second
+    size word is refused (``newpulka_extra``).
+    """
+    rest: list[str] = []
+    seats: int | None = None
+    for i, word in enumerate(words):
+        size = None if i and words[i - 1].casefold() in NAMING_WORDS else _size_word(word)
+        if size is None:
+            rest.append(word)
+        elif seats is not None:
+            raise ParseError("newpulka_extra", "newpulka", token=word)
+        else:
+            seats = size
+    return rest, seats
 
 
 #: ``/correct`` words: what an amount is written on.

@@ -2,7 +2,8 @@
 
 ``/cost`` describes one deal the way a table says it, with no names: the
 players are roles (the declarer, the defenders in the order they spoke, and
-with four the dealer sitting out).  The grammar, in the deal parser's words
+with four the dealer sitting out, with five his neighbour too; in hussar the
+one defender, who plays the dummy).  The grammar, in the deal parser's words
 (:mod:`bot.input.parsing`; Russian, Ukrainian and English alike)::
 
     /cost CONTRACT [RESULT] [CHOICE [N]] [CHOICE [N]] [N ...] [SIZE]
@@ -15,8 +16,13 @@ with four the dealer sitting out).  The grammar, in the deal parser's words
   the first defender's then the second's; a defender not written passes;
 * a number after the choices is a defender's tricks, in the order the choices were
   written (``вист вист 2 3``; ``вист 2 вист 3`` is the same);
-* ``SIZE``: ``втроём``/``вчетвером`` (``3p``, ``4p``, ``three``, ``four``...) or a
-  last bare ``3``/``4`` once every written defender has his count.
+* ``SIZE``: ``вдвоём``/``втроём``/``вчетвером``/``впятером`` (``гусарик``, ``2p``..``5p``,
+  ``three``, ``four``...) or a last bare ``2``..``5`` once every written defender has
+  his count; else the chat's table size.
+
+In hussar one answer is written: ``/cost 7♥ вист 2`` is a seven the defence (the
+opponent with the dummy) took 2 of; a pass writes the contract unless the dummy
+whists (``dummy_whist``), when the declarer's tricks are needed as for a whist.
 
 So ``/cost 7♥ whist 2`` is a seven with one whister who took 2 (the passer's tricks
 are the whister's): the declarer took 8, one over.  What is not written follows as
@@ -80,6 +86,26 @@ SIZE_WORDS = {
     "four": 4,
     "4p": 4,
     "4-player": 4,
+    # issue 13: hussar (two and a dummy) and five
+    "вдвоём": 2,
+    "вдвоем": 2,
+    "двоих": 2,
+    "гусарик": 2,
+    "удвох": 2,
+    "вдвох": 2,
+    "двох": 2,
+    "two": 2,
+    "hussar": 2,
+    "2p": 2,
+    "2-player": 2,
+    "впятером": 5,
+    "пятерых": 5,
+    "уп'ятьох": 5,
+    "вп'ятьох": 5,
+    "п'ятьох": 5,
+    "five": 5,
+    "5p": 5,
+    "5-player": 5,
 }
 
 
@@ -99,16 +125,21 @@ def _count(word: str) -> int | None:
     return int(word) if TRICKS_RE.fullmatch(word) and int(word) <= 10 else None
 
 
-def parse_cost(text: str, rules: Rules | None = None) -> CostQuery:
+def _size_word(word: str) -> int | None:
+    return SIZE_WORDS.get(re.sub("[’ʼ`]", "'", word.casefold()))
+
+
+def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> CostQuery:
     """The deal of ``/cost`` arguments (see the module).  ``rules`` give the
-    half-whister's tricks; the engine says whether the deal can be played."""
+    half-whister's tricks; ``table_size`` is the chat's table, used unless a size
+    is written; the engine says whether the deal can be played."""
     words = [w for w in tokens(text) if w]
     if not words:
         raise _err("whatif_cost_empty")
     size = None
     rest = []
     for w in words:
-        n = SIZE_WORDS.get(w.casefold())
+        n = _size_word(w)
         if n is not None:
             if size is not None and size != n:
                 raise _err("whatif_cost_extra", token=w)
@@ -160,6 +191,8 @@ def parse_cost(text: str, rules: Rules | None = None) -> CostQuery:
         else:
             raise _err("whatif_cost_extra", token=words[i])
         i += 1
+    if (size or table_size) == 2:
+        return CostQuery(_hussar(contract, declarer, defence, rules), size)
     return CostQuery(_game(contract, declarer, defence, rules), size)
 
 
@@ -208,6 +241,24 @@ def _misere(words: list[str], size: int | None) -> CostQuery:
         else:
             raise _err("whatif_cost_extra", token=words[0])
     return CostQuery(Misere(DECLARER, tricks), size)
+
+
+def _hussar(
+    contract: Contract, declarer: int | None, defence: list[list[Any]], rules: Rules | None
+) -> Game:
+    """Hussar's game by roles: the one defender's answer and count (his and the dummy's)."""
+    if len(defence) > 1:
+        raise _err("whatif_cost_extra", token=str(defence[1][0]))
+    choice, theirs = defence[0] if defence else ("pass", None)
+    played = choice == "whist" or (choice == "pass" and rules is not None and rules.dummy_whist)
+    if declarer is not None and theirs is not None and declarer + theirs != 10:
+        raise _err("whatif_cost_sum", total=declarer + theirs)
+    took = declarer if declarer is not None else None if theirs is None else 10 - theirs
+    if took is None:
+        if played:
+            raise _err("whatif_cost_counts")
+        took = contract.level
+    return Game.of(DECLARER, contract, {FIRST: choice}, {DECLARER: took, FIRST: 10 - took})
 
 
 def _game(

@@ -25,13 +25,17 @@ from scoring import (
     Settlement,
     deal_cost,
     play,
+    seating,
     settle_state,
     split_money,
 )
 
 #: The players of a deal asked about, by role (the engine needs names): the
-#: declarer, the defenders in the order they speak, the dealer sitting out (four).
+#: declarer, the defenders in the order they speak, the dealer sitting out (four
+#: and five), the dealer's neighbour sitting out with him (five).  In hussar the
+#: one defender is FIRST (he plays the dummy).
 DECLARER, FIRST, SECOND, DEALER = "declarer", "first", "second", "dealer"
+RESTING = "resting"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +49,25 @@ class Worth:
     money: tuple[Decimal, ...]
 
 
-def roles(size: int) -> tuple[str, ...]:
-    """The seats of a deal asked about: with four the dealer deals and sits out."""
-    return (DEALER, DECLARER, FIRST, SECOND) if size == 4 else (DECLARER, FIRST, SECOND)
+def roles(size: int, rules: Rules | None = None) -> tuple[str, ...]:
+    """The seats of a deal asked about, the first dealing: with four the dealer sits
+    out, with five his neighbour too (on the side ``five_sitting_out`` says), and the
+    declarer is the first at the table; hussar has the declarer and his opponent.
+
+    >>> roles(2), roles(5)[-1], roles(5, Rules(five_sitting_out="left"))[:2]
+    (('declarer', 'first'), 'resting', ('dealer', 'resting'))
+    """
+    if size == 2:
+        return (DECLARER, FIRST)
+    if size == 4:
+        return (DEALER, DECLARER, FIRST, SECOND)
+    if size == 5:
+        seats: list[str] = [DEALER, "", "", "", ""]
+        out = seating.sitting_out(5, 0, rules)
+        seats[out[1]] = RESTING
+        at = iter((DECLARER, FIRST, SECOND))
+        return tuple(s or next(at) for s in seats)
+    return (DECLARER, FIRST, SECOND)
 
 
 def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
@@ -59,7 +79,7 @@ def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
     >>> [str(x) for x in deal_worth(six, Rules(), 4).whists]
     ['7', '-31', '11', '13']
     """
-    seats = roles(size)
+    seats = roles(size, rules)
     whists = deal_cost(PulkaState.new(seats, rules), deal)
     return Worth(seats, deal, rules, whists, split_money(whists, rules.stake))
 

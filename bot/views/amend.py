@@ -50,6 +50,15 @@ def _defence(first: Choice | None, second: Choice | None) -> Defence | None:
     }.get((first, second))  # type: ignore[arg-type]
 
 
+def _hussar_defence(choice: Choice | None, dummy_whist: bool) -> Defence | None:
+    """Hussar's one defender: whist, or a pass (played out when the dummy whists)."""
+    if choice is Choice.WHIST:
+        return Defence.FIRST
+    if choice is Choice.PASS:
+        return Defence.DUMMY if dummy_whist else Defence.NONE
+    return None
+
+
 def _states(table: Table, live: LiveDeal) -> list[WizardData]:
     """Wizard states for ``live``'s deal, the whole deal first, then ever shorter."""
     base = WizardData(pulka=table.id, last=table.last_event_id)
@@ -59,14 +68,19 @@ def _states(table: Table, live: LiveDeal) -> list[WizardData]:
     if isinstance(deal, Game) and deal.declarer in names:
         seat = names.index(deal.declarer)
         game = base.to(kind=Kind.GAME, seat=seat)
-        first, second = (names[s] for s in seats.defenders(seat))
-        code = _defence(deal.choices.get(first), deal.choices.get(second))
+        defenders = [names[s] for s in seats.defenders(seat)]
+        first = defenders[0]
+        if seats.dummy:  # hussar: the one defender's answer
+            code = _hussar_defence(deal.choices.get(first), seats.rules.dummy_whist)
+        else:
+            code = _defence(deal.choices.get(first), deal.choices.get(defenders[1]))
         tricks = deal.trick_map
         if code is not None:
             counted = {
                 Defence.FIRST: (tricks.get(deal.declarer, 0),),
                 Defence.SECOND: (tricks.get(deal.declarer, 0),),
                 Defence.BOTH: (tricks.get(deal.declarer, 0), tricks.get(first, 0)),
+                Defence.DUMMY: (tricks.get(deal.declarer, 0),),
             }.get(code, ())
             out += _state(game, contract=deal.contract, defence=code, tricks=counted)
             out += _state(game, contract=deal.contract, defence=code)

@@ -146,11 +146,14 @@ class Defence(StrEnum):
     BOTH = "w"  # both whist
     NONE = "p"  # both pass
     HALF = "h"  # the first passes, the second half-whists
+    #: Hussar with ``dummy_whist``: the one defender passes, the dummy "whists", and
+    #: the game is played out (the declarer's tricks are asked).
+    DUMMY = "d"
 
     @property
     def counted(self) -> int:
         """How many trick counts the wizard asks: the declarer's, then a whister's."""
-        return {Defence.FIRST: 1, Defence.SECOND: 1, Defence.BOTH: 2}.get(self, 0)
+        return {Defence.FIRST: 1, Defence.SECOND: 1, Defence.BOTH: 2, Defence.DUMMY: 1}.get(self, 0)
 
 
 #: Each defence as the defenders' answers: (first defender, second defender).
@@ -160,9 +163,13 @@ DEFENCES: dict[Defence, tuple[Choice, Choice]] = {
     Defence.BOTH: (Choice.WHIST, Choice.WHIST),
     Defence.NONE: (Choice.PASS, Choice.PASS),
     Defence.HALF: (Choice.PASS, Choice.HALF),
+    Defence.DUMMY: (Choice.PASS, Choice.PASS),
 }
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+#: Seats a wizard's payload may name: up to five at a table (issue 13).
+MAX_SEATS = 5
+_SEATS = _DIGITS[:MAX_SEATS]
 #: The longest base-36 id: ``b36(MAX_ID)`` has 13 digits.
 _B36_DIGITS = 13
 
@@ -251,7 +258,7 @@ class WizardData:
             return "ids"
         if any(not isinstance(t, int) or not 0 <= t <= 10 for t in self.tricks):
             return "tricks"
-        if self.seat is not None and not 0 <= self.seat <= 3:
+        if self.seat is not None and not 0 <= self.seat < MAX_SEATS:
             return "seat"
         k, t = self.kind, self.tricks
         if k is Kind.NONE:
@@ -296,7 +303,7 @@ class WizardData:
             kind, rest = path[0], path[1:]
             values["kind"] = kind
             if kind in (Kind.GAME, Kind.MISERE) and rest:
-                if rest[0] not in "0123":
+                if rest[0] not in _SEATS:
                     raise BadCallback("seat")
                 values["seat"], rest = int(rest[0]), rest[1:]
             if kind == Kind.GAME and rest:
@@ -545,8 +552,8 @@ class GuardCB(CallbackData, prefix="v1g"):
 # --- debts between nights: "Paid" / "Received" on a payment line (prefix "v1db") ------
 
 
-#: A seat of a settled pulka (0-3).
-DebtSeat = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=3)]
+#: A seat of a settled pulka (0-4: up to five players, scoring.seating.TABLE_SIZES).
+DebtSeat = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=4)]
 
 
 class DebtCB(CallbackData, prefix="v1db"):
@@ -588,9 +595,10 @@ class CalcCB(CallbackData, prefix="v1cc"):
 
     The sheet so far is the form written in the message itself
     (:func:`bot.input.sheet_text.read_form`), so the message survives a restart:
-    ``va`` sets the variant ``arg``, ``np`` the number of players ``arg``, ``ab``
-    seats the default names, ``bk`` takes the last player's figures back, ``x`` closes.
+    ``va`` sets the variant ``arg``, ``np`` the number of players ``arg``, ``hm``
+    hussar's mountain ``arg`` (``divisible``, ``indivisible``), ``ab`` seats the
+    default names, ``bk`` takes the last player's figures back, ``x`` closes.
     """
 
-    op: Annotated[str, Field(pattern=r"^(va|np|ab|bk|x)$")]
+    op: Annotated[str, Field(pattern=r"^(va|np|hm|ab|bk|x)$")]
     arg: Annotated[str, Field(pattern=r"^[a-z0-9]{0,12}$")] = ""

@@ -270,7 +270,12 @@ def players_text(tx: Texts, table: Table) -> str:
         lines.append(tx("players_fixed", dealer=name(table.names[table.state.next_dealer])))
     elif table.seating_open:
         # Everyone needed is seated: only a fourth may still join.
-        lines.append(tx("players_open" if table.state is None else "players_fourth"))
+        if table.state is not None:
+            lines.append(tx("players_fourth"))
+        elif table.row.seats is None:  # three or four
+            lines.append(tx("players_open"))
+        else:
+            lines.append(tx("players_open_chosen", seats=table.row.seats))
     return "\n".join(lines)
 
 
@@ -338,8 +343,10 @@ def lobby_text(tx: Texts, table: Table) -> str:
         stake=stake_text(r.stake),
         currency=name(r.currency),
     )
+    if table.row.seats is not None:  # chosen: вдвоём, гусарик…; впятером…
+        head += "\n" + tx("table_line", size=size_words(tx, table.row.seats, r))
     if table.state is None:  # not enough players yet: how to sit down
-        head += "\n" + tx("started_join")
+        head += "\n" + tx("started_join" if table.row.seats is None else "started_join_chosen")
     lines = [head]
     if table.players:
         lines.append(players_text(tx, table))
@@ -374,6 +381,24 @@ def variant_name(tx: Texts, rules: Rules) -> str:
     return tx(f"variant_{rules.variant.value}")
 
 
+def size_words(tx: Texts, seats: int | None, rules: Rules) -> str:
+    """The table size in words: ``вдвоём, гусарик: третьим — болван``, ``впятером:
+    сдающий и его сосед справа не играют`` (who, by ``five_sitting_out``); None: three
+    or four."""
+    side = rules.five_sitting_out.value
+    return tx("table_size", seats="-" if seats is None else seats, side=side)
+
+
+def table_size(table: Table) -> int | None:
+    """The size a pulka plays at: its players once seated, else the size chosen (None:
+    not chosen, three or four)."""
+    return len(table.players) if table.state is not None else table.row.seats
+
+
+#: The conventions text of a table size whose conventions apply to it alone.
+SIZE_RULES = {2: "rules_hussar", 5: "rules_five"}
+
+
 def value_words(tx: Texts, name: str, value: object) -> str:
     """One convention's value in words: ``джентльменские``, ``да``, ``1-2-3``, ``7``.
 
@@ -398,11 +423,14 @@ def switch_words(tx: Texts, rules: Rules, choice: dict[str, object]) -> str:
     return "".join(value_words(tx, key, getattr(rules, key)) for key in choice)
 
 
-def rules_text(tx: Texts, rules: Rules) -> str:
+def rules_text(tx: Texts, rules: Rules, seats: int | None = None) -> str:
     """The conventions in force: every row of the conventions table, in words.
 
     ``rules_body`` gets each convention's words under the convention's name (a
-    new convention is there by itself; the catalogs say where it goes).
+    new convention is there by itself; the catalogs say where it goes).  The
+    conventions of hussar or of five (:attr:`scoring.Convention.sizes`) follow in a
+    line of their own when the table is of ``seats`` (None: not chosen, three or
+    four: neither).
     """
     words = {c.name: value_words(tx, c.name, getattr(rules, c.name)) for c in CONVENTIONS}
     for c in CONVENTIONS:
@@ -410,6 +438,8 @@ def rules_text(tx: Texts, rules: Rules) -> str:
         if choices and len(choices[0]) > 1:  # set with companions: say them together
             words[c.name] = switch_words(tx, rules, choices[0])
     body = tx("rules_body", variant=variant_name(tx, rules), **words)
+    if seats in SIZE_RULES:
+        body += "\n" + tx(SIZE_RULES[seats], **words)
     return f"{tx('rules_title')}\n{body}"
 
 
@@ -441,11 +471,22 @@ def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> s
     return "\n".join(lines)
 
 
+#: The usage hints of a hussar table (two players and a dummy), by form.
+_HUSSAR_FORMS = {
+    "all": "form_all_hussar",
+    "game": "form_game_hussar",
+    "raspasy": "form_raspasy_hussar",
+}
+
+
 def parse_error_text(tx: Texts, err: ParseError, players: Sequence[str]) -> str:
     """One specific message: what is wrong, the expected form, an example."""
     params = {k: name(str(v)) for k, v in err.params.items()}
     lines = [tx(err.key, **params)]
-    if err.form:
+    if len(players) == 2 and err.form in _HUSSAR_FORMS:  # hussar: its own forms
+        a, b = (name(x) for x in players)
+        lines.append(tx(_HUSSAR_FORMS[err.form], a=a, b=b))
+    elif err.form:
         examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
         a, b, c = (name(x) for x in examples[:3])
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
@@ -606,8 +647,11 @@ def pulka_error_text(tx: Texts, err: PulkaError, *, html: bool = True) -> str:
 
 
 def need_players_text(tx: Texts, table: Table) -> str:
-    """Not seated yet: how many players there are (a deal needs 3 or 4)."""
-    return tx("need_players", count=len(table.players))
+    """Not seated yet: how many players there are (a deal needs the size chosen, else 3
+    or 4)."""
+    if table.row.seats is None:
+        return tx("need_players", count=len(table.players))
+    return tx("need_players_chosen", seats=table.row.seats, count=len(table.players))
 
 
 def bad_rules_text(tx: Texts, err: ScoringError) -> str:

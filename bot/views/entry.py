@@ -21,7 +21,18 @@ def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
         lines.append(tx("guard_repeat", number=doubts.repeat.number))
     if doubts.seat is not None:
         named, expected = doubts.seat
-        lines.append(tx("guard_seat", named=name(named), expected=name(expected)))
+        if len(named) == 1:
+            lines.append(tx("guard_seat", named=name(named[0]), expected=name(expected[0])))
+        else:  # five: the pairs
+            lines.append(
+                tx(
+                    "guard_seat_pair",
+                    named=name(named[0]),
+                    named2=name(named[1]),
+                    expected=name(expected[0]),
+                    expected2=name(expected[1]),
+                )
+            )
     shown = declarer_prefix(deal) + notation(tx, deal, table.names)
     lines.append(tx("guard_ask", notation=shown))
     return "\n".join(lines)

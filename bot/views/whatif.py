@@ -14,7 +14,7 @@ from decimal import Decimal
 from bot.input.parsing import ParseError
 from bot.input.whatif import WHATIF_KEYS
 from bot.service import Table
-from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND, Broken, Rescored, Worth
+from bot.store.whatif import DEALER, DECLARER, FIRST, RESTING, SECOND, Broken, Rescored, Worth
 from bot.views.chat import contract_label, error_text, name, notation, signed, value_words
 from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts, bundle
@@ -40,7 +40,9 @@ _SOURCE_KEYS = {
     LAST: "whatif_cost_rules_last",
     DEFAULT: "whatif_cost_rules_default",
 }
-_SIZE_KEYS = {3: "whatif_size_3", 4: "whatif_size_4"}
+_SIZE_KEYS = {2: "whatif_size_2", 3: "whatif_size_3", 4: "whatif_size_4", 5: "whatif_size_5"}
+#: The roles in the order ``/cost`` lists them.
+_ROLES = (DECLARER, FIRST, SECOND, DEALER, RESTING)
 
 
 # --- /cost -------------------------------------------------------------------------
@@ -52,11 +54,14 @@ def role_label(tx: Texts, deal: Deal, role: str) -> str:
         return tx("whatif_role_declarer")
     if role == DEALER:
         return tx("whatif_role_dealer")
+    if role == RESTING:
+        return tx("whatif_role_resting")
     if not isinstance(deal, Game):
         return tx("whatif_role_other", n=1 if role == FIRST else 2)
     choices = deal.choices
     mine = choices[role]
-    same = all(c is mine for c in choices.values())
+    # Hussar's one defender needs no number.
+    same = len(choices) > 1 and all(c is mine for c in choices.values())
     n = 1 if role == FIRST else 2
     if mine is Choice.WHIST:
         return tx("whatif_role_whister_n", n=n) if same else tx("whatif_role_whister")
@@ -103,7 +108,7 @@ def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
     ]
     cur = name(worth.rules.currency)
     rows = dict(zip(worth.roles, zip(worth.whists, worth.money, strict=True), strict=True))
-    for role in (r for r in (DECLARER, FIRST, SECOND, DEALER) if r in rows):
+    for role in (r for r in _ROLES if r in rows):
         whists, money = rows[role]
         lines.append(
             tx(
@@ -120,9 +125,13 @@ def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
 
 def _roles_in(tx: Texts, deal: Deal, e: ScoringError) -> ScoringError:
     """The engine's error with the role names in the chat's words."""
-    words = {r: role_label(tx, deal, r) for r in (DECLARER, FIRST, SECOND, DEALER)}
+    words = {r: role_label(tx, deal, r) for r in _ROLES if r != SECOND or _has_second(deal)}
     params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in e.params.items()}
     return type(e)(e.message, e.path, e.code, params)
+
+
+def _has_second(deal: Deal) -> bool:
+    return not isinstance(deal, Game) or SECOND in deal.choices
 
 
 def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:

@@ -3,12 +3,17 @@
 Screens, in order (each button carries the whole state after the tap, see
 :class:`bot.views.callbacks.WizardData`):
 
-* who declares (the dealer sits out with four), or misère, or raspasy;
+* who declares (the dealer sits out with four, the dealer and a neighbour with
+  five; hussar offers its two players), or misère (where allowed), or raspasy;
 * a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
   one tap (whist / pass for both defenders, half-whist where the conventions
   have it) -> the declarer's tricks when someone whisted -> with two whisters,
   the first whister's tricks; the rest follow, since a deal has 10;
 * a misère: declarer -> tricks; raspasy: tricks of the first two at the table;
+* hussar (two and a dummy): the one defender whists or passes (with
+  ``dummy_whist`` a pass is played out too), the declarer's tricks only (the
+  defence, the opponent with the dummy, took the rest); raspasy: both players'
+  tricks, the dummy took the rest;
 * a preview of exactly what will be written and what it costs each player,
   computed by :func:`scoring.play` and :func:`scoring.deal_cost` on the
   replayed sheet -> "Write it".
@@ -26,7 +31,18 @@ from bot.service import PulkaError, Table
 from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
 from bot.views.chat import contract_label, declarer_prefix, details, effect_lines, name, notation
 from bot.views.texts import Texts
-from scoring import Contract, Deal, Game, Misere, Raspasy, ScoringError, deal_cost, play, seating
+from scoring import (
+    Choice,
+    Contract,
+    Deal,
+    Game,
+    Misere,
+    Raspasy,
+    ScoringError,
+    deal_cost,
+    play,
+    seating,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +78,8 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
     seats = seating_of(table)
     names = table.names
     if w.kind is Kind.GAME and w.seat is not None and w.contract is not None and w.defence:
+        if seats.dummy:
+            return _hussar_game(seats, names, w)
         first, second = seats.defenders(w.seat)
         level = w.contract.level
         t = w.tricks
@@ -89,10 +107,41 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
     if w.kind is Kind.MISERE and w.seat is not None and len(w.tricks) == 1:
         return Misere(names[w.seat], w.tricks[0])
     if w.kind is Kind.RASPASY and len(w.tricks) == 2:
-        a, b, c = seats.at_table
         t = w.tricks
+        if seats.dummy:  # the dummy took the rest: it writes nothing
+            a, b = seats.at_table
+            return Raspasy.of({names[a]: t[0], names[b]: t[1]})
+        a, b, c = seats.at_table
         return Raspasy.of({names[a]: t[0], names[b]: t[1], names[c]: 10 - t[0] - t[1]})
     return None
+
+
+#: Hussar's answers of the one defender: whist, pass, or pass with the dummy whisting.
+_HUSSAR = {Defence.FIRST: Choice.WHIST, Defence.NONE: Choice.PASS, Defence.DUMMY: Choice.PASS}
+
+
+def _hussar_defences(seats: seating.Table) -> tuple[Defence, Defence]:
+    """The two answers hussar offers: whist, and a pass (played out with ``dummy_whist``)."""
+    return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
+
+
+def _hussar_game(seats: seating.Table, names: tuple[str, ...], w: WizardData) -> Game | None:
+    """Hussar's game: the declarer's tricks and the defence's, written to the opponent
+    (his own with the dummy's); a pass nobody plays out writes the contract."""
+    assert w.seat is not None and w.contract is not None and w.defence is not None
+    (opponent,) = seats.defenders(w.seat)
+    if w.defence is Defence.NONE:
+        took = w.contract.level
+    elif w.defence in (Defence.FIRST, Defence.DUMMY) and len(w.tricks) == 1:
+        took = w.tricks[0]
+    else:
+        return None
+    return Game.of(
+        names[w.seat],
+        w.contract,
+        {names[opponent]: _HUSSAR[w.defence]},
+        {names[w.seat]: took, names[opponent]: 10 - took},
+    )
 
 
 def _check(table: Table, seats: seating.Table, w: WizardData) -> None:
@@ -107,6 +156,13 @@ def _check(table: Table, seats: seating.Table, w: WizardData) -> None:
         w.contract is None or seats.half_whist_tricks(w.contract.level) is None
     ):
         raise stale()
+    # Hussar has its two answers only; the other tables have no "the dummy whists".
+    if seats.dummy and w.defence is not None and w.defence not in _hussar_defences(seats):
+        raise stale()
+    if not seats.dummy and w.defence is Defence.DUMMY:
+        raise stale()
+    if w.kind is Kind.MISERE and not seats.misere_allowed:
+        raise stale()
 
 
 def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
@@ -117,6 +173,9 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     state = table.state
     assert state is not None
     head = [tx("wiz_title", number=len(table.deals) + 1, dealer=name(names[seats.dealer]))]
+    if len(seats.sitting_out) > 1:  # five: both who sit out are named
+        out = [name(names[s]) for s in seats.sitting_out]
+        head.append(tx("wiz_sitting_out", first=out[0], second=out[1]))
     if state.raspasy_run:
         head.append(tx("wiz_run", run=state.raspasy_run, exit=table.rules.raspasy_exit))
     nav = _nav(tx, w)
@@ -129,11 +188,13 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
 
     if w.kind is Kind.NONE:
         who = tuple(Button(names[s], w.to(kind=Kind.GAME, seat=s).pack()) for s in seats.at_table)
+        misere = Button(tx("btn_misere"), w.to(kind=Kind.MISERE).pack())
         kinds = (
-            Button(tx("btn_misere"), w.to(kind=Kind.MISERE).pack()),
+            *((misere,) if seats.misere_allowed else ()),
             Button(tx("btn_raspasy"), w.to(kind=Kind.RASPASY).pack()),
         )
-        return Screen("\n".join([*head, tx("wiz_ask_kind")]), (who, kinds, nav))
+        ask = tx("wiz_ask_kind") if seats.misere_allowed else tx("wiz_ask_kind_no_misere")
+        return Screen("\n".join([*head, ask]), (who, kinds, nav))
 
     if w.kind is Kind.GAME:
         assert w.seat is not None
@@ -154,6 +215,8 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
                 "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
             )
         game = f"{declarer} {contract_label(tx, w.contract)}"
+        if seats.dummy:
+            return _hussar_screen(tx, table, seats, w, head, game)
         # Button labels are plain text; message texts are HTML (names escaped).
         raw_first, raw_second = (names[s] for s in seats.defenders(w.seat))
         first, second = name(raw_first), name(raw_second)
@@ -205,8 +268,9 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             (*_grid(buttons), nav),
         )
 
-    # raspasy: the first two at the table; the third takes the rest.
-    a, b, c = (name(names[s]) for s in seats.at_table)
+    # raspasy: the first two at the table; the third (in hussar the dummy) takes the rest.
+    at = [name(names[s]) for s in seats.at_table]
+    a, b = at[0], at[1]
     done = ", ".join(f"{who} {k}" for who, k in zip((a, b), w.tricks, strict=False))
     ask = (a, b)[len(w.tricks)]
     rest = 10 - sum(w.tricks)
@@ -214,8 +278,44 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     lines = [*head, tx("wiz_raspasy")]
     if done:
         lines.append(done)
-    lines.append(tx("wiz_ask_raspasy", name=ask, last=c))
+    if seats.dummy:
+        lines.append(tx("wiz_ask_raspasy_dummy", name=ask))
+    else:
+        lines.append(tx("wiz_ask_raspasy", name=ask, last=at[2]))
     return Screen("\n".join(lines), (*_grid(buttons), nav))
+
+
+def _hussar_screen(
+    tx: Texts, table: Table, seats: seating.Table, w: WizardData, head: list[str], game: str
+) -> Screen:
+    """Hussar's game after the contract: the opponent's answer, then the declarer's tricks."""
+    assert w.seat is not None
+    nav = _nav(tx, w)
+    (opponent,) = seats.defenders(w.seat)
+    raw = table.names[opponent]
+    if w.defence is None:
+        buttons = tuple(
+            Button(_hussar_label(tx, code, raw), w.to(defence=code).pack())
+            for code in _hussar_defences(seats)
+        )
+        return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (buttons, nav))
+    chosen = f"{game} · {_hussar_label(tx, w.defence, name(raw))}"
+    counts = [Button(str(k), w.to(tricks=(k,)).pack()) for k in range(11)]
+    declarer = name(table.names[w.seat])
+    ask = tx("wiz_ask_tricks_hussar", name=declarer, other=name(raw))
+    return Screen("\n".join([*head, chosen, ask]), (*_grid(counts), nav))
+
+
+#: The catalog key of each of hussar's answers (button and summary).
+_HUSSAR_KEYS = {
+    Defence.FIRST: "hussar_whist",
+    Defence.NONE: "hussar_pass",
+    Defence.DUMMY: "hussar_pass_dummy",
+}
+
+
+def _hussar_label(tx: Texts, code: Defence, opponent: str) -> str:
+    return tx(_HUSSAR_KEYS[code], a=opponent)
 
 
 def _grid(buttons: list[Button], width: int = 6) -> list[tuple[Button, ...]]:

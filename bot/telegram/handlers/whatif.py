@@ -41,7 +41,7 @@ from scoring import Rules, ScoringError, seating
 def _size(table: Table) -> int:
     """The table's size: its players once seated, else the size chosen, else three."""
     n = len(table.players) if table.state is not None else (table.row.seats or 3)
-    return n if n in seating.TABLE_SIZES else seating.TABLE_SIZES[0]
+    return n if n in seating.TABLE_SIZES else 3
 
 
 async def _cost_rules(message: Message, service: PulkaService, tx: Texts) -> tuple[Rules, int, str]:
@@ -60,7 +60,7 @@ async def cost(message: Message, command: CommandObject, service: PulkaService, 
     money, under the chat's rules (:mod:`bot.input.whatif` has the grammar)."""
     rules, size, source = await _cost_rules(message, service, tx)
     try:
-        query = parse_cost(command.args or "", rules)
+        query = parse_cost(command.args or "", rules, size)
     except ParseError as e:
         await message.answer(cost_error_text(tx, e))
         return

@@ -217,15 +217,15 @@ bad_currency = "{ $token }" is not a currency: like RUB or EUR.
 newpulka_extra = Unexpected word "{ $token }".
 bad_rules = These conventions are impossible: { $reason }
 form_newpulka =
-    Form: /newpulka [variant] [target] [stake] [currency]
-    For example: <code>/newpulka sochi 20 0.5</code> or <code>/newpulka leningrad 50 1 EUR</code>
+    Form: /newpulka [variant] [target] [stake] [currency] [two|three|four|five]
+    For example: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad 50 1 EUR</code> or <code>/newpulka hussar to 10</code>
 
 ## Help
 
 help =
     <b>Preferans</b>: the score kept in the chat.
 
-    /newpulka: start a game; on its own it opens the settings with buttons, or give them at once: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad to 50 at 1 EUR</code> (sochi, leningrad, rostov)
+    /newpulka: start a game; on its own it opens the settings with buttons, or give them at once: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad to 50 at 1 EUR</code> (sochi, leningrad, rostov); two (hussar) or five: <code>/newpulka five</code>
     /join: take a seat; <code>/join Vasya</code> seats a guest without Telegram
     /players: the seating
     /deal: write a deal by buttons ("New deal" under the score) or by text:
@@ -235,7 +235,8 @@ help =
     {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code>: both pass
     {"  "}<code>/deal Boris misere 0</code>, <code>/deal misere Boris 0</code>, <code>/deal Boris misere clean</code>: a misère
     {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order; with four, without the dealer): all-pass
-    {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named.
+    {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named; with five, the two not named: the dealer and a neighbour.
+    {"  "}Hussar (two players and a dummy): the defender may go unnamed: <code>/deal Anna 7h whist 7</code> (the declarer's tricks), <code>/deal Anna 6s pass</code>, <code>/deal all-pass 3 5</code> (the dummy has the rest)
     /correct (or /fix): write numbers straight onto a player's pool, mountain and whists, with a note; also once the game is over:
     {"  "}<code>/correct Anna mountain -2 pool 1 whists Boris 10 — miscounted</code>
     {"  "}after settling: as a reply to the bot's message about the settled game (the settlement, the scoreboard, /pulka N); the archive shows it next to the settlement
@@ -396,7 +397,7 @@ rules_quota_liable_both = both whisters
 
 ## Scoring errors: one per code of scoring.errors.MESSAGES (after "The deal was not written: " or a record's path)
 
-err-players_count = a pulka has 3 or 4 players, not { $count }
+err-players_count = a pulka has 2 to 5 players, not { $count }
 err-player_name_empty = player names must be non-empty
 err-player_names_distinct = player names must be distinct
 err-unknown_player = unknown player "{ $name }"; the players are { $players }

@@ -22,7 +22,7 @@ whatif_cost_rules_default = No pulka in this chat, default rules: { $variant }, 
 whatif_cost_line = { $role }: { $whists } whists = { $money } { $currency }
 whatif_cost_note = This is the cost of the game: how much it changes everyone's result, at any point of the pulka. Nothing recorded.
 whatif_cost_usage =
-    Form: /cost contract [declarer's tricks: 7, exactly, +1, down 1] whist|pass|half [tricks] [whist|pass [tricks]] [3p|4p]
+    Form: /cost contract [declarer's tricks: 7, exactly, +1, down 1] whist|pass|half [tricks] [whist|pass [tricks]] [2p|3p|4p|5p]
     A number after the whists is a defender's tricks, in order; a defender not named passes.
     For example: /cost 6♠ down 1 whist whist 2 3 4p · /cost 7h exactly whist · /cost 7♥ whist 2 (the whister took 2, the declarer 8) · /cost misere 1
 whatif_cost_empty = Which deal? Write the contract and the whists after /cost.
