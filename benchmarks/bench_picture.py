@@ -97,7 +97,7 @@ def fixed_sizes() -> None:
 
 def growth() -> None:
     """Sheets of 30 to 1,000 deals, as ``bench_bot``'s engine section draws them (a target
-    no evening reaches, so the pulka never ends), for three and for four players."""
+    no evening reaches, so the pulka never ends), for two (hussar) to five players."""
     # bench_scoring puts this checkout first on sys.path: imported once the bot and the
     # engine measured are, so it does not replace them.
     from bench_scoring import make_deals
@@ -105,7 +105,8 @@ def growth() -> None:
     quick = "--quick" in sys.argv
     rows = []
     ratios = []
-    for players in (("Anna", "Boris", "Vera"), ("Anna", "Boris", "Vera", "Gleb")):
+    names = ("Anna", "Boris", "Vera", "Gleb", "Dasha")
+    for players in (names[:2], names[:3], names[:4], names):
         rules = Rules.for_variant("sochi", target=5000)
         deals = make_deals(players, rules, max(LADDER))
         medians: dict[int, float] = {}

@@ -19,7 +19,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from common import print_table, timed
 
-from scoring import Game, Misere, PulkaState, Raspasy, Rules, play, replay, settle_state
+from scoring import (
+    Deal,
+    Game,
+    Misere,
+    PulkaState,
+    Raspasy,
+    Rules,
+    play,
+    replay,
+    seating,
+    settle_state,
+)
 from scoring.record import load_document, record_json, settlement_json
 
 REPEAT = 30
@@ -32,6 +43,14 @@ def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1
     deals: list = []
     while len(deals) < count:
         n = len(players)
+        if n in (2, 5):
+            deal = _deal_of_two_or_five(rnd, state)
+            try:
+                state = play(state, deal).state
+            except ValueError:
+                continue
+            deals.append(deal)
+            continue
         dealer = rnd.randrange(n) if n == 4 else None
         table = [p for i, p in enumerate(players) if i != dealer]
         kind = rnd.random()
@@ -63,6 +82,33 @@ def make_deals(players: tuple[str, ...], rules: Rules, count: int, seed: int = 1
             continue
         deals.append(deal)
     return deals
+
+
+def _deal_of_two_or_five(rnd: random.Random, state: PulkaState) -> Deal:
+    """A plausible deal at hussar or five, from the seating the engine gives (the same mix
+    of games, raspasy and misères as for three and four)."""
+    players = state.players
+    seats = seating.table(state)
+    table = [players[s] for s in seats.at_table]
+    kind = rnd.random()
+    if kind < 0.15:
+        t = [rnd.randint(0, 5), rnd.randint(0, 5)]
+        if len(table) == 3:
+            t.append(10 - sum(t))  # in hussar the dummy takes the rest
+        return Raspasy.of(dict(zip(table, t, strict=True)))
+    decl = rnd.choice(table)
+    if kind < 0.22:
+        return Misere(decl, rnd.choice([0, 0, 1, 2]))
+    defenders = [players[s] for s in seats.defenders(players.index(decl))]
+    level = rnd.randint(7 if state.raspasy_run else 6, 10)
+    mine = rnd.randint(max(level - 2, 0), 10)
+    whist = {d: rnd.choice(["whist", "pass"]) for d in defenders}
+    whist[defenders[-1]] = "whist"
+    a = rnd.randint(0, 10 - mine)
+    tricks = {decl: mine, defenders[0]: a if len(defenders) == 2 else 10 - mine}
+    if len(defenders) == 2:
+        tricks[defenders[1]] = 10 - mine - a
+    return Game.of(decl, f"{level}{rnd.choice('SCDH')}", whist, tricks)
 
 
 def _over_one(fn: Callable[[int], object], repeat: int) -> tuple[float, float]:
