@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from .errors import InvalidDeal, key_path
+from .rules import Rules
 from .sheet import twin
 
 T = TypeVar("T")
@@ -203,7 +204,21 @@ class Game:
     @property
     def outcome(self) -> int:
         """Declarer's tricks over (+) or under (-) the contract; 0 is exactly."""
-        if not self.whisted:
+        return self.result()
+
+    def played_out(self, rules: Rules | None = None) -> bool:
+        """Was it played out: someone whisted, or in hussar the dummy "whisted" for a
+        pass (``rules.dummy_whist``)?  If not, it is written as made unplayed."""
+        return self.whisted or (rules is not None and rules.dummy_whist and len(self.defence) == 1)
+
+    def result(self, rules: Rules | None = None) -> int:
+        """:attr:`outcome` under ``rules`` (a hussar pass is played out with ``dummy_whist``).
+
+        >>> g = Game.of("A", "7S", {"B": "pass"}, {"A": 5, "B": 5})
+        >>> g.result(), g.result(Rules(dummy_whist=True))
+        (0, -2)
+        """
+        if not self.played_out(rules):
             return 0
         return self.declarer_tricks - self.contract.level
 

@@ -47,7 +47,7 @@ MESSAGES: dict[str, str] = {
     "tricks_sum": "tricks add up to {total}, a deal has 10",
     "declarer_tricks": "the declarer {declarer} must be among the tricks",
     "declarer_whists": "the declarer {declarer} cannot whist or pass on his own game",
-    "not_defender": "{name} does not defend this deal (the dealer sits out)",
+    "not_defender": "{name} sits this deal out and does not defend",
     "whist_missing": "say whist or pass for {names}",
     "raspasy_exit": "after raspasy the lowest game is {exit}, not {level}",
     "unwhisted_short": "nobody whisted, so the game is not played out: {declarer} is written "

@@ -316,6 +316,10 @@ class Label(Domain):
 
 # --- the table ----------------------------------------------------------------------
 
+#: The sizes of a convention about two defenders (split, quota, half-whist, consolation):
+#: hussar has one defender, who whists alone with the dummy (notes 2.2).
+NOT_HUSSAR = (3, 4, 5)
+
 Page = Literal["main", "game", "raspasy"]
 _UNSET: Any = object()
 
@@ -436,6 +440,7 @@ class Rules:
         WhistSplit.GENTLEMAN,
         OneOf(WhistSplit),
         page="game",
+        sizes=NOT_HUSSAR,
         source="texts 000, 001 (how whists are written on a failed game); survey 5",
     )
     liability: Liability = convention(
@@ -450,6 +455,7 @@ class Rules:
         WhistShortfall.JOINT,
         OneOf(WhistShortfall),
         page="game",
+        sizes=NOT_HUSSAR,
         source="Code 4.2.1 (texts 001, 004); text 001 and 000: the one without his two tricks",
     )
     #: Tricks the defence owes on 6, 7, 8, 9, 10.
@@ -461,15 +467,23 @@ class Rules:
         source="survey 2",
     )
     quota_liable: QuotaLiable = convention(
-        QuotaLiable.SECOND, OneOf(QuotaLiable), page="game", source="survey 2 (Parlett, A2, A3)"
+        QuotaLiable.SECOND,
+        OneOf(QuotaLiable),
+        page="game",
+        sizes=NOT_HUSSAR,
+        source="survey 2 (Parlett, A2, A3)",
     )
     consolation: Consolation = convention(
-        Consolation.ALL, OneOf(Consolation), page="game", source="text 000; survey 4"
+        Consolation.ALL,
+        OneOf(Consolation),
+        page="game",
+        sizes=NOT_HUSSAR,
+        source="text 000; survey 4",
     )
     misere_consolation: bool = convention(
         False, Flag(), rostov=True, page="game", source="survey 7"
     )
-    half_whist: bool = convention(True, Flag(), page="game", source="survey 6")
+    half_whist: bool = convention(True, Flag(), page="game", sizes=NOT_HUSSAR, source="survey 6")
     #: Multiplier of the 1st, 2nd, 3rd... consecutive all-pass deal.
     raspasy: tuple[int, ...] = convention(
         (1, 2, 2),

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .deals import Correction, Deal, Game, Misere, Raspasy
+from .rules import Rules
 
 #: The levels of a game contract, in order.
 LEVELS: tuple[int, ...] = (6, 7, 8, 9, 10)
@@ -73,10 +74,10 @@ class DealFacts:
         return self.kind is not Kind.CORRECTION
 
 
-def facts(deal: Deal) -> DealFacts:
-    """The facts of ``deal`` (see the module)."""
+def facts(deal: Deal, rules: Rules | None = None) -> DealFacts:
+    """The facts of ``deal`` under ``rules`` (see the module)."""
     if isinstance(deal, Game):
-        outcome = deal.outcome  # 0 when nobody whisted: written as made
+        outcome = deal.result(rules)  # 0 when not played out: written as made
         return DealFacts(
             Kind.GAME,
             deal.declarer,
@@ -162,9 +163,9 @@ def count(f: DealFacts, player: str) -> Tally:
     )
 
 
-def tally(deals: Iterable[Deal], player: str) -> Tally:
+def tally(deals: Iterable[Deal], player: str, rules: Rules | None = None) -> Tally:
     """``player``'s tally over ``deals`` (the deals of a pulka he sat at)."""
     total = Tally()
     for deal in deals:
-        total = total + count(facts(deal), player)
+        total = total + count(facts(deal, rules), player)
     return total

@@ -604,3 +604,18 @@ def test_help_lists_the_hussar_and_five_forms(lang: str, words: list[str]) -> No
     for word in words:
         assert word in text, (lang, word)
     assert {"ru": "впятером", "uk": "уп'ятьох", "en": "with five"}[lang] in text
+
+
+def test_the_protocol_line_of_a_pass_the_dummy_whisted() -> None:
+    """With ``dummy_whist`` a hussar pass is played out: told as the whisted game is,
+    never "без виста"."""
+    from bot.views.chat import notation
+
+    tx = Texts("ru")
+    rules = Rules(dummy_whist=True)
+    passed = Game.of("Аня", "7S", {"Боря": "pass"}, {"Аня": 5, "Боря": 5})
+    whisted = Game.of("Аня", "7S", {"Боря": "whist"}, {"Аня": 5, "Боря": 5})
+    names = ("Аня", "Боря")
+    assert notation(tx, passed, names, rules) == notation(tx, whisted, names, rules)
+    assert tx("not_whisted") not in notation(tx, passed, names, rules)
+    assert tx("not_whisted") in notation(tx, passed, names, Rules())

@@ -271,8 +271,12 @@ def test_hussar_draft_shows_hussar_keys_only() -> None:
     assert five >= FIVE_KEYS and not HUSSAR_KEYS & five
     for n in (3, 4):
         assert not (HUSSAR_KEYS | FIVE_KEYS) & shown_ops(Draft(seats=n))
+    # About two defenders: not in hussar, where one defender whists with the dummy.
+    two_defenders = {"whist", "whist_shortfall", "quota_liable", "consolation", "half_whist"}
+    assert not two_defenders & hussar
+    assert all(two_defenders <= shown_ops(Draft(seats=n)) for n in (3, 4, 5))
     # Every other convention is on every size's pages.
-    rest = set(drafts.BY_CODE) - HUSSAR_KEYS - FIVE_KEYS
+    rest = set(drafts.BY_CODE) - HUSSAR_KEYS - FIVE_KEYS - two_defenders
     assert all(rest <= shown_ops(Draft(seats=n)) for n in seating.TABLE_SIZES)
 
 

@@ -236,14 +236,18 @@ VARIANT_WORDS = {
 TARGET_WORDS = frozenset({"до", "to", "target"})
 STAKE_WORDS = frozenset({"по", "at", "stake"})
 NAMING_WORDS = TARGET_WORDS | STAKE_WORDS
-#: ``/newpulka`` words choosing the table size (issue 13): two (hussar, with a dummy) to
-#: five.  Without one, three or four sit (bot.store.tables.UNCHOSEN).  Apostrophes are
-#: read as ``'`` (:func:`_size_word`).
+#: Words choosing the table size, for ``/newpulka``, ``/calc`` and ``/cost`` alike: two
+#: (hussar, with a dummy) to five.  Without one ``/newpulka`` seats three or four
+#: (bot.store.tables.UNCHOSEN).  Apostrophes are read as ``'`` (:func:`size_word`).
 SIZE_WORDS = {
-    **dict.fromkeys(("вдвоём", "вдвоем", "гусарик", "удвох", "вдвох", "two", "hussar", "2p"), 2),
-    **dict.fromkeys(("втроём", "втроем", "утрьох", "втрьох", "three", "3p"), 3),
-    **dict.fromkeys(("вчетвером", "учотирьох", "вчотирьох", "four", "4p"), 4),
-    **dict.fromkeys(("впятером", "уп'ятьох", "вп'ятьох", "five", "5p"), 5),
+    **dict.fromkeys(
+        ("вдвоём", "вдвоем", "двоих", "гусарик", "удвох", "вдвох", "двох", "two", "hussar"), 2
+    ),
+    **dict.fromkeys(("втроём", "втроем", "троих", "утрьох", "втрьох", "трьох", "three"), 3),
+    **dict.fromkeys(("вчетвером", "четверых", "учотирьох", "вчотирьох", "чотирьох", "four"), 4),
+    **dict.fromkeys(("впятером", "пятерых", "уп'ятьох", "вп'ятьох", "п'ятьох", "five"), 5),
+    **{f"{n}p": n for n in range(2, 6)},
+    **{f"{n}-player": n for n in range(2, 6)},
 }
 #: ``/score`` arguments asking for the text table instead of the picture.
 TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
@@ -776,7 +780,7 @@ def parse_newpulka(text: str) -> NewPulka:
     return NewPulka(variant, target, stake, currency, seats)
 
 
-def _size_word(word: str) -> int | None:
+def size_word(word: str) -> int | None:
     """The table size a word names (``уп’ятьох`` as ``уп'ятьох``), else None."""
     return SIZE_WORDS.get(re.sub("[’ʼ`]", "'", word.casefold()))
 
@@ -790,7 +794,7 @@ def _size(words: list[str]) -> tuple[list[str], int | None]:
     rest: list[str] = []
     seats: int | None = None
     for i, word in enumerate(words):
-        size = None if i and words[i - 1].casefold() in NAMING_WORDS else _size_word(word)
+        size = None if i and words[i - 1].casefold() in NAMING_WORDS else size_word(word)
         if size is None:
             rest.append(word)
         elif seats is not None:

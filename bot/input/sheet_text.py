@@ -45,13 +45,13 @@ from typing import Any
 
 from bot.input.parsing import (
     NAMING_WORDS,
-    SIZE_WORDS,
     STAKE_RE,
     STAKE_WORDS,
     TARGET_RE,
     TARGET_WORDS,
     VARIANT_WORDS,
     ParseError,
+    size_word,
 )
 from scoring import CONVENTION, Correction, PulkaState, Rules, Settlement, Sheet, Step, play, settle
 from scoring.record import Document, load_document, odd_character
@@ -195,14 +195,9 @@ def _looks_like_header(line: str) -> bool:
         first in VARIANT_WORDS
         or first in NAMING_WORDS
         or "=" in first
-        or _size_word(first) is not None
+        or size_word(first) is not None
         or first in MOUNTAIN_RULE_WORDS
     )
-
-
-def _size_word(word: str) -> int | None:
-    """The table size a word names (``гусарик``: 2, ``уп’ятьох``: 5), else None."""
-    return SIZE_WORDS.get(re.sub("[’ʼ`]", "'", word.casefold()))
 
 
 def parse_header(text: str) -> PaperSheet:
@@ -236,9 +231,9 @@ def parse_header(text: str) -> PaperSheet:
             sheet = replace(sheet, seats=int(key))
             if i < len(words) and words[i].casefold() in PLAYERS_WORDS:
                 i += 1
-        elif _size_word(key) is not None:
+        elif size_word(key) is not None:
             _once(given, "seats", word)
-            sheet = replace(sheet, seats=_size_word(key))
+            sheet = replace(sheet, seats=size_word(key))
         elif key in MOUNTAIN_RULE_WORDS:
             sheet = _convention(sheet, "hussar_mountain", MOUNTAIN_RULE_WORDS[key], given, word)
             if i < len(words) and words[i].casefold() in MOUNTAIN_WORDS:
@@ -265,7 +260,7 @@ def _currency_word(word: str) -> bool:
     """A currency after the stake (``EUR``, ``грн``, ``₽``), not a word of the header."""
     key = word.casefold()
     known = VARIANT_WORDS.keys() | TARGET_WORDS | STAKE_WORDS | PLAYERS_WORDS
-    if _size_word(key) is not None or key in MOUNTAIN_RULE_WORDS:
+    if size_word(key) is not None or key in MOUNTAIN_RULE_WORDS:
         return False
     return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word)) and key not in known
 

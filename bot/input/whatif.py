@@ -61,52 +61,12 @@ from bot.input.parsing import (
     ParseError,
     parse_contract,
     relative_result,
+    size_word,
     tokens,
 )
 from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND
 from scoring import CONVENTION, Contract, Deal, Game, Misere, Rules, seating
 from scoring.rules import Flag, Money, OneOf, Whole, Wholes
-
-#: Words choosing the table size.
-SIZE_WORDS = {
-    "втроём": 3,
-    "втроем": 3,
-    "троих": 3,
-    "утрьох": 3,
-    "втрьох": 3,
-    "трьох": 3,
-    "three": 3,
-    "3p": 3,
-    "3-player": 3,
-    "вчетвером": 4,
-    "четверых": 4,
-    "учотирьох": 4,
-    "вчотирьох": 4,
-    "чотирьох": 4,
-    "four": 4,
-    "4p": 4,
-    "4-player": 4,
-    # issue 13: hussar (two and a dummy) and five
-    "вдвоём": 2,
-    "вдвоем": 2,
-    "двоих": 2,
-    "гусарик": 2,
-    "удвох": 2,
-    "вдвох": 2,
-    "двох": 2,
-    "two": 2,
-    "hussar": 2,
-    "2p": 2,
-    "2-player": 2,
-    "впятером": 5,
-    "пятерых": 5,
-    "уп'ятьох": 5,
-    "вп'ятьох": 5,
-    "п'ятьох": 5,
-    "five": 5,
-    "5p": 5,
-    "5-player": 5,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +85,6 @@ def _count(word: str) -> int | None:
     return int(word) if TRICKS_RE.fullmatch(word) and int(word) <= 10 else None
 
 
-def _size_word(word: str) -> int | None:
-    return SIZE_WORDS.get(re.sub("[’ʼ`]", "'", word.casefold()))
-
-
 def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> CostQuery:
     """The deal of ``/cost`` arguments (see the module).  ``rules`` give the
     half-whister's tricks; ``table_size`` is the chat's table, used unless a size
@@ -139,7 +95,7 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
     size = None
     rest = []
     for w in words:
-        n = _size_word(w)
+        n = size_word(w)
         if n is not None:
             if size is not None and size != n:
                 raise _err("whatif_cost_extra", token=w)

@@ -155,7 +155,7 @@ def night_tally(night: Night, seat: int) -> Tally:
     for live in night.table.deals:
         if isinstance(live.deal, Correction) or _sits_out(night, live, seat):
             continue
-        total = total + count(facts(live.deal), name)
+        total = total + count(facts(live.deal, live.before.rules), name)
     return total
 
 

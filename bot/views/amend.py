@@ -29,7 +29,7 @@ from bot.views.chat import declarer_prefix, error_text, name, notation, signed
 from bot.views.keyboards import markup
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
-from scoring import Choice, Correction, Deal, Game, Misere, Raspasy, seating, standings
+from scoring import Choice, Correction, Deal, Game, Misere, Raspasy, Rules, seating, standings
 
 #: The most "✏️ N" buttons under /history (the latest deals).
 HISTORY_BUTTONS = 24
@@ -126,9 +126,9 @@ def open_screen(tx: Texts, table: Table, live: LiveDeal) -> Screen:
     raise PulkaError("stale")
 
 
-def deal_words(tx: Texts, deal: Deal, names: tuple[str, ...]) -> str:
+def deal_words(tx: Texts, deal: Deal, names: tuple[str, ...], rules: Rules | None = None) -> str:
     """A deal in the usual notation, with its declarer: ``Anna 7♥ / ровно``."""
-    return declarer_prefix(deal) + notation(tx, deal, names)
+    return declarer_prefix(deal) + notation(tx, deal, names, rules)
 
 
 def amend_screen(tx: Texts, table: Table, live: LiveDeal, w: AmendData) -> Screen:
@@ -136,7 +136,11 @@ def amend_screen(tx: Texts, table: Table, live: LiveDeal, w: AmendData) -> Scree
     state is impossible there): the deal wizard's, under what the deal is now, with
     "🗑 Delete"."""
     shown = screen(tx, editing_view(table, live), w)
-    head = tx("amend_head", number=live.number, notation=deal_words(tx, live.deal, table.names))
+    head = tx(
+        "amend_head",
+        number=live.number,
+        notation=deal_words(tx, live.deal, table.names, table.rules),
+    )
     delete = Button(
         tx("btn_delete"),
         DeleteCB(pulka=table.id, event=live.event.id, last=w.last, op="a").pack(),
@@ -147,7 +151,9 @@ def amend_screen(tx: Texts, table: Table, live: LiveDeal, w: AmendData) -> Scree
 def correction_text(tx: Texts, table: Table, live: LiveDeal) -> str:
     """A correction asked to be edited: it can only be deleted and written again."""
     return tx(
-        "amend_correction", number=live.number, notation=deal_words(tx, live.deal, table.names)
+        "amend_correction",
+        number=live.number,
+        notation=deal_words(tx, live.deal, table.names, table.rules),
     )
 
 
@@ -160,7 +166,7 @@ def delete_prompt(tx: Texts, table: Table, live: LiveDeal) -> str:
     return tx(
         "amend_delete_confirm",
         number=live.number,
-        notation=deal_words(tx, live.deal, table.names),
+        notation=deal_words(tx, live.deal, table.names, table.rules),
     )
 
 
@@ -249,7 +255,7 @@ def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
 
 def breaks_text(tx: Texts, table: Table, e: AmendBreaks, *, html: bool = True) -> str:
     """An amendment refused: the later deal it would make impossible, and why."""
-    words = deal_words(tx, e.broken.deal, table.names)
+    words = deal_words(tx, e.broken.deal, table.names, table.rules)
     return tx(
         "amend_breaks",
         number=e.broken.number,

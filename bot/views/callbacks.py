@@ -36,7 +36,7 @@ from typing import Annotated, Self
 from aiogram.filters.callback_data import CallbackData
 from pydantic import BeforeValidator, Field, PlainSerializer, model_validator
 
-from scoring import Choice, Contract, Suit
+from scoring import Choice, Contract, Suit, seating
 
 #: Telegram's limit on ``callback_data``, in bytes.
 CALLBACK_LIMIT = 64
@@ -168,7 +168,7 @@ DEFENCES: dict[Defence, tuple[Choice, Choice]] = {
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: Seats a wizard's payload may name: up to five at a table (issue 13).
-MAX_SEATS = 5
+MAX_SEATS = max(seating.TABLE_SIZES)
 _SEATS = _DIGITS[:MAX_SEATS]
 #: The longest base-36 id: ``b36(MAX_ID)`` has 13 digits.
 _B36_DIGITS = 13
@@ -553,7 +553,7 @@ class GuardCB(CallbackData, prefix="v1g"):
 
 
 #: A seat of a settled pulka (0-4: up to five players, scoring.seating.TABLE_SIZES).
-DebtSeat = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=4)]
+DebtSeat = Annotated[int, BeforeValidator(_canonical_id), Field(ge=0, le=MAX_SEATS - 1)]
 
 
 class DebtCB(CallbackData, prefix="v1db"):

@@ -28,6 +28,7 @@ from scoring import (
     Deal,
     Game,
     Misere,
+    PulkaState,
     Raspasy,
     Rules,
     ScoringError,
@@ -37,6 +38,7 @@ from scoring import (
     deal_cost,
     figure,
     money_text,
+    seating,
     settle_state,
     stake_text,
     standings,
@@ -87,16 +89,16 @@ def contract_text(tx: Texts, deal: Game) -> str:
     return contract_label(tx, deal.contract)
 
 
-def notation(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
+def notation(tx: Texts, deal: Deal, players: Sequence[str] = (), rules: Rules | None = None) -> str:
     """The protocol line: ``6♠ / ровно``, ``8♥ / без одной``, ``мизер / чистый``,
-    ``распасы 3-2-5``."""
+    ``распасы 3-2-5`` (``rules``: a hussar pass the dummy whisted is played out)."""
     if isinstance(deal, Game):
         head = contract_text(tx, deal)
-        if not deal.whisted:
+        if not deal.played_out(rules):
             return f"{head} / {tx('not_whisted')}"
         if Choice.HALF in deal.choices.values():
             return f"{head} / {tx('half_whisted')}"
-        diff = deal.outcome
+        diff = deal.result(rules)
         if diff == 0:
             return f"{head} / {tx('exactly')}"
         if diff > 0:
@@ -148,7 +150,9 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
         tx(
             "deal_written",
             number=live.number,
-            notation=declarer_prefix(deal) + notation(tx, deal, names) + details(tx, deal, names),
+            notation=declarer_prefix(deal)
+            + notation(tx, deal, names, table.rules)
+            + details(tx, deal, names),
         )
     )
     lines.extend(effect_lines(tx, names, live.step.writes, _cost(live)))
@@ -157,8 +161,19 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
         if state.finished:
             lines.append(tx("finished"))
         else:
-            lines.append(tx("next_dealer", dealer=name(names[state.next_dealer])))
+            lines.append(dealer_line(tx, "next_dealer", names, state))
     return "\n".join(lines)
+
+
+def dealer_line(tx: Texts, key: str, names: Sequence[str], state: PulkaState) -> str:
+    """``key``'s line naming the next dealer; at five, who sits that deal out follows
+    (the dealer and his neighbour, :func:`scoring.seating.table`)."""
+    line = tx(key, dealer=name(names[state.next_dealer]))
+    out = seating.table(state).sitting_out
+    if len(out) == 2:
+        first, second = (name(names[s]) for s in out)
+        line += " " + tx("wiz_sitting_out", first=first, second=second)
+    return line
 
 
 def _cost(live: LiveDeal) -> tuple[Fraction, ...]:
@@ -224,7 +239,7 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
             "history_line",
             number=d.number,
             declarer=declarer_prefix(d.deal),
-            notation=notation(tx, d.deal, names),
+            notation=notation(tx, d.deal, names, table.rules),
             details=details(tx, d.deal, names),
             author=name(d.event.author_name or "?"),
         )
@@ -267,7 +282,7 @@ def players_text(tx: Texts, table: Table) -> str:
             extra += tx("player_guest")
         lines.append(tx("player_line", seat=p.seat + 1, name=name(p.name), extra=extra))
     if table.state is not None and table.deals:
-        lines.append(tx("players_fixed", dealer=name(table.names[table.state.next_dealer])))
+        lines.append(dealer_line(tx, "players_fixed", table.names, table.state))
     elif table.seating_open:
         # Everyone needed is seated: only a fourth may still join.
         if table.state is not None:
@@ -305,7 +320,7 @@ def score_text(tx: Texts, table: Table) -> str:
     if state.finished:
         lines.append(tx("finished"))
     elif table.deals:
-        lines.append(tx("next_dealer", dealer=name(names[state.next_dealer])))
+        lines.append(dealer_line(tx, "next_dealer", names, state))
     return "\n".join(lines)
 
 
@@ -351,7 +366,7 @@ def lobby_text(tx: Texts, table: Table) -> str:
     if table.players:
         lines.append(players_text(tx, table))
     if table.state is not None:
-        lines.append(tx("lobby_ready", dealer=name(table.names[table.state.next_dealer])))
+        lines.append(dealer_line(tx, "lobby_ready", table.names, table.state))
     return "\n\n".join(lines)
 
 
@@ -366,14 +381,19 @@ def board_text(tx: Texts, table: Table) -> str:
             tx(
                 "board_last",
                 number=last.number,
-                notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names),
+                notation=declarer_prefix(last.deal)
+                + notation(tx, last.deal, table.names, table.rules),
             )
         )
-    lines.append(score_text(tx, table))
+    sheet = score_text(tx, table)
     if not table.active:
         # Ended by agreement but not settled: "Settle" or /undo (bot/views/ending.py).
         agreed = ending.ended_by_agreement(table)
-        lines.append(tx("board_agreed") if agreed else tx("board_archived"))
+        if not agreed:  # settled: no "closed! Settle it: /settle" above "settled"
+            sheet = sheet.removesuffix("\n" + tx("finished"))
+        lines += [sheet, tx("board_agreed") if agreed else tx("board_archived")]
+    else:
+        lines.append(sheet)
     return "\n".join(lines)
 
 
@@ -437,6 +457,11 @@ def rules_text(tx: Texts, rules: Rules, seats: int | None = None) -> str:
         choices = c.choices()
         if choices and len(choices[0]) > 1:  # set with companions: say them together
             words[c.name] = switch_words(tx, rules, choices[0])
+    if seats == 2:  # hussar: one whister, so no split, no pair short, no half-whist
+        words["whist"] = tx("rules_hussar_whist")
+        words["whist_shortfall"] = tx("rules_hussar_shortfall")
+        words["quota_liable"] = tx("rules_hussar_liable")
+        words["half_whist"] = tx("no")
     body = tx("rules_body", variant=variant_name(tx, rules), **words)
     if seats in SIZE_RULES:
         body += "\n" + tx(SIZE_RULES[seats], **words)
@@ -479,8 +504,11 @@ _HUSSAR_FORMS = {
 }
 
 
-def parse_error_text(tx: Texts, err: ParseError, players: Sequence[str]) -> str:
-    """One specific message: what is wrong, the expected form, an example."""
+def parse_error_text(
+    tx: Texts, err: ParseError, players: Sequence[str], state: PulkaState | None = None
+) -> str:
+    """One specific message: what is wrong, the expected form, an example (with four or
+    five and the pulka's ``state``, of the three at the table for the next deal)."""
     params = {k: name(str(v)) for k, v in err.params.items()}
     lines = [tx(err.key, **params)]
     if len(players) == 2 and err.form in _HUSSAR_FORMS:  # hussar: its own forms
@@ -488,6 +516,8 @@ def parse_error_text(tx: Texts, err: ParseError, players: Sequence[str]) -> str:
         lines.append(tx(_HUSSAR_FORMS[err.form], a=a, b=b))
     elif err.form:
         examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
+        if state is not None and len(players) == state.n > 3:  # not who sits out
+            examples = [players[s] for s in seating.table(state).at_table]
         a, b, c = (name(x) for x in examples[:3])
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
     lines.append(tx("nothing_recorded"))
@@ -571,7 +601,7 @@ def sheet_caption(
     if state.finished:
         lines.append(tx("finished"))
     elif table.deals:
-        lines.append(tx("next_dealer", dealer=name(table.names[state.next_dealer])))
+        lines.append(dealer_line(tx, "next_dealer", table.names, state))
     caption = "\n".join(lines)
     return caption if len(caption) <= CAPTION_LIMIT else lines[0]
 
@@ -604,7 +634,7 @@ def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
     return tx(
         "undo_done",
         number=number,
-        notation=declarer_prefix(deal) + notation(tx, deal, table.names),
+        notation=declarer_prefix(deal) + notation(tx, deal, table.names, table.rules),
         who=name(who),
     )
 
@@ -663,7 +693,7 @@ def joined_text(tx: Texts, table: Table, seated: PlayerRow) -> str:
     """``/join``: who sat where, the table now, and who deals first once it is seated."""
     lines = [tx("joined", name=name(seated.name), seat=seated.seat + 1), players_text(tx, table)]
     if table.state is not None and not table.deals:
-        lines.append(tx("join_ready", dealer=name(table.names[table.state.next_dealer])))
+        lines.append(dealer_line(tx, "join_ready", table.names, table.state))
     return "\n\n".join(lines)
 
 
@@ -721,7 +751,7 @@ def undo_prompt(tx: Texts, table: Table) -> str:
     return tx(
         "undo_confirm",
         number=last.number,
-        notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names),
+        notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names, table.rules),
     )
 
 

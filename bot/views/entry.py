@@ -33,7 +33,7 @@ def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
                     expected2=name(expected[1]),
                 )
             )
-    shown = declarer_prefix(deal) + notation(tx, deal, table.names)
+    shown = declarer_prefix(deal) + notation(tx, deal, table.names, table.rules)
     lines.append(tx("guard_ask", notation=shown))
     return "\n".join(lines)
 

@@ -355,7 +355,9 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
         *head,
         tx(
             "wiz_preview",
-            notation=declarer_prefix(deal) + notation(tx, deal, names) + details(tx, deal, names),
+            notation=declarer_prefix(deal)
+            + notation(tx, deal, names, table.rules)
+            + details(tx, deal, names),
         ),
     ]
     lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))

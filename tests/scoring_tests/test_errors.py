@@ -140,7 +140,7 @@ def test_four_players_dealer_sits_out() -> None:
         ),
         state,
     )
-    assert msg == "whist: Gleb does not defend this deal (the dealer sits out)"
+    assert msg == "whist: Gleb sits this deal out and does not defend"
     # The first dealer is the first player listed: Anna cannot play a misère now.
     msg = refused(Misere("Anna", 0), state)
     assert msg.startswith("dealer: Anna deals this time and sits out")

@@ -487,3 +487,17 @@ def test_the_calculator_settles_a_five_player_sheet() -> None:
     players = out["players"]
     assert [p["result"] for p in players] == [-86, 66, -28, 6, 42]  # type: ignore[index]
     assert [p["money"] for p in players] == ["-43.00", "33.00", "-14.00", "3.00", "21.00"]  # type: ignore[index]
+
+
+def test_a_pass_the_dummy_whisted_is_told_and_counted_as_played_out() -> None:
+    from scoring.tally import facts
+
+    rules = Rules(dummy_whist=True)
+    failed = Game.of("A", "7S", {"B": "pass"}, {"A": 5, "B": 5})
+    assert failed.played_out(rules) and not failed.played_out()
+    assert (facts(failed, rules).made, facts(failed, rules).short) == (False, 2)
+    # Without the key the same pass is a game written as made (the engine refuses it
+    # short, so a record holds it only where the dummy whisted).
+    assert (facts(failed).made, facts(failed).short) == (True, 0)
+    over = Game.of("A", "7S", {"B": "pass"}, {"A": 8, "B": 2})
+    assert over.result(rules) == 1 and over.result() == 0

@@ -132,7 +132,7 @@ async def deal(
     try:
         parsed = parse_deal(command.args or "", table.players, table.state)
     except ParseError as e:
-        await message.answer(parse_error_text(tx, e, table.names))
+        await message.answer(parse_error_text(tx, e, table.names, table.state))
         return
     if await asked_first(message, service, tx, table, parsed):
         return

@@ -234,7 +234,7 @@ help =
     {"  "}<code>/deal Anna 7h exactly Boris whist</code>, <code>/deal Anna 7 hearts +1 Boris whists Vera passes</code>, <code>/deal Anna 8s down 1 Boris whist</code>: no defenders' tricks, the whister takes the rest (if both whist, write the tricks)
     {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code>: both pass
     {"  "}<code>/deal Boris misere 0</code>, <code>/deal misere Boris 0</code>, <code>/deal Boris misere clean</code>: a misère
-    {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order; with four, without the dealer): all-pass
+    {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order of those at the table): all-pass
     {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named; with five, the two not named: the dealer and a neighbour.
     {"  "}Hussar (two players and a dummy): the defender may go unnamed: <code>/deal Anna 7h whist 7</code> (the declarer's tricks), <code>/deal Anna 6s pass</code>, <code>/deal all-pass 3 5</code> (the dummy has the rest)
     /correct (or /fix): write numbers straight onto a player's pool, mountain and whists, with a note; also once the game is over:
@@ -410,7 +410,7 @@ err-dealer_at_table = the dealer { $dealer } sits out and cannot be at the table
 err-tricks_sum = tricks add up to { $total }, a deal has 10
 err-declarer_tricks = the declarer { $declarer } must be among the tricks
 err-declarer_whists = the declarer { $declarer } cannot whist or pass on their own game
-err-not_defender = { $name } does not defend this deal (the dealer sits out)
+err-not_defender = { $name } sits this deal out and does not defend
 err-whist_missing = whist or pass is not said for { $names }
 err-raspasy_exit = after all-pass the lowest game is { $exit }, not { $level }
 err-unwhisted_short = nobody whisted, so the game is not played out: { $declarer } is written { $contract } made and must have at least { $level } tricks
@@ -420,7 +420,7 @@ err-half_order = only the second defender ({ $second }) may say half-whist, and 
 err-half_tricks = on half-whist the game is not played: { $declarer } is written { $level } tricks and { $second } { $half }
 err-half_quota = half-whist on { $level } is impossible: the quota does not halve into whole tricks
 err-misere_tricks = misère tricks must be a whole number 0 to 10, not "{ $count }"
-err-misere_dealer = { $declarer } deals this time and sits out; name the dealer if it was someone else
+err-misere_dealer = { $declarer } deals this time and sits out: the misère is played by one at the table (their names are under “➕ New deal”)
 err-misere_declarer_tricks = give the declarer's tricks, like {"{"}"{ $declarer }": 0{"}"}
 err-misere_only_declarer = a misère needs only the declarer's tricks
 err-self_whists = { $player } cannot write whists on themselves

@@ -7,5 +7,5 @@ err-tricks_two_sum = the players took { $total } { NUMBER($total) ->
    *[other] tricks
 } together, but on raspasy in hussar it is at most 10 (the dummy takes the rest)
 err-half_hussar = there is no half-whist in hussar: the one defender whists or passes
-err-misere_out = { $declarer } sits this deal out (the dealer is { $dealer }); name the dealer if it was someone else
+err-misere_out = { $declarer } sits this deal out (the dealer is { $dealer }): the misère is played by one at the table (their names are under “➕ New deal”)
 err-misere_hussar_off = misère is not played in hussar under these rules
