@@ -446,19 +446,7 @@ def _table(
 
     Checks that the right players are named and the tricks add up to 10.
     """
-    t: dict[int, int] = {}
-    seats = state.seats
-    total = 0
-    for name, count in tricks:
-        s = seats.get(name)
-        if s is None:
-            s = state.seat(name, path)  # raises: unknown player
-        if s in t:
-            raise InvalidDeal.of("named_twice", path, name=name)
-        if count.__class__ is not int or not 0 <= count <= 10:
-            raise InvalidDeal.of("tricks_range", path, name=name, count=count)
-        t[s] = count
-        total += count
+    t, total = _by_seat(state, tricks, path)
     given = None if dealer is None else state.seat(dealer, "dealer")
     out: tuple[int, ...] = ()
     n = len(state.sheet.players)
@@ -496,20 +484,31 @@ def _five_out(state: PulkaState, absent: set[int], given: int | None) -> tuple[i
     return seating.sitting_out(5, dealer, rules)
 
 
-def _hussar_tricks(
-    state: PulkaState, tricks: tuple[tuple[str, int], ...], path: str = "tricks"
+def _by_seat(
+    state: PulkaState, tricks: tuple[tuple[str, int], ...], path: str
 ) -> tuple[dict[int, int], int]:
-    """Hussar: tricks by seat of both players (the dummy is never named), and their sum."""
+    """Tricks by seat, each named once and 0 to 10, and their sum."""
     t: dict[int, int] = {}
+    seats = state.seats
     total = 0
     for name, count in tricks:
-        s = state.seat(name, path)
+        s = seats.get(name)
+        if s is None:
+            s = state.seat(name, path)  # raises: unknown player
         if s in t:
             raise InvalidDeal.of("named_twice", path, name=name)
         if count.__class__ is not int or not 0 <= count <= 10:
             raise InvalidDeal.of("tricks_range", path, name=name, count=count)
         t[s] = count
         total += count
+    return t, total
+
+
+def _hussar_tricks(
+    state: PulkaState, tricks: tuple[tuple[str, int], ...], path: str = "tricks"
+) -> tuple[dict[int, int], int]:
+    """Hussar: tricks by seat of both players (the dummy is never named), and their sum."""
+    t, total = _by_seat(state, tricks, path)
     if len(t) != 2:
         raise InvalidDeal.of("tricks_two", path, players=", ".join(state.players))
     return t, total
