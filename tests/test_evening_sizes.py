@@ -85,6 +85,8 @@ class Evening:
             f.write(f"\n===================== {name}\n")
             f.write("\n".join(self.log))
             f.write("\n----- every message as it stands now\n")
+            for i, photo in enumerate(self.tg.photos):
+                Path(f"{path}.{name.replace(' ', '_')}.{i}.png").write_bytes(photo.data)
             for m in self.tg.sent_messages(self.chat):
                 text = m.get("text", m.get("caption", "<photo/document>"))
                 f.write(f"#{m['message_id']}: {text}\n   {self.ui.labels(m['message_id'])}\n")
@@ -382,9 +384,15 @@ async def the_end(e: Evening, who: str) -> None:
     k = e.state.next_dealer
     assert again.names == e.names[k:] + e.names[:k]
     assert again.row.seats == len(e.names)
-    await e.say(who, "/stats")
-    await e.say(who, "/rating")
-    await e.say(who, "/debts")
+    dummy = t("sheet_dummy") if len(e.names) == 2 else None
+    for command in ("/stats", "/rating", "/debts"):
+        answer = await e.say(who, command)
+        for name in e.names:
+            assert name in answer, (command, answer)
+        # The dummy is no player: it has no statistics, rating or debts.
+        assert dummy is None or dummy not in answer, (command, answer)
+    if len(e.names) == 5:  # no dummy at five, anywhere
+        assert not [x for x in e.log if "болван" in x.lower()]
 
 
 # --- hussar ---------------------------------------------------------------------------
