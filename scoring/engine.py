@@ -472,14 +472,14 @@ def _five_out(state: PulkaState, absent: set[int], given: int | None) -> tuple[i
     """Five players: the two not at the table, the dealer first; they must be his pair."""
     rules = state.rules
     dealer = seating.dealer_sitting_out(5, absent, rules)
-    if dealer is None:
+    if dealer is None or (given is not None and given != dealer and given in absent):
+        # Not a pair that deals this way (or the given dealer's pair the other way round).
         names = ", ".join(state.players[s] for s in sorted(absent))
-        raise InvalidDeal.of("sitting_out_pair", "tricks", names=names)
+        pair = seating.sitting_out(5, state.next_dealer if given is None else given, rules)
+        expected = ", ".join(state.players[s] for s in sorted(pair))
+        path = "tricks" if dealer is None else "dealer"
+        raise InvalidDeal.of("sitting_out_pair", path, names=names, expected=expected)
     if given is not None and given != dealer:
-        if given in absent:
-            # The pair is the given dealer's other way round: not how this table deals.
-            names = ", ".join(state.players[s] for s in sorted(absent))
-            raise InvalidDeal.of("sitting_out_pair", "dealer", names=names)
         raise InvalidDeal.of("dealer_at_table", "dealer", dealer=state.players[given])
     return seating.sitting_out(5, dealer, rules)
 

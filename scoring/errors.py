@@ -38,7 +38,7 @@ MESSAGES: dict[str, str] = {
     "tricks_five": "with five players give the tricks of the three at the table; "
     "the two not named are the dealer and his neighbour, who sit out",
     "sitting_out_pair": "{names} cannot sit out together: with five the dealer and his "
-    "neighbour sit out",
+    "neighbour sit out ({expected} by the seating)",
     "tricks_two": "in hussar give the tricks of both players ({players}), or of the "
     "declarer alone in a game; the whister's count includes the dummy's",
     "tricks_two_sum": "the players' tricks add up to {total}; on raspasy in hussar "

@@ -205,6 +205,13 @@ def test_still_refused_with_a_specific_message(
         Texts(lang)(info.value.key, **{k: str(v) for k, v in info.value.params.items()})
 
 
+def test_tricks_in_seat_order_one_short_count_the_numbers() -> None:
+    """``распасы 3 2`` at three is two tricks of three, not seat 3 with two tricks."""
+    with pytest.raises(ParseError) as info:
+        parse_deal("распасы 3 2", THREE, state_of(THREE))
+    assert (info.value.key, info.value.params["count"]) == ("table_count", 2)
+
+
 def test_without_a_sheet_four_need_names() -> None:
     """The forms that ask the seating need the sheet: without it they are refused."""
     with pytest.raises(ParseError):

@@ -653,8 +653,12 @@ def _implied(
 def _raspasy(
     words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
 ) -> Raspasy:
-    if len(words) == _playing(n) and all(TRICKS_RE.fullmatch(w) for w in words):
+    numbers = all(TRICKS_RE.fullmatch(w) for w in words)
+    if len(words) == _playing(n) and numbers:
         return _raspasy_in_order(words, players, n, state)
+    if words and numbers and len(words) < 2 * _playing(n):
+        # ``распасы 3 2`` at three: tricks in seat order, one short (not seat 3 with 2).
+        _at_table(n, len(words), "raspasy")
     if not words or len(words) % 2:
         raise ParseError("raspasy_form", "raspasy")
     tricks: dict[str, int] = {}

@@ -381,6 +381,7 @@ def test_five_refuses_a_pair_that_cannot_sit_out() -> None:
         play(state, Raspasy.of({"P1": 3, "P3": 3, "P5": 4}))
     assert e.value.code == "sitting_out_pair"
     assert "P2, P4" in str(e.value)
+    assert e.value.params["expected"] == "P1, P5"  # P1 deals; his right neighbour P5
     with pytest.raises(InvalidDeal) as e:
         play(state, Raspasy.of({"P1": 3, "P2": 3}))
     assert e.value.code == "tricks_five"

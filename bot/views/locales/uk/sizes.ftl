@@ -1,6 +1,6 @@
 # Errors of a two-player (гусарик) and a five-player table, by scoring's error code.
 err-tricks_five = уп'ятьох потрібні взятки трьох гравців за столом; двоє неназваних — здавач і його сусід, вони не грають
-err-sitting_out_pair = { $names } не можуть не грати разом: уп'ятьох не грають здавач і його сусід
+err-sitting_out_pair = { $names } не можуть пропускати роздачу разом: уп'ятьох не грають здавач і його сусід (за розсадкою — { $expected })
 err-tricks_two = у гусарику потрібні взятки обох гравців ({ $players }) або, у грі, лише того, хто грає; у вістуючого — разом зі взятками болвана
 err-tricks_two_sum = у гравців разом { $total } { NUMBER($total) ->
     [one] взятка
