@@ -619,3 +619,18 @@ def test_the_protocol_line_of_a_pass_the_dummy_whisted() -> None:
     assert notation(tx, passed, names, rules) == notation(tx, whisted, names, rules)
     assert tx("not_whisted") not in notation(tx, passed, names, rules)
     assert tx("not_whisted") in notation(tx, passed, names, Rules())
+
+
+def test_a_game_nobody_played_out_shows_no_defenders_tricks() -> None:
+    """Both passed (or a hussar pass the dummy did not whist): written as made, so the
+    defenders' tricks are nobody's and are not shown; a played-out game shows them."""
+    from bot.views.chat import details
+
+    tx = Texts("ru")
+    both_passed = Game.of(
+        "Аня", "6S", {"Боря": "pass", "Вера": "pass"}, {"Аня": 6, "Боря": 3, "Вера": 1}
+    )
+    assert details(tx, both_passed, ("Аня", "Боря", "Вера")) == " — Боря пас, Вера пас"
+    passed = Game.of("Аня", "7S", {"Боря": "pass"}, {"Аня": 7, "Боря": 3})
+    assert details(tx, passed, ("Аня", "Боря"), Rules()) == " — Боря пас"
+    assert details(tx, passed, ("Аня", "Боря"), Rules(dummy_whist=True)) == " — Боря пас 3"

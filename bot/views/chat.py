@@ -115,9 +115,17 @@ def notation(tx: Texts, deal: Deal, players: Sequence[str] = (), rules: Rules | 
     return tx("correction") + (f": {escape(note, quote=False)}" if note else "")
 
 
-def details(tx: Texts, deal: Deal, players: Sequence[str] = ()) -> str:
-    """Who defended with what, or who took what on raspasy."""
+def details(tx: Texts, deal: Deal, players: Sequence[str] = (), rules: Rules | None = None) -> str:
+    """Who defended with what, or who took what on raspasy.  A game nobody played out
+    (both passed; a hussar pass without ``dummy_whist``) shows no defenders' tricks:
+    it was written as made, so they are nobody's."""
     if isinstance(deal, Game):
+        if not deal.played_out(rules):
+            parts = [
+                tx("defender_unplayed", name=name(who), choice=tx(choice.value))
+                for who, choice in deal.defence
+            ]
+            return " — " + ", ".join(parts)
         tricks = deal.trick_map
         parts = [
             tx("defender", name=name(who), choice=tx(choice.value), tricks=tricks.get(who, 0))
@@ -152,7 +160,7 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
             number=live.number,
             notation=declarer_prefix(deal)
             + notation(tx, deal, names, table.rules)
-            + details(tx, deal, names),
+            + details(tx, deal, names, table.rules),
         )
     )
     lines.extend(effect_lines(tx, names, live.step.writes, _cost(live)))
@@ -240,7 +248,7 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
             number=d.number,
             declarer=declarer_prefix(d.deal),
             notation=notation(tx, d.deal, names, table.rules),
-            details=details(tx, d.deal, names),
+            details=details(tx, d.deal, names, table.rules),
             author=name(d.event.author_name or "?"),
         )
         for d in table.deals

@@ -357,7 +357,7 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
             "wiz_preview",
             notation=declarer_prefix(deal)
             + notation(tx, deal, names, table.rules)
-            + details(tx, deal, names),
+            + details(tx, deal, names, table.rules),
         ),
     ]
     lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))

@@ -9,3 +9,6 @@ err-tricks_two_sum = the players took { $total } { NUMBER($total) ->
 err-half_hussar = there is no half-whist in hussar: the one defender whists or passes
 err-misere_out = { $declarer } sits this deal out (the dealer is { $dealer }): the misère is played by one at the table (their names are under “➕ New deal”)
 err-misere_hussar_off = misère is not played in hussar under these rules
+
+# A defender of a game nobody played out (written as made): his choice, no tricks.
+defender_unplayed = { $name } { $choice }

@@ -10,3 +10,6 @@ err-tricks_two_sum = у игроков вместе { $total } { NUMBER($total) 
 err-half_hussar = в гусарике полвиста нет: единственный защитник вистует или пасует
 err-misere_out = { $declarer } в эту сдачу не играет (сдаёт { $dealer }): мизер играет тот, кто за столом (их имена — в «➕ Новая сдача»)
 err-misere_hussar_off = мизер в гусарике по этим правилам не играют
+
+# A defender of a game nobody played out (written as made): his choice, no tricks.
+defender_unplayed = { $name } { $choice }

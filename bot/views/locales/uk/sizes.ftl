@@ -10,3 +10,6 @@ err-tricks_two_sum = у гравців разом { $total } { NUMBER($total) ->
 err-half_hussar = у гусарику піввіста немає: єдиний захисник вістує або пасує
 err-misere_out = { $declarer } цієї роздачі не грає (здає { $dealer }): мізер грає той, хто за столом (їхні імена — у «➕ Нова роздача»)
 err-misere_hussar_off = мізер у гусарику за цими правилами не грають
+
+# A defender of a game nobody played out (written as made): his choice, no tricks.
+defender_unplayed = { $name } { $choice }
