@@ -500,6 +500,8 @@ async def hussar_evening(e: Evening, w: dict[str, str], *commands: str) -> None:
     # One whister in hussar: no split between two, no pair short, no half-whist.
     assert plain(t("rules_hussar_whist")) in plain(rules)
     assert plain(t("rules_hussar_liable")) in plain(rules)
+    assert plain(t("rules_hussar_consolation")) in plain(rules)
+    assert plain(t("rules_consolation_all")) not in plain(rules)
 
     # Clean misères until the pulka closes: the first closes Boris's pulka and he
     # helps Anna close hers.

@@ -469,6 +469,7 @@ def rules_text(tx: Texts, rules: Rules, seats: int | None = None) -> str:
         words["whist"] = tx("rules_hussar_whist")
         words["whist_shortfall"] = tx("rules_hussar_shortfall")
         words["quota_liable"] = tx("rules_hussar_liable")
+        words["consolation"] = tx("rules_hussar_consolation")
         words["half_whist"] = tx("no")
     body = tx("rules_body", variant=variant_name(tx, rules), **words)
     if seats in SIZE_RULES:

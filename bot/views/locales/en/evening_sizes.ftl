@@ -3,3 +3,4 @@
 rules_hussar_whist = one defender (hussar)
 rules_hussar_shortfall = —
 rules_hussar_liable = the whister
+rules_hussar_consolation = the whister (hussar)

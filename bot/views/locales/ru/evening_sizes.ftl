@@ -3,3 +3,4 @@
 rules_hussar_whist = вистует один (гусарик)
 rules_hussar_shortfall = —
 rules_hussar_liable = вистующий
+rules_hussar_consolation = вистующий (гусарик)

@@ -3,3 +3,4 @@
 rules_hussar_whist = вістує один (гусарик)
 rules_hussar_shortfall = —
 rules_hussar_liable = вістуючий
+rules_hussar_consolation = вістуючий (гусарик)
