@@ -109,6 +109,15 @@ def defenders(n: int, declarer: int, out: tuple[int, ...] = NOBODY) -> tuple[int
     return first, second
 
 
+def playing(n: int) -> int:
+    """How many play a deal at a table of ``n``: two in hussar (and the dummy), else three.
+
+    >>> [playing(n) for n in TABLE_SIZES]
+    [2, 3, 3, 3]
+    """
+    return len(speaking_order(n, 0))
+
+
 def lowest_level(rules: Rules, raspasy_run: int) -> int:
     """The lowest contract allowed now: after raspasy only from the exit up."""
     return rules.raspasy_exit if raspasy_run else LEVELS[0]

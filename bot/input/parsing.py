@@ -366,13 +366,8 @@ def _sum_ten(tricks: dict[str, int], form: str) -> None:
 _TABLE_COUNT = {2: "table_count2", 3: "table_count", 4: "table_count4", 5: "table_count5"}
 
 
-def _playing(n: int) -> int:
-    """How many play a deal at a table of ``n``: two in hussar (and a dummy), else three."""
-    return 2 if n == 2 else 3
-
-
 def _at_table(n: int, named: int, form: str) -> None:
-    if named != _playing(n):
+    if named != seating.playing(n):
         raise ParseError(_TABLE_COUNT.get(n, "table_count"), form, count=named)
 
 
@@ -654,9 +649,9 @@ def _raspasy(
     words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
 ) -> Raspasy:
     numbers = all(TRICKS_RE.fullmatch(w) for w in words)
-    if len(words) == _playing(n) and numbers:
+    if len(words) == seating.playing(n) and numbers:
         return _raspasy_in_order(words, players, n, state)
-    if words and numbers and len(words) < 2 * _playing(n):
+    if words and numbers and len(words) < 2 * seating.playing(n):
         # ``распасы 3 2`` at three: tricks in seat order, one short (not seat 3 with 2).
         _at_table(n, len(words), "raspasy")
     if not words or len(words) % 2:
@@ -681,7 +676,7 @@ def _raspasy_in_order(
     the sheet); with four the dealer sits out, with five the dealer and a neighbour
     (:func:`scoring.seating.table`); in hussar ``распасы 3 5``, the dummy took the rest."""
     out: tuple[int, ...] = ()
-    if n in (4, 5):
+    if seating.playing(n) < n:  # someone sits out: the seating says who
         if state is None:
             raise ParseError("raspasy_form", "raspasy")
         out = seating.table(state).sitting_out
