@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
@@ -26,7 +26,8 @@ from bot.store import ending
 from bot.store.db import EventKind, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.handlers.common import GROUP_TYPES, author_of, may_change, place, source
+from bot.telegram.filters import IN_GROUP
+from bot.telegram.handlers.common import author_of, may_change, place, source
 from bot.views.callbacks import AgainCB, ExportCB
 from bot.views.chat import deal_rejected_text, parse_error_text, pulka_error_text
 from bot.views.ending import correct_how_text, corrected_text, export_keyboard
@@ -131,7 +132,7 @@ async def correct_how(message: Message, number: int, tx: Texts) -> None:
 
 def router() -> Router:
     r = Router(name="after_settling")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.message.register(correct_settled, Command("correct", "fix"), replied_settled)
     r.message.register(correct_how, Command("correct", "fix"), settled_here)
     return r

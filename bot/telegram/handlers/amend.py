@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -29,9 +29,8 @@ from bot.service import AmendBreaks, LiveDeal, PulkaError, PulkaService, Table, 
 from bot.store.db import EventKind, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of,
     author_of_user,
     display_name,
@@ -408,7 +407,7 @@ async def delete_press(
 
 def router() -> Router:
     r = Router(name="amend")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(edit, Command("edit"))
     r.message.register(delete, Command("delete"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -18,8 +18,8 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.service import PulkaService, Table
 from bot.store.ending import Listed
 from bot.telegram import delivery
-from bot.telegram.filters import on_keyboard
-from bot.telegram.handlers.common import GROUP_TYPES, place
+from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.telegram.handlers.common import place
 from bot.telegram.handlers.rating import pulkas_notes
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.callbacks import ArchivePageCB
@@ -106,7 +106,7 @@ async def pulka(
 
 def router() -> Router:
     r = Router(name="archive")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(pulkas, Command("pulkas"))
     r.message.register(pulka, Command("pulka"))

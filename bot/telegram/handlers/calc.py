@@ -39,7 +39,7 @@ from bot.input.sheet_text import (
     with_size,
 )
 from bot.telegram import delivery
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import OnLoop, on_keyboard
 from bot.views import picture
 from bot.views.calc import (
     MARK,
@@ -118,7 +118,7 @@ async def _send(message: Message, tx: Texts, result: Calc) -> None:
     await delivery.answer(message, text)
 
 
-def calc_reply(message: Message, bot: Bot) -> dict[str, PaperSheet] | bool:
+async def calc_reply(message: Message, bot: Bot) -> dict[str, PaperSheet] | bool:
     """A reply (not a command) to an open step-by-step message of this bot: its sheet."""
     reply = message.reply_to_message
     if reply is None or not message.text or message.text.startswith("/"):
@@ -224,6 +224,6 @@ def router() -> Router:
     """Before ``private``, which takes every other private message."""
     r = Router(name="calc")
     r.message.register(calc, Command("calc"))
-    r.message.register(calc_typed, F.text, calc_reply)
+    r.message.register(calc_typed, OnLoop(F.text), calc_reply)
     r.callback_query.register(calc_button, CalcCB.filter(), on_keyboard)
     return r

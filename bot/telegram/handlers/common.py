@@ -23,8 +23,6 @@ from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 
-GROUP_TYPES = frozenset({"group", "supergroup"})
-
 
 def place(message: Message) -> tuple[int, int]:
     """The pulka's key: chat id and forum topic (0 outside topics)."""

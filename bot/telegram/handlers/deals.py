@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -28,9 +28,8 @@ from bot.input.parsing import ParseError, parse_correction, parse_deal
 from bot.service import PulkaError, PulkaService, Table, Written, deal_from_json
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of,
     author_of_user,
     display_name,
@@ -249,7 +248,7 @@ async def _write_pressed(
 
 def router() -> Router:
     r = Router(name="deals")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.message.register(deal, Command("deal"))
     r.message.register(correct, Command("correct", "fix"))
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
@@ -20,9 +20,8 @@ from bot.service import PulkaError, PulkaService, Table
 from bot.store import debts
 from bot.store.db import EventKind
 from bot.telegram import delivery
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of_user,
     is_admin,
     place,
@@ -108,7 +107,7 @@ async def debts_command(
 
 def router() -> Router:
     r = Router(name="debts")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(debts_command, Command("debts"))
     r.callback_query.register(debt_press, DebtCB.filter())

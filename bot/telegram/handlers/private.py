@@ -8,6 +8,7 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
 from bot.service import PulkaService
+from bot.telegram.filters import OnLoop
 from bot.views.chat import lang_usage
 from bot.views.keyboards import help_keyboard, help_text
 from bot.views.texts import LANGS, Texts
@@ -46,9 +47,9 @@ async def private_other(message: Message, tx: Texts) -> None:
 
 def router() -> Router:
     r = Router(name="private")
-    r.message.filter(F.chat.type == "private")
+    r.message.filter(OnLoop(F.chat.type == "private"))
     r.message.register(private_start, CommandStart())
     r.message.register(private_help, Command("help"))
     r.message.register(private_lang, Command("lang"))
-    r.message.register(private_other, F.text | F.document | F.caption)
+    r.message.register(private_other, OnLoop(F.text | F.document | F.caption))
     return r

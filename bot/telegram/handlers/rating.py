@@ -10,7 +10,7 @@ the chat (a settled one, or the one running here) and by the chat's administrato
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
@@ -18,7 +18,8 @@ from bot.service import PulkaService, Table
 from bot.store.nights import Night
 from bot.store.rating import Ratings, find, rate
 from bot.telegram import delivery
-from bot.telegram.handlers.common import GROUP_TYPES, is_admin, place
+from bot.telegram.filters import IN_GROUP
+from bot.telegram.handlers.common import is_admin, place
 from bot.views.rating import (
     archive_notes,
     note_text,
@@ -126,6 +127,6 @@ async def pulkas_notes(service: PulkaService, tx: Texts, chat_id: int) -> dict[i
 
 def router() -> Router:
     r = Router(name="rating")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.message.register(rating, Command("rating"))
     return r

@@ -3,7 +3,7 @@ the "📷 Sheet" button of the scoreboard and of the text table, and /history.""
 
 from __future__ import annotations
 
-from aiogram import F, Router
+from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -11,9 +11,8 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.input.parsing import TEXT_WORDS
 from bot.service import PulkaService, Table
 from bot.telegram.callbacks import SheetCB
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     answer_chunks,
     pulka_here,
     pulka_of_button,
@@ -95,7 +94,7 @@ async def show_history(message: Message, service: PulkaService, tx: Texts) -> No
 
 def router() -> Router:
     r = Router(name="score")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(show_score, Command("score"))
     r.callback_query.register(sheet_press, SheetCB.filter())

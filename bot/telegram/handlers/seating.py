@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import JOIN_TRANSITION, ChatMemberUpdatedFilter, Command
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
@@ -21,9 +21,8 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.input.drafts import first_dealer, swap_seats
 from bot.service import PulkaError, PulkaService, Table
 from bot.telegram.boards import Boards
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of,
     author_of_user,
     display_name,
@@ -275,9 +274,9 @@ async def _claimer(bot: Bot, chat_id: int, user_id: int) -> User | None:
 
 def router() -> Router:
     r = Router(name="seating")
-    r.my_chat_member.filter(F.chat.type.in_(GROUP_TYPES))
+    r.my_chat_member.filter(IN_GROUP)
     r.my_chat_member.register(greet, ChatMemberUpdatedFilter(member_status_changed=JOIN_TRANSITION))
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(cancel, Command("cancel"))
     r.message.register(leave, Command("leave"))

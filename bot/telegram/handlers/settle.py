@@ -12,7 +12,7 @@ import io
 import json
 from typing import Any
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
@@ -24,9 +24,8 @@ from bot.store.db import EventKind, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import EndCB
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of,
     author_of_user,
     is_admin,
@@ -371,7 +370,7 @@ async def import_(
 
 def router() -> Router:
     r = Router(name="settle")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(settle, Command("settle"))
     r.message.register(undo_end, Command("undo"))  # skips to handlers/undo.py but after an end

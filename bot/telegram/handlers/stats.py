@@ -22,8 +22,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.service import PulkaService
 from bot.store.stats import ChatStats, chat_stats
 from bot.telegram import delivery
-from bot.telegram.filters import on_keyboard
-from bot.telegram.handlers.common import GROUP_TYPES
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.sheets import Sheets
 from bot.views.callbacks import StatsCB
 from bot.views.stats import (
@@ -133,7 +132,7 @@ async def export_csv_stats(message: Message, service: PulkaService, tx: Texts) -
 
 def router() -> Router:
     r = Router(name="stats")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(show_stats, Command("stats"))
     r.message.register(export_csv_stats, Command("export", magic=F.args.func(is_csv_stats)))

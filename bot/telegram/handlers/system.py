@@ -10,6 +10,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.service import PulkaService
 from bot.telegram.boards import Boards
+from bot.telegram.filters import OnLoop
 from bot.telegram.handlers.common import refuse
 from bot.views.texts import Texts
 
@@ -40,7 +41,7 @@ async def unknown_button(query: CallbackQuery, tx: Texts, callback_answer: Callb
 def router() -> Router:
     """Tried last: its button handler takes every press the others left."""
     r = Router(name="system")
-    r.message.register(migrated_to, F.migrate_to_chat_id)
-    r.message.register(migrated_from, F.migrate_from_chat_id)
+    r.message.register(migrated_to, OnLoop(F.migrate_to_chat_id))
+    r.message.register(migrated_from, OnLoop(F.migrate_from_chat_id))
     r.callback_query.register(unknown_button)
     return r

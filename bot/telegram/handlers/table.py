@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -20,9 +20,8 @@ from bot.store.db import PlayerRow
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import HelpCB, SitCB
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import GROUP_TYPES, IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of,
     author_of_user,
     candidate_names,
@@ -235,7 +234,7 @@ async def set_lang(
 
 def router() -> Router:
     r = Router(name="table")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(new_pulka, Command("newpulka"))
     r.message.register(join, Command("join"))

@@ -3,7 +3,7 @@ answer.  Only the last deal can be undone; the scoreboard shows the change."""
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import Bot, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -13,9 +13,8 @@ from bot.store.db import EventKind, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import UndoAskCB, UndoCB
-from bot.telegram.filters import on_keyboard
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
-    GROUP_TYPES,
     author_of_user,
     display_name,
     pulka_to_change,
@@ -108,7 +107,7 @@ async def undo_answer(
 
 def router() -> Router:
     r = Router(name="undo")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
     r.message.register(undo, Command("undo"))
     r.callback_query.register(undo_ask, UndoAskCB.filter())

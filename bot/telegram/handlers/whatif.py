@@ -17,7 +17,8 @@ from bot.input.whatif import changed_rules, csv_number, parse_cost, parse_whatif
 from bot.service import PulkaService, Table
 from bot.store import ending
 from bot.store.whatif import Broken, deal_worth, rescore
-from bot.telegram.handlers.common import GROUP_TYPES, place
+from bot.telegram.filters import IN_GROUP
+from bot.telegram.handlers.common import place
 from bot.views.ending import shown_settlement
 from bot.views.seating import default_currency
 from bot.views.texts import Texts
@@ -169,7 +170,7 @@ def cost_router() -> Router:
 
 def router() -> Router:
     r = Router(name="whatif")
-    r.message.filter(F.chat.type.in_(GROUP_TYPES))
+    r.message.filter(IN_GROUP)
     r.message.register(whatif, Command("whatif"))
     # Before settle's /export (the JSON record): only "/export csv [N]" is ours.
     r.message.register(export_csv, Command("export", magic=F.func(_is_csv)))
