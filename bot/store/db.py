@@ -429,13 +429,14 @@ class Tx:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
+    # ``execute_fetchall``: the statement and its rows in one trip to aiosqlite's
+    # thread, where ``execute`` then ``fetchone`` take two.
     async def _one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
-        cur = await self.conn.execute(sql, args)
-        return await cur.fetchone()
+        rows = list(await self.conn.execute_fetchall(sql, args))
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
-        cur = await self.conn.execute(sql, args)
-        return list(await cur.fetchall())
+        return list(await self.conn.execute_fetchall(sql, args))
 
     # --- chats ---------------------------------------------------------------
 
