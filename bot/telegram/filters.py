@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiogram import F
-from aiogram.filters import Filter
+from aiogram import Router
+from aiogram.filters import Command, Filter
 from aiogram.types import CallbackQuery, Message, TelegramObject
 from magic_filter import MagicFilter
 
@@ -35,8 +35,22 @@ class OnLoop(Filter):
         return self._signature_to_string(rule=self.rule)
 
 
+class ChatTypes(Filter):
+    """The event's chat is of one of these types: ``F.chat.type.in_(types)``, without
+    the magic filter's resolution (this one is checked by 14 routers on every update)."""
+
+    __slots__ = ("types",)
+
+    def __init__(self, types: frozenset[str]) -> None:
+        self.types = types
+
+    async def __call__(self, event: TelegramObject) -> bool:
+        chat = getattr(event, "chat", None)
+        return chat is not None and chat.type in self.types
+
+
 #: Messages (and member updates) of a group or supergroup: every group router's filter.
-IN_GROUP = OnLoop(F.chat.type.in_(GROUP_TYPES))
+IN_GROUP = ChatTypes(GROUP_TYPES)
 
 
 async def on_keyboard(query: CallbackQuery) -> dict[str, Message] | bool:
@@ -61,3 +75,48 @@ async def on_keyboard(query: CallbackQuery) -> dict[str, Message] | bool:
     ):
         return False
     return {"msg": msg}
+
+
+class CommandWords(Filter):
+    """A router's first check: is the message's first word one of its commands?
+
+    aiogram tries every handler of every router in turn, each ``Command`` filter
+    parsing the text again: a plain message in a group went through 20 routers and 32
+    command parses (1.6 ms, against 0.3 ms for a whole echo bot's update).  A router
+    whose message handlers are all commands gets this as its root filter (see
+    :func:`commands_first`): one set lookup, and a rejected router's handlers are not
+    tried.  It only ever lets through more than the ``Command`` filters would (any
+    case, any ``@mention``), so they still decide.
+    """
+
+    __slots__ = ("prefixes", "words")
+
+    def __init__(self, words: frozenset[str], prefixes: str) -> None:
+        self.words = words
+        self.prefixes = prefixes
+
+    async def __call__(self, message: Message) -> bool:
+        # The first word as ``Command.extract_command`` finds it: "/deal@PulkaBot 7s ...".
+        first = (message.text or message.caption or "").split(maxsplit=1)
+        if not first or first[0][0] not in self.prefixes:
+            return False
+        return first[0][1:].partition("@")[0].lower() in self.words
+
+
+def commands_first(router: Router) -> Router:
+    """Give ``router`` a :class:`CommandWords` root filter if every message handler it
+    has is a command (``Command`` filters with plain names); otherwise leave it be."""
+    words: set[str] = set()
+    prefixes: set[str] = set()
+    for handler in router.message.handlers:
+        commands = [f.callback for f in handler.filters or [] if isinstance(f.callback, Command)]
+        if not commands:
+            return router  # a handler of any text (a reply, a document): no shortcut
+        for command in commands:
+            if not all(isinstance(c, str) for c in command.commands):
+                return router  # a pattern: no word to look up
+            words.update(str(c).lower() for c in command.commands)
+            prefixes.update(command.prefix)
+    if words:
+        router.message.filter(CommandWords(frozenset(words), "".join(sorted(prefixes))))
+    return router

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from aiogram import Router
 
+from bot.telegram.filters import commands_first
 from bot.telegram.handlers import (
     after_settling,
     amend,
@@ -32,8 +33,11 @@ from bot.telegram.handlers import (
 
 
 def get_routers() -> list[Router]:
-    """Every router, in the order they are tried (``system``, the catch-all, last)."""
-    return [
+    """Every router, in the order they are tried (``system``, the catch-all, last).
+
+    A router of commands only first looks the command word up (``commands_first``).
+    """
+    routers = [
         errors.router(),
         calc.router(),  # before private, which takes every private message
         whatif.cost_router(),  # so is /cost
@@ -55,3 +59,4 @@ def get_routers() -> list[Router]:
         rating.router(),
         system.router(),
     ]
+    return [commands_first(r) for r in routers]
