@@ -794,7 +794,8 @@ class Counts:
 class Probe:
     """Counts what updates cost: ``scoring.replay``/``scoring.play`` calls,
     ``build_table`` replays, SQL statements (the sqlite3 trace callback of every open
-    aiosqlite connection) and write transactions (``BEGIN``), ``asyncio.Lock``
+    aiosqlite connection) and write transactions (``BEGIN``, or a write statement
+    committed on its own), ``asyncio.Lock``
     acquisitions (named by the object holding the lock), Bot API calls and full
     garbage collections.  Everything is patched in :meth:`counting` and restored after.
     """
@@ -883,9 +884,19 @@ class Probe:
         gc.callbacks.append(on_gc)
         undo.append(functools.partial(gc.callbacks.remove, on_gc))
 
+        # A write transaction is a BEGIN, or a write statement outside one (committed on
+        # its own, as ``Storage.append_alone`` writes a deal).
+        open_tx = [False]
+
         def trace(sql: str) -> None:
             c.sql += 1
-            if sql.lstrip().upper().startswith("BEGIN"):
+            word = sql.lstrip().split(None, 1)[0].upper() if sql.strip() else ""
+            if word == "BEGIN":
+                c.writes += 1
+                open_tx[0] = True
+            elif word in ("COMMIT", "ROLLBACK", "END"):
+                open_tx[0] = False
+            elif word in ("INSERT", "UPDATE", "DELETE", "REPLACE") and not open_tx[0]:
                 c.writes += 1
 
         connections = [o for o in self._find(aiosqlite.Connection) if o._connection is not None]

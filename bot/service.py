@@ -311,6 +311,9 @@ class PulkaService:
         last event id, checked inside the write transaction: of two "Write it"
         presses on the same sheet only the first writes, the other gets ``stale``.
         """
+        alone = await self._write_deal_alone(pulka_id, deal, author, source, expect_last)
+        if alone is not None:
+            return alone
         async with self.storage.uow() as tx:
             again = await self._again(tx, source, DEAL)
             if again is not None:
@@ -333,6 +336,45 @@ class PulkaService:
                 seq=table.next_seq,
             )
             after = advance(table, table.players, (event,), table.row.status)
+        return self._written(table, after, event)
+
+    async def _write_deal_alone(
+        self,
+        pulka_id: int,
+        deal: Deal,
+        author: Author,
+        source: Source | None,
+        expect_last: int | None,
+    ) -> Written | None:
+        """The common deal in one statement (``Storage.append_alone``): the kept table
+        is the pulka's latest, the deal plays on it, and its command wrote nothing yet.
+
+        None for anything else, with nothing written: :meth:`write_deal`'s transaction
+        then reads the pulka as stored and answers (a repeat, a stale sheet, a deal
+        the engine refuses: said on the stored table, not on a kept one).
+        """
+        table = self.tables.kept(pulka_id)
+        if table is None or not table.active or table.state is None:
+            return None
+        if expect_last is not None and table.last_event_id != expect_last:
+            return None
+        try:
+            play(table.state, deal)
+        except ScoringError:
+            return None
+        event = await self.storage.append_alone(
+            pulka_id,
+            DEAL,
+            deal_to_json(deal),
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+            after=table.last_event_id,
+        )
+        if event is None:
+            return None
+        after = advance(table, table.players, (event,), table.row.status)
         return self._written(table, after, event)
 
     async def undo(

@@ -360,6 +360,11 @@ class Tables:
             self._tables.popitem(last=False)
         return table
 
+    def kept(self, pulka_id: int) -> Table | None:
+        """The pulka's table as this process last committed or read it, if kept (no read:
+        whether it is still the latest is for the caller to check)."""
+        return self._tables.get(pulka_id)
+
     def newest(self, table: Table) -> Table:
         """``table``, or the newer table of its pulka committed since (no read: every
         commit of this process is put here)."""

@@ -1,0 +1,154 @@
+"""A deal written in one statement (``Storage.append_alone``), and every case where it
+must not be: the sheet moved on behind the kept table, the command wrote already, the
+engine refuses the deal on the kept table.  Each falls back to the transaction, which
+answers as it always did."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import Author, PulkaError, PulkaService
+from bot.store.db import DEAL, Source, Storage
+from scoring import Game, InvalidDeal, Rules, replay
+from scoring.record import deal_to_json
+
+ANNA = Author(1, "Anna")
+SIX = Game.of("Anna", "6S", {"Boris": "whist", "Vera": "pass"}, {"Anna": 6, "Boris": 3, "Vera": 1})
+SEVEN = Game.of(
+    "Boris", "7H", {"Vera": "whist", "Anna": "pass"}, {"Boris": 7, "Vera": 2, "Anna": 1}
+)
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[str]:
+    yield str(tmp_path / "p.sqlite3")
+
+
+async def _seated(service: PulkaService, chat: int = -100) -> int:
+    w = await service.create(chat, 0, Rules.for_variant("sochi", target=20), ANNA, Source(chat, 1))
+    for i, name in enumerate(("Anna", "Boris", "Vera")):
+        await service.join(chat, 0, [name], i + 1, None, ANNA, Source(chat, 10 + i))
+    return w.table.id
+
+
+class Counting:
+    """The SQL a connection runs, from sqlite3's trace callback."""
+
+    def __init__(self) -> None:
+        self.sql: list[str] = []
+
+    async def attach(self, storage: Storage) -> None:
+        conn = storage.conn
+        await conn._execute(conn._conn.set_trace_callback, self.sql.append)
+
+
+async def test_a_deal_on_the_kept_sheet_is_one_statement(db: str) -> None:
+    storage = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        pid = await _seated(service)
+        await service.write_deal(pid, SIX, ANNA, Source(-100, 50))  # the table is kept now
+        trace = Counting()
+        await trace.attach(storage)
+        written = await service.write_deal(pid, SEVEN, ANNA, Source(-100, 51))
+        assert not written.duplicate and len(written.table.deals) == 2
+        assert [s.split()[0] for s in trace.sql] == ["INSERT"]
+        assert (
+            written.table.state
+            == replay(("Anna", "Boris", "Vera"), written.table.rules, [SIX, SEVEN]).state
+        )
+    finally:
+        await storage.close()
+
+
+async def test_a_sheet_moved_on_behind_the_kept_table_is_read_again(db: str) -> None:
+    """Another connection appends a deal: the kept table is behind, the one statement
+    writes nothing, and the transaction plays the new deal on the sheet as stored."""
+    storage = await Storage(db).open()
+    other = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        pid = await _seated(service)
+        await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
+        kept = service.tables.kept(pid)
+        assert kept is not None
+        async with other.uow() as tx:
+            await tx.append(
+                pid, DEAL, deal_to_json(SEVEN), 1, "Anna", Source(-100, 60), seq=kept.next_seq
+            )
+        assert (
+            await storage.append_alone(
+                pid,
+                DEAL,
+                deal_to_json(SIX),
+                1,
+                "Anna",
+                Source(-100, 61),
+                seq=kept.next_seq,
+                after=kept.last_event_id,
+            )
+            is None
+        )
+        written = await service.write_deal(pid, SIX, ANNA, Source(-100, 61))
+        assert [d.deal for d in written.table.deals] == [SIX, SEVEN, SIX]
+        assert [d.event.seq for d in written.table.deals] == sorted(
+            {d.event.seq for d in written.table.deals}
+        )
+    finally:
+        await other.close()
+        await storage.close()
+
+
+async def test_a_command_delivered_again_is_answered_with_its_first_write(db: str) -> None:
+    storage = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        pid = await _seated(service)
+        first = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
+        kept = service.tables.kept(pid)
+        assert kept is not None
+        # The sheet is the kept one, but the source wrote already: nothing is written.
+        assert (
+            await storage.append_alone(
+                pid,
+                DEAL,
+                deal_to_json(SEVEN),
+                1,
+                "Anna",
+                Source(-100, 50),
+                seq=kept.next_seq,
+                after=kept.last_event_id,
+            )
+            is None
+        )
+        again = await service.write_deal(pid, SEVEN, ANNA, Source(-100, 50))
+        assert again.duplicate and again.event_id == first.event_id
+        assert [d.deal for d in again.table.deals] == [SIX]
+    finally:
+        await storage.close()
+
+
+async def test_a_stale_wizard_and_a_refused_deal_still_say_so(db: str) -> None:
+    storage = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        pid = await _seated(service)
+        first = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
+        with pytest.raises(PulkaError) as stale:
+            await service.write_deal(
+                pid, SEVEN, ANNA, Source(-100, 70), expect_last=first.event_id - 1
+            )
+        assert stale.value.key == "stale"
+        unknown = Game.of(
+            "Gleb", "6S", {"Boris": "whist", "Vera": "pass"}, {"Gleb": 6, "Boris": 3, "Vera": 1}
+        )
+        with pytest.raises(InvalidDeal) as refused:
+            await service.write_deal(pid, unknown, ANNA, Source(-100, 71))
+        assert refused.value.code == "unknown_player"
+        table = service.tables.kept(pid)
+        assert table is not None and [d.deal for d in table.deals] == [SIX]
+    finally:
+        await storage.close()
