@@ -44,6 +44,7 @@ from bot.store.tables import (
     rules_from_json,
     same_deal,
     sizes_of,
+    with_deal,
 )
 from scoring import (
     Deal,
@@ -358,8 +359,9 @@ class PulkaService:
             return None
         if expect_last is not None and table.last_event_id != expect_last:
             return None
+        generation = self.tables.generation
         try:
-            play(table.state, deal)
+            step = play(table.state, deal)
         except ScoringError:
             return None
         event = await self.storage.append_alone(
@@ -374,8 +376,14 @@ class PulkaService:
         )
         if event is None:
             return None
-        after = advance(table, table.players, (event,), table.row.status)
-        return self._written(table, after, event)
+        if self.tables.generation != generation:
+            # The kept tables were dropped while this waited for the lock (a chat
+            # migrated: its pulkas' rows changed with no event): the table after the
+            # deal is the log as stored, not the kept table with the deal added.
+            stored = await self.get(pulka_id)
+            if stored is not None:
+                return self._written(table, stored, event)
+        return self._written(table, with_deal(table, event, deal, step), event)
 
     async def undo(
         self, pulka_id: int, event_id: int, author: Author, source: Source | None

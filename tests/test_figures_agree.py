@@ -85,7 +85,7 @@ def evenings(draw: st.DrawFn) -> tuple[tuple[str, ...], Rules, list[Deal]]:
 def table_of(players: tuple[str, ...], rules: Rules, state: PulkaState) -> Table:
     seats = tuple(PlayerRow(i, n, None, None) for i, n in enumerate(players))
     row = PulkaRow(1, 1, 0, {}, "active", None, None, seats, ())
-    return Table(row, rules, (), state)
+    return Table(row, rules, (), state, ())
 
 
 def plain(text: str) -> str:

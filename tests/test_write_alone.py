@@ -5,6 +5,7 @@ answers as it always did."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -150,5 +151,75 @@ async def test_a_stale_wizard_and_a_refused_deal_still_say_so(db: str) -> None:
         assert refused.value.code == "unknown_player"
         table = service.tables.kept(pid)
         assert table is not None and [d.deal for d in table.deals] == [SIX]
+    finally:
+        await storage.close()
+
+
+async def test_a_deal_written_while_the_chat_migrates_keeps_the_new_chat(db: str) -> None:
+    """A group becoming a supergroup changes its pulkas' chat with no event: a deal
+    that waited for the lock meanwhile must not put back a table of the old chat."""
+    storage = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        pid = await _seated(service)
+        await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
+        migrating = asyncio.create_task(service.migrate_chat(-100, -200))
+        await asyncio.sleep(0)  # the migration holds the lock; the deal waits for it
+        written = await service.write_deal(pid, SEVEN, ANNA, Source(-100, 51))
+        await migrating
+        assert written.table.row.chat_id == -200
+        kept = service.tables.kept(pid)
+        assert kept is not None and kept.row.chat_id == -200
+        assert [d.deal for d in kept.deals] == [SIX, SEVEN]
+        got = await service.get(pid)
+        assert got is not None and got.row.chat_id == -200
+    finally:
+        await storage.close()
+
+
+async def test_a_redelivered_command_whose_deal_no_longer_plays_is_its_first_write(
+    db: str,
+) -> None:
+    """The deal that ended the pulka, delivered again: on the kept table it is refused
+    (the pulka is over), so the transaction answers, with what it wrote the first time."""
+    storage = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        w = await service.create(
+            -100, 0, Rules.for_variant("sochi", target=2), ANNA, Source(-100, 1)
+        )
+        for i, name in enumerate(("Anna", "Boris", "Vera")):
+            await service.join(-100, 0, [name], i + 1, None, ANNA, Source(-100, 10 + i))
+        pid = w.table.id
+        n = 50
+        while True:
+            written = await service.write_deal(pid, SIX, ANNA, Source(-100, n))
+            assert written.table.state is not None
+            if written.table.state.finished:
+                break
+            n += 1
+        again = await service.write_deal(pid, SIX, ANNA, Source(-100, n))
+        assert again.duplicate and again.event_id == written.event_id
+    finally:
+        await storage.close()
+
+
+async def test_two_write_it_presses_at_once_write_one_deal(db: str) -> None:
+    storage = await Storage(db).open()
+    try:
+        service = PulkaService(storage)
+        pid = await _seated(service)
+        first = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
+        token = first.event_id
+        results = await asyncio.gather(
+            service.write_deal(pid, SEVEN, ANNA, Source(-100, 80), expect_last=token),
+            service.write_deal(pid, SEVEN, ANNA, Source(-100, 81), expect_last=token),
+            return_exceptions=True,
+        )
+        wrote = [r for r in results if not isinstance(r, BaseException)]
+        refused = [r for r in results if isinstance(r, PulkaError)]
+        assert len(wrote) == 1 and len(refused) == 1 and refused[0].key == "stale"
+        got = await service.get(pid)
+        assert got is not None and [d.deal for d in got.deals] == [SIX, SEVEN]
     finally:
         await storage.close()

@@ -107,7 +107,7 @@ def confirmations(table: Table) -> list[Confirmation]:
     """The ``paid`` and ``received`` events of the pulka, oldest first."""
     found = []
     seats = len(table.players)
-    for e in table.row.events:
+    for e in table.marks:
         if e.kind not in (PAID, RECEIVED):
             continue
         payer, payee = e.payload.get("payer"), e.payload.get("payee")

@@ -60,7 +60,7 @@ def agreed_seats(table: Table) -> tuple[int, ...]:
     stop = stop_point(table)
     seats = {
         int(e.payload.get("seat", -1))
-        for e in table.row.events
+        for e in table.marks
         if e.kind == AGREE and e.id > stop and e.payload.get("last") == stop
     }
     return tuple(sorted(s for s in seats if 0 <= s < len(table.players)))
@@ -68,7 +68,7 @@ def agreed_seats(table: Table) -> tuple[int, ...]:
 
 def end_event(table: Table) -> EventRow | None:
     """The end in force: the last ``end`` not taken back by a ``reopen`` since."""
-    for e in reversed(table.row.events):
+    for e in reversed(table.marks):
         if e.kind == REOPEN:
             return None
         if e.kind == END:
@@ -78,11 +78,11 @@ def end_event(table: Table) -> EventRow | None:
 
 def settle_event(table: Table) -> EventRow | None:
     """The settlement of the pulka, if it is settled (locked)."""
-    return next((e for e in reversed(table.row.events) if e.kind == SETTLE), None)
+    return next((e for e in reversed(table.marks) if e.kind == SETTLE), None)
 
 
 def cancelled(table: Table) -> bool:
-    return any(e.kind == CANCEL for e in table.row.events)
+    return any(e.kind == CANCEL for e in table.marks)
 
 
 def ended_by_agreement(table: Table) -> bool:
@@ -199,7 +199,7 @@ def after_settling(table: Table) -> list[tuple[EventRow, Correction]]:
     by and the sheet stays the one the table settled.
     """
     found: list[tuple[EventRow, Correction]] = []
-    for e in table.row.events:
+    for e in table.marks:
         if e.kind == EventKind.AMEND and "settled" in e.payload:
             deal = deal_from_json(e.payload["deal"])
             if isinstance(deal, Correction):

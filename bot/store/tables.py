@@ -70,6 +70,10 @@ class Table:
     rules: Rules
     deals: tuple[LiveDeal, ...]
     state: PulkaState | None
+    #: The log's events other than deals, in order: the end, agreements, the
+    #: settlement, corrections and payments are read from these, so that a board
+    #: drawn after the 1,000th deal does not walk a thousand deals to find them.
+    marks: tuple[EventRow, ...]
 
     @property
     def id(self) -> int:
@@ -152,7 +156,7 @@ def _seated(row: PulkaRow) -> bool:
 def build_table(row: PulkaRow) -> Table:
     """Replay a pulka's whole log: undone deals drop out, the rest go through ``play``."""
     events = row.events
-    table = Table(replace(row, events=()), rules_from_json(row.rules), (), None)
+    table = Table(replace(row, events=()), rules_from_json(row.rules), (), None, ())
     return advance(table, row.players, events, row.status)
 
 
@@ -172,8 +176,9 @@ def advance(
     start.
     """
     row = replace(table.row, players=players, status=status, events=table.row.events + events)
+    marks = table.marks + tuple(e for e in events if e.kind != DEAL)
     if not _seated(row):
-        return Table(row, table.rules, (), None)
+        return Table(row, table.rules, (), None, marks)
     state = table.state
     deals = list(table.deals)
     if state is None or tuple(state.players) != tuple(p.name for p in players):
@@ -219,7 +224,18 @@ def advance(
                 state = deals.pop().before
             elif any(d.event.id == target for d in deals):
                 return build_table(row)  # not the last deal: replay from the start
-    return Table(row, table.rules, tuple(deals), state)
+    return Table(row, table.rules, tuple(deals), state, marks)
+
+
+def with_deal(table: Table, event: EventRow, deal: Deal, step: Step) -> Table:
+    """``table`` with one more deal, ``event``, whose ``step`` was played on
+    ``table.state`` (a write checks the deal before it writes): what :func:`advance`
+    gives for that event, without playing the deal again.  Builds, never raises: it
+    runs after the deal is committed."""
+    assert table.state is not None
+    row = replace(table.row, events=(*table.row.events, event))
+    live = LiveDeal(len(table.deals) + 1, event, deal, table.state, step)
+    return Table(row, table.rules, (*table.deals, live), step.state, table.marks)
 
 
 def live_forms(table: Table, until: int) -> list[tuple[int, dict[str, Any]]]:
@@ -326,6 +342,9 @@ class Tables:
         #: How many full and incremental replays were made (for tests and benchmarks).
         self.replays = 0
         self.advances = 0
+        #: Bumped by every :meth:`forget`: a caller that took a kept table before an
+        #: await can tell whether it may have been dropped as stale meanwhile.
+        self.generation = 0
 
     async def get(self, tx: Tx, pulka_id: int, last: int | None = None) -> Table | None:
         """The pulka's table as committed (read inside ``tx``), or None.
@@ -373,6 +392,7 @@ class Tables:
 
     def forget(self, pulka_id: int | None = None) -> None:
         """Drop one pulka's table (a rolled-back write), or every table."""
+        self.generation += 1
         if pulka_id is None:
             self._tables.clear()
         else:
@@ -397,4 +417,5 @@ __all__ = [
     "same_deal",
     "table_at",
     "undone_deal",
+    "with_deal",
 ]

@@ -100,7 +100,7 @@ class CommandWords(Filter):
         first = (message.text or message.caption or "").split(maxsplit=1)
         if not first or first[0][0] not in self.prefixes:
             return False
-        return first[0][1:].partition("@")[0].lower() in self.words
+        return first[0][1:].partition("@")[0].casefold() in self.words
 
 
 def commands_first(router: Router) -> Router:
@@ -115,7 +115,7 @@ def commands_first(router: Router) -> Router:
         for command in commands:
             if not all(isinstance(c, str) for c in command.commands):
                 return router  # a pattern: no word to look up
-            words.update(str(c).lower() for c in command.commands)
+            words.update(str(c).casefold() for c in command.commands)
             prefixes.update(command.prefix)
     if words:
         router.message.filter(CommandWords(frozenset(words), "".join(sorted(prefixes))))

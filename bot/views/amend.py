@@ -272,7 +272,7 @@ def history_lines(tx: Texts, table: Table) -> list[str]:
     """The amendments of the log, in order: when, who, which deal, old -> new."""
     names = table.names
     lines = []
-    for event in table.row.events:
+    for event in table.marks:
         if event.kind != EventKind.AMEND:
             continue
         found = amended_deal(table, event)
