@@ -786,13 +786,17 @@ class Tx:
         return cur.rowcount == 1
 
     async def forget_updates(self, update_ids: list[int]) -> None:
-        """Mark updates handled, and drop those handled more than a day ago."""
+        """Mark updates handled (kept a day more: a repeated ``update_id`` is known)."""
         await self.conn.executemany(
             "UPDATE inbox SET handled = 1 WHERE update_id = ?", [(u,) for u in update_ids]
         )
-        await self.conn.execute(
-            "DELETE FROM inbox WHERE handled = 1 AND received_at < ?", (ago(86_400),)
+
+    async def drop_old_updates(self, seconds: float = 86_400) -> int:
+        """Drop the updates handled that were received more than ``seconds`` ago."""
+        cur = await self.conn.execute(
+            "DELETE FROM inbox WHERE handled = 1 AND received_at < ?", (ago(seconds),)
         )
+        return cur.rowcount
 
     async def kept_updates(self) -> list[tuple[int, str]]:
         """Updates kept but not handled, oldest first."""

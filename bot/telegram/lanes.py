@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -134,22 +135,34 @@ class Lanes:
 class Inbox:
     """Received updates kept in SQLite until handled (see the module's docstring)."""
 
-    def __init__(self, storage: Storage) -> None:
+    #: How often the updates handled a day ago are dropped (at most): a statement
+    #: of its own in a batch's transaction, so not in every batch's.
+    DROP_EVERY = 3600.0
+
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
+        self.clock = clock
         #: Handled since the last batch; forgotten together with the next batch.
         self._done: list[int] = []
+        self._dropped_at: float | None = None
 
     async def keep(self, updates: Iterable[Update]) -> list[Update]:
         """Store a fetched batch in one transaction; the updates not seen before."""
         fresh = []
         done, self._done = self._done, []
+        now = self.clock()
+        drop = self._dropped_at is None or now - self._dropped_at >= self.DROP_EVERY
         async with self.storage.uow() as tx:
             if done:
                 await tx.forget_updates(done)
+            if drop:
+                await tx.drop_old_updates()
             for update in updates:
                 body = update.model_dump_json(exclude_unset=True)
                 if await tx.keep_update(update.update_id, lane_of(update), body):
                     fresh.append(update)
+        if drop:
+            self._dropped_at = now
         return fresh
 
     def done(self, update_id: int) -> None:

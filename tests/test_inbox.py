@@ -1,0 +1,102 @@
+"""The inbox of received updates (``bot.telegram.lanes.Inbox``): kept before confirmed,
+marked handled with the next batch, dropped a day after, and that purge made at most
+once an hour so that a batch's transaction is not one statement longer every time."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiogram.types import Update
+
+from bot.store.db import Storage
+from bot.telegram.lanes import Inbox
+
+
+def update(update_id: int, chat: int = -100) -> Update:
+    return Update.model_validate(
+        {
+            "update_id": update_id,
+            "message": {
+                "message_id": update_id,
+                "date": 0,
+                "chat": {"id": chat, "type": "supergroup", "title": "t"},
+                "from": {"id": 1, "is_bot": False, "first_name": "Anna"},
+                "text": "hello",
+            },
+        }
+    )
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    s = await Storage(str(tmp_path / "p.sqlite3")).open()
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+async def rows(storage: Storage) -> list[tuple[int, int]]:
+    async with storage.read() as tx:
+        found = await tx._all("SELECT update_id, handled FROM inbox ORDER BY update_id")
+    return [(int(r["update_id"]), int(r["handled"])) for r in found]
+
+
+async def age(storage: Storage, update_id: int, when: str = "2000-01-01T00:00:00+00:00") -> None:
+    async with storage.uow() as tx:
+        await tx.conn.execute(
+            "UPDATE inbox SET received_at = ? WHERE update_id = ?", (when, update_id)
+        )
+
+
+async def test_kept_marked_handled_then_dropped_a_day_later(storage: Storage) -> None:
+    clock = Clock()
+    inbox = Inbox(storage, clock)
+    assert [u.update_id for u in await inbox.keep([update(1), update(2)])] == [1, 2]
+    inbox.done(1)
+    assert [u.update_id for u in await inbox.keep([update(3)])] == [3]
+    assert await rows(storage) == [(1, 1), (2, 0), (3, 0)]
+    # Delivered again (a webhook retry, polling after a crash): kept once, not fresh.
+    assert await inbox.keep([update(1), update(3)]) == []
+    inbox.done(2)
+    inbox.done(3)
+    await inbox.keep([update(4)])
+    assert await rows(storage) == [(1, 1), (2, 1), (3, 1), (4, 0)]
+
+    # 1 and 4 received two days ago: 1 was handled, 4 never was (a leftover).
+    await age(storage, 1)
+    await age(storage, 4)
+    trace: list[str] = []
+    conn = storage.conn
+    await conn._execute(conn._conn.set_trace_callback, trace.append)
+    clock.now += 60  # within the hour of the last purge: no DELETE
+    await inbox.keep([update(5)])
+    assert not any(s.startswith("DELETE") for s in trace)
+    assert (1, 1) in await rows(storage)
+    clock.now += Inbox.DROP_EVERY
+    await inbox.keep([update(6)])
+    assert sum(s.startswith("DELETE") for s in trace) == 1
+    await conn._execute(conn._conn.set_trace_callback, None)
+    # The old handled update is gone; the old unhandled one stays to be handled.
+    assert await rows(storage) == [(2, 1), (3, 1), (4, 0), (5, 0), (6, 0)]
+
+
+async def test_the_first_batch_after_a_start_drops_what_is_a_day_old(storage: Storage) -> None:
+    first = Inbox(storage, Clock())
+    await first.keep([update(1)])
+    first.done(1)
+    await first.flush()
+    await age(storage, 1)
+    restarted = Inbox(storage, Clock())
+    await restarted.keep([update(2)])
+    assert await rows(storage) == [(2, 0)]
