@@ -291,7 +291,9 @@ class Bench:
                     {k: tables(p) for k, p in sets.items()}
                 )
             async with pb.storage.read() as tx:
-                written = await tx.count_events("deal")
+                written = (await tx.one("SELECT COUNT(*) AS n FROM events WHERE kind = ?", "deal"))[
+                    "n"
+                ]
             expected = sum(m.count for m in self.makers)
             if written != expected:
                 print(
@@ -310,7 +312,7 @@ class Bench:
     async def explain_refused(self) -> None:
         """Which pulkas have fewer deals than were sent, and the bot's last words there."""
         for chat_id, _, maker, _ in self.seeds:
-            table = await self.pb.service.active(chat_id, 0)
+            table = await self.pb.keeper.active(chat_id, 0)
             if table is not None and len(table.deals) != maker.count:
                 last = list(self.pb.session.messages.get(chat_id, {}).values())[-3:]
                 print(

@@ -46,6 +46,9 @@ from aiogram.enums import ParseMode
 from aiogram.methods import TelegramMethod
 from aiogram.types import Message, Update
 
+from bot.actions import seating
+from bot.storage import events
+
 if TYPE_CHECKING:
     from scoring import Deal, Game, Rules
 
@@ -425,29 +428,29 @@ async def pulka_bot(db_path: str, delay: float = 0.0) -> PulkaBot:
     aiohttp (keeping the session middlewares ``create_bot`` installs)."""
     from pydantic import SecretStr
 
+    from bot.actions.keeper import Keeper
     from bot.app import create_bot, create_dispatcher
     from bot.config import Settings
-    from bot.service import PulkaService
 
     storage = await module("db").Storage(db_path).open()
-    service = PulkaService(storage)
+    keeper = Keeper(storage)
     settings = Settings(
         bot_token=SecretStr(TOKEN),  # type: ignore[call-arg]
         database_url=f"sqlite:///{db_path}",
         telegram_api_url=None,
     )
-    bot = create_bot(settings, service)
+    bot = create_bot(settings, keeper)
     real = bot.session
     session = FakeSession(delay)
     session.middleware = real.middleware
     bot.session = session
     await real.close()  # never opened: nothing to close, but tidy
-    dp = create_dispatcher(storage, service)
+    dp = create_dispatcher(storage, keeper)
     await dp.emit_startup(bot=bot, dispatcher=dp, **dp.workflow_data)
     keep = getattr(importlib.import_module("bot.app"), "keep_response_types", None)
     if keep is not None:  # what bot.app.run does after the start-up hooks
         keep()
-    return PulkaBot(bot, dp, session, storage, service)
+    return PulkaBot(bot, dp, session, storage, keeper)
 
 
 def app_freezes() -> bool:
@@ -738,30 +741,39 @@ async def seed_pulkas(
 ) -> None:
     """Write pulkas into the database before the bot starts on it, as a restarted bot
     finds them: for each (chat id, its three users, their deals, how many), the pulka
-    created and seated through :class:`bot.service.PulkaService` (as ``/newpulka`` and
+    created and seated through :class:`bot.service.Keeper` (as ``/newpulka`` and
     ``/join`` do) and the deals appended to its log in one transaction (fast: feeding
     a thousand deals through today's bot takes minutes).  The one place to adapt if the
     storage API changes.
     """
-    from bot.service import Author, PulkaService, Sitter
+    from bot.actions.keeper import Keeper
+    from bot.model import Author, Sitter
     from scoring.record import deal_to_json
 
     db = module("db")
     DEAL, Source = db.DEAL, db.Source
     storage = await db.Storage(db_path).open()
     try:
-        service = PulkaService(storage)
+        keeper = Keeper(storage)
         for chat_id, users, maker, count in pulkas:
             first = users[0]
             author = Author(first["id"], first["first_name"])
             seated = [Sitter(u["first_name"], u["id"], u.get("username")) for u in users]
-            written = await service.create(
-                chat_id, 0, maker.state.rules, author, Source(chat_id, 0), seated=seated, lang="en"
+            written = await seating.start(
+                keeper,
+                chat_id,
+                0,
+                maker.state.rules,
+                author,
+                Source(chat_id, 0),
+                seated=seated,
+                lang="en",
             )
             async with storage.uow() as tx:
                 for i in range(count):
                     who = users[i % len(users)]
-                    await tx.append(
+                    await events.append(
+                        tx,
                         written.table.id,
                         DEAL,
                         deal_to_json(maker.next()),

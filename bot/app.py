@@ -1,7 +1,7 @@
 """Wiring: settings -> storage -> bot and dispatcher -> polling (or the webhook server).
 
-Dependencies reach handlers as Dispatcher keyword arguments (``service``,
-``db``, ``boards``, ``sheets``), never as globals, so tests can build as many dispatchers
+Dependencies reach handlers as Dispatcher keyword arguments (``keeper``,
+``boards``, ``sheets``), never as globals, so tests can build as many dispatchers
 as they like.
 """
 
@@ -12,6 +12,7 @@ import contextlib
 import gc
 import logging
 import signal
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from aiogram import Bot, Dispatcher
@@ -33,9 +34,10 @@ from aiogram.types import (
     Update,
 )
 
+from bot.actions import chats
+from bot.actions.keeper import Keeper
 from bot.config import Settings, prepare_database_path
-from bot.service import PulkaService
-from bot.store.db import Storage
+from bot.storage.db import Storage
 from bot.telegram.boards import Boards
 from bot.telegram.handlers import get_routers
 from bot.telegram.lanes import Poller, WebhookRefused
@@ -83,13 +85,13 @@ COMMANDS = (
 )
 
 
-def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
+def create_bot(settings: Settings, keeper: Keeper | None = None) -> Bot:
     """The aiogram Bot: HTML by default, retries and migration through the session."""
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     else:
         session = AiohttpSession()
-    session.middleware(RetryMiddleware(service.migrate_chat if service else None))
+    session.middleware(RetryMiddleware(partial(chats.migrate, keeper) if keeper else None))
     return Bot(
         settings.bot_token.get_secret_value(),
         session=session,
@@ -97,13 +99,13 @@ def create_bot(settings: Settings, service: PulkaService | None = None) -> Bot:
     )
 
 
-def create_dispatcher(storage: Storage, service: PulkaService | None = None) -> Dispatcher:
-    """A Dispatcher with fresh routers; ``service``, ``db``, ``boards`` and ``sheets`` go
-    to the handlers."""
-    service = service or PulkaService(storage)
-    dp = Dispatcher(service=service, db=storage, boards=Boards(service), sheets=Sheets())
+def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatcher:
+    """A Dispatcher with fresh routers; ``keeper``, ``boards`` and ``sheets`` go to the
+    handlers."""
+    keeper = keeper or Keeper(storage)
+    dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets())
     dp.update.outer_middleware(CommitsMiddleware())
-    dp.update.outer_middleware(LanguageMiddleware(service))
+    dp.update.outer_middleware(LanguageMiddleware(keeper))
     # Every press is answered once: after its handler returned (here), or by the
     # errors handler if it failed.  A press not on its message's keyboard is refused
     # by the routers' filter and answered "out of date" by the catch-all.
@@ -276,8 +278,8 @@ async def run(settings: Settings) -> None:
     database, poll (or serve the webhook) until SIGTERM/SIGINT, close everything."""
     path = prepare_database_path(settings.database_url)
     storage = Storage(path)
-    service = PulkaService(storage)
-    bot = create_bot(settings, service)
+    keeper = Keeper(storage)
+    bot = create_bot(settings, keeper)
     try:
         # First of all: a refused token or no network is then the only line printed.
         await introduce(bot, settings)
@@ -285,7 +287,7 @@ async def run(settings: Settings) -> None:
         await bot.session.close()
         raise
     await storage.open()
-    dp = create_dispatcher(storage, service)
+    dp = create_dispatcher(storage, keeper)
     backups = start_backups(settings, path)
     server = Server(dp, bot, storage, settings)
     loop = asyncio.get_running_loop()

@@ -27,7 +27,7 @@ import aiohttp
 
 from bot.config import Settings, database_path
 from bot.logsafe import Redactor
-from bot.store.db import SCHEMA_VERSION, check_schema
+from bot.storage.schema import SCHEMA_VERSION, check_schema
 
 log = logging.getLogger(__name__)
 

@@ -330,3 +330,21 @@ def check_amount(value: int | Fraction | Decimal, path: str = "") -> None:
         fine = (Fraction(value) * 10**AMOUNT_DECIMALS).denominator == 1
     if not fine:
         raise InvalidDeal.of("amount_decimals", path, decimals=AMOUNT_DECIMALS)
+
+
+def same_deal(a: Deal, b: Deal) -> bool:
+    """Do ``a`` and ``b`` say the same (the order players are named in aside)?
+
+    >>> same_deal(Raspasy.of({"A": 3, "B": 2, "C": 5}), Raspasy.of({"C": 5, "A": 3, "B": 2}))
+    True
+    """
+    if isinstance(a, Game) and isinstance(b, Game):
+        return (a.declarer, a.contract, a.choices, a.trick_map) == (
+            b.declarer,
+            b.contract,
+            b.choices,
+            b.trick_map,
+        )
+    if isinstance(a, Raspasy) and isinstance(b, Raspasy):
+        return a.trick_map == b.trick_map
+    return a == b

@@ -38,7 +38,7 @@ from .engine import PulkaState, final_state
 from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
 from .numbers import FIGURE_PLACES, json_number
 from .rules import CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
-from .settle import NOTICES, Settlement, settle
+from .settle import NOTICES, Payment, Settlement, settle
 from .sheet import Number, Sheet, norm
 
 #: Bidirectional embeddings, overrides and isolates: they make a name read as another.
@@ -552,3 +552,77 @@ def record_json(players: tuple[str, ...], rules: Rules, deals: list[Deal]) -> di
         "rules": rules_to_json(rules),
         "deals": [deal_to_json(d) for d in deals],
     }
+
+
+def rules_from_json(data: dict[str, Any]) -> Rules:
+    """The record's ``rules`` (as :func:`rules_to_json` writes them) back to :class:`Rules`."""
+    return RulesModel.model_validate(data).to_rules()
+
+
+_DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
+
+
+def deal_from_json(data: dict[str, Any]) -> Deal:
+    """One deal as the record writes it (:func:`deal_to_json`) back to a deal."""
+    deal: Deal = _DEAL.validate_python(data).to_deal()
+    return deal
+
+
+# --- the settlement, exactly ------------------------------------------------------
+
+
+def _fraction_text(x: Number) -> str:
+    return str(Fraction(x))
+
+
+def _fraction(text: object) -> Number:
+    return norm(Fraction(str(text)))
+
+
+def settlement_to_json(s: Settlement) -> dict[str, Any]:
+    """Every figure of ``s``, exactly (fractions as ``"n/d"``, money as decimal text).
+
+    What a settled pulka keeps, so that it is shown as agreed and never scored again;
+    :func:`settlement_from_json` reads it back equal:
+
+    >>> from scoring.settle import settle
+    >>> s = settle(Sheet(("A", "B", "C"), (20, 20, 20), (13, Fraction(15, 2), 25),
+    ...            (0, 70, 100, 114, 0, 96, 140, 180, 0)), Rules())
+    >>> settlement_to_json(s)["results"], settlement_from_json(settlement_to_json(s)) == s
+    (['-187/3', '110/3', '77/3'], True)
+    """
+    return {
+        "players": list(s.players),
+        "finished": s.finished,
+        "equalised": [_fraction_text(x) for x in s.equalised],
+        "amnestied": [_fraction_text(x) for x in s.amnestied],
+        "average": _fraction_text(s.average),
+        "mountain_results": [_fraction_text(x) for x in s.mountain_results],
+        "balances": [[_fraction_text(x) for x in row] for row in s.balances],
+        "adjustment": None
+        if s.adjustment is None
+        else [s.adjustment[0], _fraction_text(s.adjustment[1]), s.adjustment[2]],
+        "results": [_fraction_text(x) for x in s.results],
+        "money": [str(m) for m in s.money],
+        "payments": [[p.payer, p.payee, str(p.amount)] for p in s.payments],
+        "notice": s.notice,
+    }
+
+
+def settlement_from_json(d: dict[str, Any]) -> Settlement:
+    """:func:`settlement_to_json` read back."""
+    adj = d.get("adjustment")
+    return Settlement(
+        players=tuple(str(p) for p in d["players"]),
+        finished=bool(d["finished"]),
+        equalised=tuple(_fraction(x) for x in d["equalised"]),
+        amnestied=tuple(_fraction(x) for x in d["amnestied"]),
+        average=_fraction(d["average"]),
+        mountain_results=tuple(_fraction(x) for x in d["mountain_results"]),
+        balances=tuple(tuple(_fraction(x) for x in row) for row in d["balances"]),
+        adjustment=None if adj is None else (int(adj[0]), _fraction(adj[1]), int(adj[2])),
+        results=tuple(_fraction(x) for x in d["results"]),
+        money=tuple(Decimal(m) for m in d["money"]),
+        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
+        notice=d.get("notice"),
+    )

@@ -1,6 +1,6 @@
 """The bot wired as in production around the fake Bot API server, for end-to-end tests.
 
-``App`` builds Settings, Storage, PulkaService and the aiogram Bot the way
+``App`` builds Settings, Storage, Keeper and the aiogram Bot the way
 ``bot.app`` does, runs the Dispatcher against :class:`fakebotapi.FakeTelegram`,
 and talks to it as a user would.  The ``app`` fixture in ``conftest.py`` is one
 on a fresh database.
@@ -16,10 +16,10 @@ from typing import Any
 
 from fakebotapi import FakeTelegram
 
+from bot.actions.keeper import Keeper
 from bot.app import Server, create_bot, create_dispatcher
 from bot.config import Settings
-from bot.service import PulkaService
-from bot.store.db import Storage
+from bot.storage.db import Storage, Tx
 
 
 class App:
@@ -32,8 +32,8 @@ class App:
             bot_token=tg.token, database_url=f"sqlite:///{db}", telegram_api_url=tg.base_url
         )
         self.storage = Storage(str(db))
-        self.service = PulkaService(self.storage)
-        self.bot = create_bot(self.settings, self.service)
+        self.keeper = Keeper(self.storage)
+        self.bot = create_bot(self.settings, self.keeper)
 
     async def close(self) -> None:
         """Close the Bot's HTTP session and the database."""
@@ -42,16 +42,16 @@ class App:
 
     async def restart(self) -> None:
         """Stop, then start as a new process would: the same database, a new Storage,
-        PulkaService and Bot (the next :meth:`polling` makes a new Dispatcher)."""
+        Keeper and Bot (the next :meth:`polling` makes a new Dispatcher)."""
         await self.close()
         self.storage = await Storage(str(self.db)).open()
-        self.service = PulkaService(self.storage)
-        self.bot = create_bot(self.settings, self.service)
+        self.keeper = Keeper(self.storage)
+        self.bot = create_bot(self.settings, self.keeper)
 
     @asynccontextmanager
     async def polling(self) -> AsyncIterator[None]:
         """Run the bot as ``python -m bot`` does (``bot.app.Server``) until the block exits."""
-        dp = create_dispatcher(self.storage, self.service)
+        dp = create_dispatcher(self.storage, self.keeper)
         self.server = server = Server(dp, self.bot, self.storage)
         since = len(self.tg.calls)
         task = asyncio.create_task(server.run())
@@ -102,7 +102,7 @@ class App:
 
     async def count(self, kind: str | None = None) -> int:
         async with self.storage.read() as tx:
-            return await tx.count_events(kind)
+            return await count_events(tx, kind)
 
 
 def group(
@@ -112,3 +112,12 @@ def group(
     given, else with the fake's default title."""
     named = {} if title is None else {"title": title}
     return tg.create_group(**named, members=list(people.values()), creator=people["admin"])
+
+
+async def count_events(tx: Tx, kind: str | None = None) -> int:
+    """How many events the log holds (of ``kind``, if given)."""
+    if kind is None:
+        row = await tx.one("SELECT COUNT(*) AS n FROM events")
+    else:
+        row = await tx.one("SELECT COUNT(*) AS n FROM events WHERE kind = ?", kind)
+    return int(row["n"]) if row else 0

@@ -14,8 +14,8 @@ from typing import Any
 from harness import App
 from test_ending import Evening
 
-from bot.service import Written
-from bot.store.ending import after_settling, place_pulkas
+from bot.model import Written
+from bot.storage.pulkas import of_place
 from bot.views.chat import written_text
 from bot.views.texts import Texts
 
@@ -63,10 +63,10 @@ async def test_a_correction_after_settling_is_an_amendment_shown_in_the_archive(
         assert await app.count("settle") == 1
         # An answer lost after the commit is told from the event (bot/telegram/delivery.py).
         async with app.storage.read() as tx:
-            [listed] = await place_pulkas(tx, e.chat["id"], 0)
-        table = await app.service.get(listed.pulka_id)
+            [listed] = await of_place(tx, e.chat["id"], 0)
+        table = await app.keeper.get(listed.pulka_id)
         assert table is not None
-        [(event, _)] = after_settling(table)
+        [(event, _)] = table.corrections_after_settling
         lost = written_text(Texts("ru"), Written(table, True, event.id, event))
         assert "Поправка после расчёта записана" in lost and "Anna: +22 вист." in lost
 

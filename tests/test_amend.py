@@ -15,9 +15,10 @@ from harness import App, group
 from tapping import Tapper
 from test_truth_after_commit import redeliver
 
-from bot.domain import Author
-from bot.store.db import EventKind, Source
-from bot.store.tables import build_table, deal_from_json
+from bot.actions import ending
+from bot.model import Author, EventKind, Source
+from bot.model.replay import build_table
+from bot.storage import pulkas
 from bot.views.callbacks import (
     MAX_ID,
     AmendData,
@@ -31,6 +32,7 @@ from bot.views.callbacks import (
 )
 from bot.views.chat import signed
 from scoring import Contract, Deal, replay, standings
+from scoring.record import deal_from_json
 
 WRITE = "✅ Записать"
 BACK = "« Назад"
@@ -95,13 +97,13 @@ def in_force(events: Any) -> list[Deal]:
 
 async def check_replay(app: App, chat: dict[str, Any]) -> Any:
     """The bot's sheet is the fresh replay of the amended log (and of the database)."""
-    table = await app.service.active(chat["id"], 0)
+    table = await app.keeper.active(chat["id"], 0)
     assert table is not None and table.state is not None
     expected = replay(table.names, table.rules, in_force(table.row.events)).state
     assert table.state == expected
     assert [d.number for d in table.deals] == list(range(1, len(table.deals) + 1))
     async with app.storage.read() as tx:
-        row = await tx.load(table.id)
+        row = await pulkas.load(tx, table.id)
     assert row is not None and build_table(row).state == expected
     return table
 
@@ -250,10 +252,12 @@ async def test_an_amendment_that_breaks_a_later_deal_is_refused(
         assert (await check_replay(app, chat)).state == before.state
 
         # Once the pulka has ended, its deals are not changed.
-        table = await app.service.active(chat["id"], 0)
+        table = await app.keeper.active(chat["id"], 0)
         assert table is not None
         admin = Author(p["admin"]["id"], "Admin")
-        await app.service.end(table.id, None, admin, Source(chat["id"], 999_999), agreed=True)
+        await ending.end(
+            app.keeper, table.id, None, admin, Source(chat["id"], 999_999), agreed=True
+        )
         sent = tg.send_message(chat, p["anna"], "/delete", reply_to=answers[2])
         ended = await tg.wait_for_message(chat, after=sent["message_id"])
         assert "Пулька уже закончена" in ended["text"]

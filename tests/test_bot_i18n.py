@@ -28,7 +28,7 @@ from tapping import Tapper
 from bot.app import COMMANDS, PRIVATE_COMMANDS
 from bot.input.drafts import BY_CODE, PAGES
 from bot.input.parsing import FORMS, parse_deal
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow
 from bot.views import texts
 from bot.views.chat import error_text
 from bot.views.texts import LANGS, LOCALES, Texts, format_message, lang_of
@@ -489,9 +489,9 @@ async def test_the_creators_language_is_the_default(app: App, fake_tg: FakeTeleg
         assert "New pulka" in await app.say(chats[1], en, "/newpulka sochi")
         assert "Preferans" in await app.say(chats[1], ru, "/help")
         assert "Новая пулька" in await app.say(chats[2], be, "/newpulka sochi")
-        assert await app.service.lang(chats[0]["id"]) == "uk"
-        assert await app.service.lang(chats[1]["id"]) == "en"
-        assert await app.service.lang(chats[2]["id"]) == "ru"
+        assert await app.keeper.lang(chats[0]["id"]) == "uk"
+        assert await app.keeper.lang(chats[1]["id"]) == "en"
+        assert await app.keeper.lang(chats[2]["id"]) == "ru"
         # A private chat: the user's language, and /lang there.
         private = tg.private_chat(en)
         assert "group chat" in await app.say(private, en, "/start")
@@ -522,7 +522,7 @@ async def test_the_settings_message_switches_the_language(app: App, fake_tg: Fak
         assert "🌐 Language: English" in ui.labels(m) and "New pulka" in ui.text(m)
         await ui.tap(p["anna"], m, "🪑 Sit down")
         assert "Seated (1 of 3): Анна" in ui.text(m)
-        assert await app.service.lang(chat["id"]) == "en"
+        assert await app.keeper.lang(chat["id"]) == "en"
 
 
 async def test_command_menus_in_three_languages(app: App, fake_tg: FakeTelegram) -> None:

@@ -24,7 +24,7 @@ from bot.input.parsing import (
     parse_newpulka,
     valid_name,
 )
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow
 from bot.telegram.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
 from bot.views.chat import parse_error_text
 from bot.views.texts import Texts

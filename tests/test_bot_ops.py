@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 from fakebotapi import FakeTelegram
-from harness import App, group
+from harness import App, count_events, group
 from test_bot_process import bot_env, run_bot, say
 
 from bot.logsafe import MASK, Redactor, install
+from bot.model import EventKind
 from bot.ops import (
     OpsError,
     copy_database,
@@ -30,7 +31,9 @@ from bot.ops import (
     daily_name,
     keep_daily_backups,
 )
-from bot.store.db import JOIN, SCHEMA_VERSION, Storage
+from bot.storage import events, pulkas
+from bot.storage.db import Storage
+from bot.storage.schema import SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 #: A player's name that only the SQL parameters would carry into a log.
@@ -177,10 +180,12 @@ def events_of(path: Path) -> list[tuple[Any, ...]]:
 
 async def write_events(storage: Storage, n: int) -> None:
     async with storage.uow() as tx:
-        pulka = await tx.create_pulka(1, 0, {"variant": "sochi"}, 1, "Anna", None)
+        pulka = await pulkas.create(tx, 1, 0, {"variant": "sochi"}, 1, "Anna", None)
     for i in range(n):
         async with storage.uow() as tx:
-            await tx.append(pulka, JOIN, {"i": i, "names": [MARKER]}, 1, "Anna", None)
+            await events.append(
+                tx, pulka, EventKind.JOIN, {"i": i, "names": [MARKER]}, 1, "Anna", None
+            )
         if i % 10 == 0:
             await asyncio.sleep(0)
 
@@ -203,7 +208,7 @@ async def test_copies_while_the_bot_writes_are_consistent(tmp_path: Path) -> Non
             assert [r[1] for r in rows] == list(range(1, len(rows) + 1))
             assert made.events == len(rows) and made.schema == SCHEMA_VERSION
         async with storage.read() as tx:
-            assert final.events == await tx.count_events() == 400
+            assert final.events == await count_events(tx) == 400
     finally:
         await storage.close()
     assert events_of(final.path) == events_of(db)
@@ -211,7 +216,7 @@ async def test_copies_while_the_bot_writes_are_consistent(tmp_path: Path) -> Non
     assert not Path(f"{final.path}-wal").exists()
     reopened = await Storage(str(final.path)).open()
     async with reopened.read() as tx:
-        assert await tx.count_events() == 400
+        assert await count_events(tx) == 400
     await reopened.close()
 
 

@@ -16,7 +16,7 @@ from bot.input.parsing import (
     parse_newpulka,
     valid_name,
 )
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow
 from scoring import Choice, Correction, Game, Misere, Raspasy, Suit
 
 THREE = [

@@ -1,4 +1,4 @@
-"""Storage and service: dedup by source message, undo events, concurrent writers."""
+"""Storage and actions: dedup by source message, undo events, concurrent writers."""
 
 from __future__ import annotations
 
@@ -7,105 +7,114 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from harness import count_events
 
-from bot.service import Author, PulkaError, PulkaService
-from bot.store.db import SCHEMA_VERSION, Source, Storage
+from bot.actions import chats, deals, drafts, ending, seating
+from bot.actions.keeper import Keeper
+from bot.model import Author, PulkaError, Source
+from bot.storage import pulkas
+from bot.storage.db import Storage
+from bot.storage.schema import SCHEMA_VERSION
 from scoring import Game, IllegalDeal, InvalidDeal, Raspasy, Rules
 
 ANNA = Author(1, "Anna")
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[PulkaService]:
+async def keeper(tmp_path: Path) -> AsyncIterator[Keeper]:
     storage = await Storage(str(tmp_path / "p.sqlite3")).open()
     try:
-        yield PulkaService(storage)
+        yield Keeper(storage)
     finally:
         await storage.close()
 
 
-async def seated(service: PulkaService, chat: int = -100, target: int = 20) -> int:
-    w = await service.create(
-        chat, 0, Rules.for_variant("sochi", target=target), ANNA, Source(chat, 1)
+async def seated(keeper: Keeper, chat: int = -100, target: int = 20) -> int:
+    w = await seating.start(
+        keeper, chat, 0, Rules.for_variant("sochi", target=target), ANNA, Source(chat, 1)
     )
     for i, name in enumerate(("Anna", "Boris", "Vera")):
-        await service.join(chat, 0, [name], i + 1, None, ANNA, Source(chat, 10 + i))
+        await seating.join(keeper, chat, 0, [name], i + 1, None, ANNA, Source(chat, 10 + i))
     return w.table.id
 
 
 SIX = Game.of("Anna", "6S", {"Boris": "whist", "Vera": "pass"}, {"Anna": 6, "Boris": 3, "Vera": 1})
 
 
-async def test_schema_and_pragmas(service: PulkaService) -> None:
-    conn = service.storage.conn
+async def test_schema_and_pragmas(keeper: Keeper) -> None:
+    conn = keeper.storage.conn
     assert (await (await conn.execute("PRAGMA user_version")).fetchone())[0] == SCHEMA_VERSION
     assert (await (await conn.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
     assert (await (await conn.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
 
 
-async def test_same_message_written_once(service: PulkaService) -> None:
-    pid = await seated(service)
-    first = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
-    again = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
+async def test_same_message_written_once(keeper: Keeper) -> None:
+    pid = await seated(keeper)
+    first = await deals.write(keeper, pid, SIX, ANNA, Source(-100, 50))
+    again = await deals.write(keeper, pid, SIX, ANNA, Source(-100, 50))
     assert not first.duplicate and again.duplicate
     assert again.event_id == first.event_id
     assert len(again.table.deals) == 1
     # /newpulka and /join redelivered are harmless too.
-    assert (await service.create(-100, 0, Rules(), ANNA, Source(-100, 1))).duplicate
-    assert (await service.join(-100, 0, ["Anna"], 1, None, ANNA, Source(-100, 10))).duplicate
+    assert (await seating.start(keeper, -100, 0, Rules(), ANNA, Source(-100, 1))).duplicate
+    assert (
+        await seating.join(keeper, -100, 0, ["Anna"], 1, None, ANNA, Source(-100, 10))
+    ).duplicate
 
 
-async def test_rejected_deal_writes_nothing(service: PulkaService) -> None:
-    pid = await seated(service)
+async def test_rejected_deal_writes_nothing(keeper: Keeper) -> None:
+    pid = await seated(keeper)
     bad = Raspasy.of({"Anna": 5, "Boris": 5, "Vera": 1})
     with pytest.raises(InvalidDeal):
-        await service.write_deal(pid, bad, ANNA, Source(-100, 60))
-    async with service.storage.read() as tx:
-        assert await tx.count_events("deal") == 0
+        await deals.write(keeper, pid, bad, ANNA, Source(-100, 60))
+    async with keeper.storage.read() as tx:
+        assert await count_events(tx, "deal") == 0
 
 
-async def test_undo_is_an_event(service: PulkaService) -> None:
-    pid = await seated(service)
-    w1 = await service.write_deal(pid, SIX, ANNA, Source(-100, 50))
-    w2 = await service.write_deal(
-        pid, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5}), ANNA, Source(-100, 51)
+async def test_undo_is_an_event(keeper: Keeper) -> None:
+    pid = await seated(keeper)
+    w1 = await deals.write(keeper, pid, SIX, ANNA, Source(-100, 50))
+    w2 = await deals.write(
+        keeper, pid, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5}), ANNA, Source(-100, 51)
     )
     with pytest.raises(PulkaError):  # only the last live deal can be undone
-        await service.undo(pid, w1.event_id, ANNA, Source(-100, 52))
-    u = await service.undo(pid, w2.event_id, ANNA, Source(-100, 53))
+        await deals.undo(keeper, pid, w1.event_id, ANNA, Source(-100, 52))
+    u = await deals.undo(keeper, pid, w2.event_id, ANNA, Source(-100, 53))
     assert [d.event.id for d in u.table.deals] == [w1.event_id]
     assert u.table.state is not None and u.table.state.raspasy_run == 0
-    u2 = await service.undo(pid, w1.event_id, ANNA, Source(-100, 54))
+    u2 = await deals.undo(keeper, pid, w1.event_id, ANNA, Source(-100, 54))
     assert u2.table.deals == ()
-    async with service.storage.read() as tx:
-        row = await tx.load(pid)
+    async with keeper.storage.read() as tx:
+        row = await pulkas.load(tx, pid)
     assert row is not None
     assert [e.kind for e in row.events][-4:] == ["deal", "deal", "undo", "undo"]
 
 
-async def test_finished_pulka_refuses_deals_and_settles(service: PulkaService) -> None:
-    pid = await seated(service, target=2)
+async def test_finished_pulka_refuses_deals_and_settles(keeper: Keeper) -> None:
+    pid = await seated(keeper, target=2)
     for i, who in enumerate(("Anna", "Boris", "Vera")):
         others = [n for n in ("Anna", "Boris", "Vera") if n != who]
         g = Game.of(
             who, "6S", {others[0]: "pass", others[1]: "pass"}, {who: 6, others[0]: 2, others[1]: 2}
         )
-        await service.write_deal(pid, g, ANNA, Source(-100, 70 + i))
+        await deals.write(keeper, pid, g, ANNA, Source(-100, 70 + i))
     with pytest.raises(IllegalDeal):
-        await service.write_deal(pid, SIX, ANNA, Source(-100, 80))
-    w = await service.end(pid, None, ANNA, Source(-100, 81), agreed=False)
+        await deals.write(keeper, pid, SIX, ANNA, Source(-100, 80))
+    w = await ending.end(keeper, pid, None, ANNA, Source(-100, 81), agreed=False)
     assert not w.table.active
-    assert await service.active(-100, 0) is None
+    assert await keeper.active(-100, 0) is None
 
 
-async def test_concurrent_writers_lose_nothing(service: PulkaService) -> None:
-    pid = await seated(service, target=1000)
+async def test_concurrent_writers_lose_nothing(keeper: Keeper) -> None:
+    pid = await seated(keeper, target=1000)
     good = Raspasy.of({"Anna": 4, "Boris": 3, "Vera": 3})
     bad = Raspasy.of({"Anna": 4, "Boris": 4, "Vera": 3})
 
     async def write(i: int) -> bool:
         try:
-            await service.write_deal(pid, bad if i % 3 == 0 else good, ANNA, Source(-100, 1000 + i))
+            await deals.write(
+                keeper, pid, bad if i % 3 == 0 else good, ANNA, Source(-100, 1000 + i)
+            )
         except InvalidDeal:
             return False
         return True
@@ -113,18 +122,18 @@ async def test_concurrent_writers_lose_nothing(service: PulkaService) -> None:
     results = await asyncio.gather(*(write(i) for i in range(60)))
     # Repeat every message too, concurrently: still written once.
     await asyncio.gather(*(write(i) for i in range(60)))
-    table = await service.get(pid)
+    table = await keeper.get(pid)
     assert table is not None
     assert len(table.deals) == sum(results) == 40
     assert [e.seq for e in table.row.events] == list(range(1, len(table.row.events) + 1))
 
 
-async def test_concurrent_joins_seat_four_at_most(service: PulkaService) -> None:
-    await service.create(-7, 0, Rules(), ANNA, Source(-7, 1))
+async def test_concurrent_joins_seat_four_at_most(keeper: Keeper) -> None:
+    await seating.start(keeper, -7, 0, Rules(), ANNA, Source(-7, 1))
 
     async def join(i: int) -> str:
         try:
-            await service.join(-7, 0, [f"P{i}x"], i, None, ANNA, Source(-7, 100 + i))
+            await seating.join(keeper, -7, 0, [f"P{i}x"], i, None, ANNA, Source(-7, 100 + i))
         except PulkaError as e:
             return e.key
         return "ok"
@@ -133,29 +142,29 @@ async def test_concurrent_joins_seat_four_at_most(service: PulkaService) -> None
     assert outcomes.count("ok") == 4 and set(outcomes) == {"ok", "table_full"}
 
 
-async def test_migration_and_forum_topics(service: PulkaService) -> None:
-    pid = await seated(service, chat=-5)
-    assert (await service.create(-5, 77, Rules(), ANNA, Source(-5, 2))).table.id != pid
-    await service.set_lang(-5, "en")
-    assert await service.migrate_chat(-5, -1005) == 2
-    moved = await service.active(-1005, 0)
+async def test_migration_and_forum_topics(keeper: Keeper) -> None:
+    pid = await seated(keeper, chat=-5)
+    assert (await seating.start(keeper, -5, 77, Rules(), ANNA, Source(-5, 2))).table.id != pid
+    await chats.set_lang(keeper, -5, "en")
+    assert await chats.migrate(keeper, -5, -1005) == 2
+    moved = await keeper.active(-1005, 0)
     assert moved is not None and moved.id == pid
-    assert await service.active(-5, 0) is None
-    assert await service.lang(-1005) == "en"
+    assert await keeper.active(-5, 0) is None
+    assert await keeper.lang(-1005) == "en"
 
 
-async def test_the_creators_language_becomes_the_chats(service: PulkaService) -> None:
-    assert await service.lang(-9) is None
-    await service.create(-9, 0, Rules(), ANNA, Source(-9, 1), lang="uk")
-    assert await service.lang(-9) == "uk"
+async def test_the_creators_language_becomes_the_chats(keeper: Keeper) -> None:
+    assert await keeper.lang(-9) is None
+    await seating.start(keeper, -9, 0, Rules(), ANNA, Source(-9, 1), lang="uk")
+    assert await keeper.lang(-9) == "uk"
     # A pulka created later, by someone else, keeps the chat's language.
-    await service.create(-9, 5, Rules(), ANNA, Source(-9, 2), lang="en")
-    assert await service.lang(-9) == "uk"
-    await service.set_lang(-9, "en")  # /lang changes it
-    assert await service.lang(-9) == "en"
-    await service.open_draft(-10, 1, 0, {}, 1, lang="en")
-    assert await service.lang(-10) == "en"
+    await seating.start(keeper, -9, 5, Rules(), ANNA, Source(-9, 2), lang="en")
+    assert await keeper.lang(-9) == "uk"
+    await chats.set_lang(keeper, -9, "en")  # /lang changes it
+    assert await keeper.lang(-9) == "en"
+    await drafts.open_draft(keeper, -10, 1, 0, {}, 1, lang="en")
+    assert await keeper.lang(-10) == "en"
     # A refused creation (a pulka runs here) changes nothing.
     with pytest.raises(PulkaError):
-        await service.create(-9, 0, Rules(), ANNA, Source(-9, 3), lang="ru")
-    assert await service.lang(-9) == "en"
+        await seating.start(keeper, -9, 0, Rules(), ANNA, Source(-9, 3), lang="ru")
+    assert await keeper.lang(-9) == "en"

@@ -13,9 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.actions import deals, seating
+from bot.actions.keeper import Keeper
 from bot.input.drafts import BY_CODE, Draft, apply, cur_of, sit
-from bot.service import Author, PulkaError, PulkaService, Table, build_table
-from bot.store.db import _MIGRATIONS, SCHEMA_VERSION, EventRow, PlayerRow, PulkaRow, Source, Storage
+from bot.model import Author, EventRow, PlayerRow, PulkaError, PulkaRow, Source, Table
+from bot.model.replay import build_table
+from bot.storage import chats, drafts, pulkas
+from bot.storage.db import Storage
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
 from bot.telegram.callbacks import (
     DEFENCES,
     MAX_ID,
@@ -190,7 +195,7 @@ def table_of(
     pulka_id: int = 1,
     first_event: int = 1,
 ) -> Table:
-    """A pulka as the service would load it, without a database."""
+    """A pulka as the keeper would load it, without a database."""
     events = tuple(
         EventRow(
             first_event + i,
@@ -448,13 +453,13 @@ def test_settings_buttons_fit(page: str, lang: str) -> None:
             SetupCB.unpack(b.callback_data)
 
 
-# --- storage and service ----------------------------------------------------------------
+# --- storage and keeper ----------------------------------------------------------------
 
 
 async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)
-    con.executescript(_MIGRATIONS[1] + "; PRAGMA user_version=1;")
+    con.executescript(MIGRATIONS[1] + "; PRAGMA user_version=1;")
     con.execute("INSERT INTO pulkas (chat_id, rules, created_at) VALUES (-5, '{}', 'now')")
     con.commit()
     con.close()
@@ -463,34 +468,34 @@ async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
         version = await (await storage.conn.execute("PRAGMA user_version")).fetchone()
         assert version is not None and version[0] == SCHEMA_VERSION == 6
         async with storage.read() as tx:
-            row = await tx.load(1)
+            row = await pulkas.load(tx, 1)
             assert row is not None and row.seats is None and row.chat_id == -5
-            assert await tx.board(1) is None and await tx.draft(-5, 1) is None
+            assert await drafts.board(tx, 1) is None and await drafts.get(tx, -5, 1) is None
             # A chat that already played keeps Russian, its language until schema 3.
-            assert await tx.chat_lang(-5) == "ru" and await tx.chat_lang(-6) is None
+            assert await chats.lang(tx, -5) == "ru" and await chats.lang(tx, -6) is None
             # Schema 5: the rating's display is off until a chat asks (/rating on).
-            assert not await tx.chat_rating(-5) and not await tx.chat_rating(-6)
+            assert not await chats.rating(tx, -5) and not await chats.rating(tx, -6)
     finally:
         await storage.close()
 
 
 async def test_stale_write_is_refused_inside_the_transaction(tmp_path: Path) -> None:
     storage = await Storage(str(tmp_path / "p.sqlite3")).open()
-    service = PulkaService(storage)
+    keeper = Keeper(storage)
     try:
         anna = Author(1, "Anna")
-        w = await service.create(-1, 0, Rules(), anna, Source(-1, 1))
+        w = await seating.start(keeper, -1, 0, Rules(), anna, Source(-1, 1))
         for i, n in enumerate(("Anna", "Boris", "Vera")):
-            await service.join(-1, 0, [n], i + 1, None, anna, Source(-1, 10 + i))
-        table = await service.get(w.table.id)
+            await seating.join(keeper, -1, 0, [n], i + 1, None, anna, Source(-1, 10 + i))
+        table = await keeper.get(w.table.id)
         assert table is not None
         token = table.last_event_id
         deal = Raspasy.of({"Anna": 4, "Boris": 3, "Vera": 3})
 
         async def press(i: int) -> str:
             try:
-                await service.write_deal(
-                    table.id, deal, anna, Source(-1, 100 + i), expect_last=token
+                await deals.write(
+                    keeper, table.id, deal, anna, Source(-1, 100 + i), expect_last=token
                 )
             except PulkaError as e:
                 return e.key
@@ -498,7 +503,7 @@ async def test_stale_write_is_refused_inside_the_transaction(tmp_path: Path) -> 
 
         outcomes = await asyncio.gather(*(press(i) for i in range(8)))
         assert sorted(outcomes) == ["stale"] * 7 + ["written"]
-        after = await service.get(table.id)
+        after = await keeper.get(table.id)
         assert after is not None and len(after.deals) == 1
     finally:
         await storage.close()

@@ -14,7 +14,8 @@ from harness import App
 from test_after_settling import FIX, reply
 from test_ending import SETTLE, TO_TWO, Evening
 
-from bot.store import debts
+from bot.actions.nights import chat_nights
+from bot.model import debts
 from bot.views.callbacks import DebtCB
 
 #: Anna's deals become Boris's, Boris's Vera's, Vera's Anna's.
@@ -71,7 +72,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
             "📄 Запись пульки",
         ]
         assert "💸 Anna → Vera 8.66: оплачено" in e.ui.labels(third)
-        before = [n.final for n in await app.service.nights(e.chat["id"])]
+        before = [n.final for n in await chat_nights(app.keeper, e.chat["id"])]
         text = await e.say("gleb", "/debts")
         # Netted per pair: Boris owes Vera 6.67 (№1), Vera owes Boris 8.66 (№2).
         assert text.splitlines()[1:6] == [
@@ -175,7 +176,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
             "📄 Запись пульки",
         ]
         # Nothing of it changes a result.
-        assert [n.final for n in await app.service.nights(e.chat["id"])] == before
+        assert [n.final for n in await chat_nights(app.keeper, e.chat["id"])] == before
         assert "Boris: -15.33 вист. = -15.33 RUB" in e.ui.text(shown)
 
 
@@ -189,13 +190,13 @@ async def test_a_correction_after_settling_reopens_the_difference(
         await e.settled_evening()
         await app.idle()
         msg = debt_message(e)
-        pulka = (await app.service.nights(e.chat["id"]))[0].pulka_id
+        pulka = (await chat_nights(app.keeper, e.chat["id"]))[0].pulka_id
         await e.ui.tap(p["anna"], msg, "📥 Anna: получено")  # 8.66 of Boris's
         await e.ui.tap(p["vera"], msg, "📥 Vera: получено")  # 6.67 of Boris's
         assert "Открытых долгов нет: всё расписанное получено." in await e.say("anna", "/debts")
         # Anna's mountain 2 less: Boris owes Anna 22.00, Vera nothing.
         await reply(e, "boris", FIX, await e.board())
-        [n] = await app.service.nights(e.chat["id"])
+        [n] = await chat_nights(app.keeper, e.chat["id"])
         assert [(x.payer, x.payee, x.amount) for x in n.final.payments] == [
             ("Boris", "Anna", Decimal("22.00"))
         ]

@@ -56,8 +56,8 @@ import pytest
 from fakebotapi import FakeTelegram
 from warmstart import Starter
 
-from bot.store.tables import deal_from_json, rules_from_json
 from scoring import Deal, Game, Misere, Raspasy, Replay, Rules, figure, replay, standings
+from scoring.record import deal_from_json, rules_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The random runs' seed (another one, to explore: ``PULKA_DURABILITY_SEED=7 pytest ...``).

@@ -15,7 +15,8 @@ import pytest
 from harness import App, group
 from tapping import Tapper
 
-from bot.store.ending import place_pulkas
+from bot.actions import boards
+from bot.storage.pulkas import of_place
 
 #: The engine's settlement module (``scoring.settle`` is also the name of its function).
 ENGINE = importlib.import_module("scoring.settle")
@@ -62,8 +63,8 @@ class Evening:
 
     async def board(self) -> int:
         async with self.app.storage.read() as tx:
-            listed = await place_pulkas(tx, self.chat["id"], 0)
-        row = await self.app.service.board(listed[-1].pulka_id)
+            listed = await of_place(tx, self.chat["id"], 0)
+        row = await boards.row(self.app.keeper, listed[-1].pulka_id)
         assert row is not None
         return row.message_id
 

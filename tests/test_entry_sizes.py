@@ -23,8 +23,8 @@ from test_amend import back_to, check_replay
 from bot.input.guards import canonical
 from bot.input.parsing import ParseError, parse_deal
 from bot.input.whatif import parse_cost
-from bot.service import PulkaError, build_table
-from bot.store.db import EventRow, PlayerRow, PulkaRow
+from bot.model import EventRow, PlayerRow, PulkaError, PulkaRow
+from bot.model.replay import build_table
 from bot.store.whatif import deal_worth
 from bot.telegram.callbacks import BadCallback, WizardData
 from bot.views.texts import Texts
@@ -74,7 +74,7 @@ class Evening:
         assert "Новая пулька" in answer
         for name in who:
             assert "садится за стол" in await self.app.say(self.chat, self.p[name], "/join")
-        table = await self.app.service.active(self.chat["id"], 0)
+        table = await self.app.keeper.active(self.chat["id"], 0)
         assert table is not None and table.state is not None
         self.names, self.rules = table.names, table.rules
 
@@ -131,7 +131,7 @@ class Evening:
         assert self.cost_line(deal) in text, (self.cost_line(deal), text)
         self.deals.append(deal)
         self.messages.append(message)
-        table = await self.app.service.active(self.chat["id"], 0)
+        table = await self.app.keeper.active(self.chat["id"], 0)
         assert table is not None and table.state == self.state
         assert canonical(table.deals[-1].deal) == canonical(deal)
         return text
@@ -366,7 +366,7 @@ async def test_a_five_player_deal_with_the_wrong_pair_asks_first(
         answer = await ui.tap(p["gleb"], question["message_id"], YES)
         assert answer["text"] == "Записано: сдача №1"
         e.deals.append(game(a, "6S", {b: "whist", c: "pass"}, {a: 6, b: 4, c: 0}))
-        table = await app.service.active(e.chat["id"], 0)
+        table = await app.keeper.active(e.chat["id"], 0)
         assert table is not None and table.state == e.state
         assert e.state.next_dealer == (seats.dealer + 2) % 5
         # The deal the seating expects now is written at once.
@@ -379,7 +379,7 @@ async def test_a_five_player_deal_with_the_wrong_pair_asks_first(
 
 
 def table_of(players: tuple[str, ...], rules: Rules, deals: Sequence[Deal] = ()) -> Any:
-    """A pulka of ``players`` (its size chosen) as the service would load it."""
+    """A pulka of ``players`` (its size chosen) as the keeper would load it."""
     events = tuple(
         EventRow(i + 1, 1, i + 1, "deal", deal_to_json(d), 1, "Anna", None, None, "")
         for i, d in enumerate(deals)

@@ -17,8 +17,8 @@ import pytest
 from harness import App, group
 from tapping import Tapper
 
-from bot.store.debts import Debt
-from bot.store.nights import Person
+from bot.model.debts import Debt
+from bot.model.nights import Person
 from bot.store.stats import Balance, ChatStats, NightResult, PlayerStats
 from bot.views.debts import debts_text
 from bot.views.keyboards import help_text

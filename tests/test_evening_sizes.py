@@ -94,7 +94,7 @@ class Evening:
     # --- the pulka -----------------------------------------------------------------
 
     async def seated(self) -> None:
-        table = await self.app.service.active(self.chat["id"], 0)
+        table = await self.app.keeper.active(self.chat["id"], 0)
         assert table is not None and table.state is not None
         self.names, self.rules = table.names, table.rules
 
@@ -172,7 +172,7 @@ class Evening:
         if len(self.names) == 5 and not self.state.finished:
             # Who deals next, and at five who sits that deal out with him.
             assert plain(self.next_line()) in plain(text), (self.next_line(), text)
-        table = await self.app.service.active(self.chat["id"], 0)
+        table = await self.app.keeper.active(self.chat["id"], 0)
         assert table is not None and table.state == self.state
         return text
 
@@ -378,7 +378,7 @@ async def the_end(e: Evening, who: str) -> None:
     # Same table again, then the chat's statistics, rating and debts.
     await e.tap(who, board, t("btn_again"))
     await app.idle()
-    again = await app.service.active(e.chat["id"], 0)
+    again = await app.keeper.active(e.chat["id"], 0)
     assert again is not None and again.rules == e.rules
     # Seated so that the one after the last dealer deals first.
     k = e.state.next_dealer

@@ -22,8 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scoring_tests.strategies import pulkas
 
-from bot.service import Table
-from bot.store.db import PlayerRow, PulkaRow
+from bot.model import PlayerRow, PulkaRow, Table
 from bot.views.chat import score_text, settlement_text, writes_lines
 from bot.views.picture import SEPARATOR, layout_sheet
 from bot.views.texts import Texts

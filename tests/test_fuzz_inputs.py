@@ -50,7 +50,7 @@ from bot.input.parsing import (
     parse_newpulka,
     valid_name,
 )
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow
 from bot.telegram import callbacks
 from bot.telegram.callbacks import (
     MAX_ID,

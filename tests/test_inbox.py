@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from aiogram.types import Update
 
-from bot.store.db import Storage
+from bot.storage.db import Storage
 from bot.telegram.lanes import Inbox
 
 
@@ -48,7 +48,7 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 
 async def rows(storage: Storage) -> list[tuple[int, int]]:
     async with storage.read() as tx:
-        found = await tx._all("SELECT update_id, handled FROM inbox ORDER BY update_id")
+        found = await tx.all("SELECT update_id, handled FROM inbox ORDER BY update_id")
     return [(int(r["update_id"]), int(r["handled"])) for r in found]
 
 

@@ -13,7 +13,8 @@ from harness import App
 from test_after_settling import FIX, reply
 from test_ending import Evening
 
-from bot.store.nights import guest_key, user_key
+from bot.actions.nights import chat_nights
+from bot.model.nights import guest_key, user_key
 
 
 async def test_settled_pulkas_are_the_nights_in_order_with_corrections_after_settling(
@@ -23,11 +24,11 @@ async def test_settled_pulkas_are_the_nights_in_order_with_corrections_after_set
     async with app.polling():
         await e.start("sochi 2 1")
         await e.settled_evening()
-        [kept] = await app.service.nights(e.chat["id"])
+        [kept] = await chat_nights(app.keeper, e.chat["id"])
         await reply(e, "boris", FIX, await e.board())
         # A running pulka is not a night.
         await e.start("sochi 2 1")
-        nights = await app.service.nights(e.chat["id"])
+        nights = await chat_nights(app.keeper, e.chat["id"])
         assert [n.number for n in nights] == [1]
         [night] = nights
         assert [p.key for p in night.people] == [
@@ -40,10 +41,10 @@ async def test_settled_pulkas_are_the_nights_in_order_with_corrections_after_set
         # The correction grew the log: that pulka was replayed again, not taken as kept.
         assert night.table is not kept.table and kept.final == kept.agreed
         await e.settled_evening()
-        later = await app.service.nights(e.chat["id"])
+        later = await chat_nights(app.keeper, e.chat["id"])
         assert [n.number for n in later] == [1, 2]
         # Read again, nothing written since: the tables kept are used, not replayed.
-        again = await app.service.nights(e.chat["id"])
+        again = await chat_nights(app.keeper, e.chat["id"])
         assert all(a.table is b.table for a, b in zip(again, later, strict=True))
         assert later[1].pulka_id > later[0].pulka_id
         assert later[1].final == later[1].agreed

@@ -19,9 +19,11 @@ from harness import App
 from test_after_settling import reply
 from test_ending import SETTLE, TO_TWO, Evening
 
-from bot.service import PulkaService
-from bot.store.db import Storage
-from bot.store.nights import Night, Person
+from bot.actions import chats
+from bot.actions.keeper import Keeper
+from bot.actions.nights import chat_nights
+from bot.model.nights import Night, Person
+from bot.storage.db import Storage
 from bot.store.rating import START, K, points, rate
 from bot.views.rating import player_text, rating_text
 from bot.views.texts import Texts
@@ -123,7 +125,7 @@ async def test_three_nights_rated_then_a_correction_of_the_first_changes_all_thr
         await e.say("anna", "/correct Лена висты Anna 1")
         assert (await e.ui.tap(e.p["anna"], await e.board(), SETTLE))["text"] == "Готово"
 
-        nights = await app.service.nights(e.chat["id"])
+        nights = await chat_nights(app.keeper, e.chat["id"])
         played = [results(e, n) for n in nights]
         F = Fraction
         assert played == [
@@ -160,7 +162,7 @@ async def test_three_nights_rated_then_a_correction_of_the_first_changes_all_thr
         shown = await app.reply_msg(e.chat, e.p["vera"], "/pulka 1")
         answer = await reply(e, "boris", "/correct Boris гора -3 — ошиблись", shown["message_id"])
         assert "Поправка к расписанной пульке №1 записана" in str(answer.get("text"))
-        nights = await app.service.nights(e.chat["id"])
+        nights = await chat_nights(app.keeper, e.chat["id"])
         again = [results(e, n) for n in nights]
         assert again[0] == [("Anna", F(-4, 3)), ("Boris", F(14, 3)), ("Vera", F(-10, 3))]
         assert again[1:] == played[1:]
@@ -224,7 +226,7 @@ async def test_on_and_off_are_kept_across_a_restart_and_only_players_or_admins_s
             str(m.get("text", "")) for m in e.tg.sent_messages(e.chat)
         )
         assert "администраторы чата" in await e.say("stranger", "/rating off")
-        assert await app.service.rating_shown(e.chat["id"])
+        assert await chats.rating_shown(app.keeper, e.chat["id"])
     await app.restart()
     async with app.polling():
         assert SHOWN in await e.say("stranger", "/rating")
@@ -334,15 +336,15 @@ def test_a_long_table_and_a_long_history_fit_in_a_message() -> None:
 
 async def test_the_choice_moves_with_a_group_that_becomes_a_supergroup(tmp_path: Path) -> None:
     storage = await Storage(str(tmp_path / "p.sqlite3")).open()
-    service = PulkaService(storage)
+    keeper = Keeper(storage)
     try:
-        assert not await service.rating_shown(-5)
+        assert not await chats.rating_shown(keeper, -5)
         # A chat without a row yet keeps the language it speaks now.
-        await service.show_rating(-5, True, "uk")
-        assert await service.rating_shown(-5) and await service.lang(-5) == "uk"
-        await service.migrate_chat(-5, -1005)
-        assert await service.rating_shown(-1005) and await service.lang(-1005) == "uk"
-        await service.show_rating(-1005, False, "ru")
-        assert not await service.rating_shown(-1005) and await service.lang(-1005) == "uk"
+        await chats.show_rating(keeper, -5, True, "uk")
+        assert await chats.rating_shown(keeper, -5) and await keeper.lang(-5) == "uk"
+        await chats.migrate(keeper, -5, -1005)
+        assert await chats.rating_shown(keeper, -1005) and await keeper.lang(-1005) == "uk"
+        await chats.show_rating(keeper, -1005, False, "ru")
+        assert not await chats.rating_shown(keeper, -1005) and await keeper.lang(-1005) == "uk"
     finally:
         await storage.close()

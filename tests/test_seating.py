@@ -27,7 +27,9 @@ from test_bot_process import bot_env
 
 from bot.app import create_bot
 from bot.input.drafts import first_dealer, swap_seats
-from bot.store.tables import Table, build_table
+from bot.model import Table
+from bot.model.replay import build_table
+from bot.storage import pulkas
 from scoring import seating
 
 HELLO = "/newpulka сочи 20 1"
@@ -45,7 +47,7 @@ async def seat(app: App, chat: dict[str, Any], p: dict[str, Any], *who: str) -> 
 
 
 async def active(app: App, chat: dict[str, Any]) -> Table:
-    table = await app.service.active(chat["id"], 0)
+    table = await app.keeper.active(chat["id"], 0)
     assert table is not None
     return table
 
@@ -74,9 +76,9 @@ def seats_from_log(app: App, pulka_id: int) -> list[str]:
 
 async def check_read_model(app: App, pulka_id: int) -> Table:
     """The kept table equals a fresh replay of the log; the seats equal the log's."""
-    kept = await app.service.get(pulka_id)
+    kept = await app.keeper.get(pulka_id)
     async with app.storage.read() as tx:
-        row = await tx.load(pulka_id)
+        row = await pulkas.load(tx, pulka_id)
     assert kept is not None and row is not None
     fresh = build_table(row)
     assert kept.players == fresh.players
@@ -154,7 +156,7 @@ async def test_cancel_by_creator_or_admin_before_the_first_deal(
         retired = tg.message(chat, board["message_id"])
         assert retired is not None and "отменена" in retired["text"]
         assert not retired.get("reply_markup")
-        assert await app.service.active(chat["id"], 0) is None
+        assert await app.keeper.active(chat["id"], 0) is None
         kept = await check_read_model(app, first.id)
         assert not kept.active
         assert "Новая пулька" in await app.say(chat, p["boris"], "/newpulka sochi 20 1")
@@ -401,11 +403,11 @@ async def test_the_default_currency_follows_the_language(
         assert f"1 {currency}" not in ui.text(msg)
         # The text form too, unless the command names one.
         await app.reply_msg(second, user, "/newpulka sochi 20 1")
-        table = await app.service.active(second["id"], 0)
+        table = await app.keeper.active(second["id"], 0)
         assert table is not None and table.rules.currency == currency
         await app.say(second, user, "/cancel")
         await app.reply_msg(second, user, "/newpulka sochi 20 1 USD")
-        table = await app.service.active(second["id"], 0)
+        table = await app.keeper.active(second["id"], 0)
         assert table is not None and table.rules.currency == "USD"
 
 

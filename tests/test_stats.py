@@ -21,7 +21,8 @@ from tapping import Tapper
 from test_after_settling import FIX, reply
 from test_ending import SETTLE, Evening
 
-from bot.store.nights import Person
+from bot.actions.nights import chat_nights
+from bot.model.nights import Person
 from bot.store.stats import ChatStats, NightResult, PlayerStats
 from bot.telegram.handlers.stats import is_csv_stats
 from bot.views.stats import LIMIT, stats_text
@@ -99,7 +100,7 @@ async def test_three_nights_table_card_and_head_to_head(app: App, people: dict[s
         assert await e.say("vera", "/export csv stats") == EMPTY
         assert e.tg.photos == [] and e.tg.documents == []
         e = await three_nights(app, people)
-        nights = await app.service.nights(e.chat["id"])
+        nights = await chat_nights(app.keeper, e.chat["id"])
         assert [n.final.results for n in nights] == [
             (22, -22, 0),
             (Fraction(-70, 3), Fraction(224, 3), Fraction(-154, 3)),
@@ -316,7 +317,7 @@ async def test_a_guest_claimed_later_counts_as_the_user(app: App, people: dict[s
         assert await e.say("boris", "/stats аня") == card
         text = await e.say("boris", "/stats")
         assert text.count("Аня:") == 1 and "Аня: пулек 2" in text
-        nights = await app.service.nights(e.chat["id"])
+        nights = await chat_nights(app.keeper, e.chat["id"])
         assert [n.people[0].user_id for n in nights] == [p["anna"]["id"]] * 2
 
 

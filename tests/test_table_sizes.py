@@ -18,13 +18,18 @@ import pytest
 from harness import App, group
 from tapping import Tapper
 
+from bot.actions import archive, boards, chats, deals
+from bot.actions import drafts as draft_actions
+from bot.actions import seating as seat_actions
+from bot.actions.keeper import Keeper
 from bot.input import drafts
 from bot.input.drafts import SIZE_CYCLE, Draft, apply, cur_of, sit, switches
 from bot.input.parsing import ParseError, parse_newpulka
-from bot.service import Author, PulkaError, PulkaService
-from bot.store import db
-from bot.store.db import SCHEMA_VERSION, Source, Storage
-from bot.store.tables import Table
+from bot.model import Author, PulkaError, Source, Table
+from bot.storage import chats as stored_chats
+from bot.storage import schema
+from bot.storage.db import Storage
+from bot.storage.schema import SCHEMA_VERSION
 from bot.telegram.callbacks import SetupCB
 from bot.views.setup import draft_view
 from bot.views.texts import LANGS, Texts
@@ -58,7 +63,7 @@ async def size_to(ui: Tapper, user: dict[str, Any], message: int, seats: int) ->
 
 
 async def active(app: App, chat: dict[str, Any]) -> Table:
-    table = await app.service.active(chat["id"], 0)
+    table = await app.keeper.active(chat["id"], 0)
     assert table is not None
     return table
 
@@ -359,22 +364,26 @@ async def test_schema_5_database_migrates_intact(
 ) -> None:
     path = tmp_path / "old.sqlite3"
     # A database of schema 5, written by this code stopped at schema 5.
-    monkeypatch.setattr(db, "SCHEMA_VERSION", 5)
+    monkeypatch.setattr("bot.storage.db.SCHEMA_VERSION", 5)
     storage = await Storage(str(path)).open()
-    service = PulkaService(storage)
-    played = await service.create(-5, 0, Rules(), ANNA, Source(-5, 1))
+    keeper = Keeper(storage)
+    played = await seat_actions.start(keeper, -5, 0, Rules(), ANNA, Source(-5, 1))
     for i, name in enumerate(("Anna", "Boris", "Vera")):
-        await service.join(-5, 0, [name], i + 1, None, ANNA, Source(-5, 10 + i))
-    await service.write_deal(
-        played.table.id, Raspasy.of({"Anna": 4, "Boris": 3, "Vera": 3}), ANNA, Source(-5, 20)
+        await seat_actions.join(keeper, -5, 0, [name], i + 1, None, ANNA, Source(-5, 10 + i))
+    await deals.write(
+        keeper,
+        played.table.id,
+        Raspasy.of({"Anna": 4, "Boris": 3, "Vera": 3}),
+        ANNA,
+        Source(-5, 20),
     )
-    chosen = await service.create(-5, 9, Rules(), ANNA, Source(-5, 2), seats=4)
-    await service.open_draft(-5, 30, 0, {"seats": 3}, 1, lang="uk")
-    await service.set_board(played.table.id, -5, 40, "shown")
-    await service.set_lang(-5, "en")
+    chosen = await seat_actions.start(keeper, -5, 9, Rules(), ANNA, Source(-5, 2), seats=4)
+    await draft_actions.open_draft(keeper, -5, 30, 0, {"seats": 3}, 1, lang="uk")
+    await boards.place(keeper, played.table.id, -5, 40, "shown")
+    await chats.set_lang(keeper, -5, "en")
     async with storage.uow() as tx:
-        await tx.set_chat_rating(-5, True, "en")
-    before_table = await service.get(played.table.id)
+        await stored_chats.set_rating(tx, -5, True, "en")
+    before_table = await keeper.get(played.table.id)
     await storage.close()
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 5
@@ -388,7 +397,7 @@ async def test_schema_5_database_migrates_intact(
     monkeypatch.undo()
 
     storage = await Storage(str(path)).open()
-    service = PulkaService(storage)
+    keeper = Keeper(storage)
     try:
         assert SCHEMA_VERSION == 6
         conn = storage.conn
@@ -422,43 +431,43 @@ async def test_schema_5_database_migrates_intact(
         with pytest.raises(sqlite3.IntegrityError):
             await conn.execute("INSERT INTO players (pulka_id, seat, name) VALUES (99, 0, 'X')")
         # The data reads back the same; one running pulka a place, still.
-        table = await service.get(played.table.id)
+        table = await keeper.get(played.table.id)
         assert before_table is not None and table is not None
         assert table.names == before_table.names and table.state == before_table.state
-        old = await service.get(chosen.table.id)
+        old = await keeper.get(chosen.table.id)
         assert old is not None and old.row.seats == 4
         with pytest.raises(PulkaError, match="busy"):
-            await service.create(-5, 0, Rules(), ANNA, Source(-5, 3))
+            await seat_actions.start(keeper, -5, 0, Rules(), ANNA, Source(-5, 3))
         # Now two and five may be chosen, and nothing outside 2 to 5.
-        five = await service.create(-5, 7, Rules(), ANNA, Source(-5, 4), seats=5)
-        two = await service.create(-5, 8, Rules(), ANNA, Source(-5, 5), seats=2)
+        five = await seat_actions.start(keeper, -5, 7, Rules(), ANNA, Source(-5, 4), seats=5)
+        two = await seat_actions.start(keeper, -5, 8, Rules(), ANNA, Source(-5, 5), seats=2)
         assert five.table.row.seats == 5 and two.table.row.seats == 2
         for bad in (1, 6):
             with pytest.raises(sqlite3.IntegrityError):
                 await conn.execute(INSERT_SEATS, (bad,))
-        assert await service.lang(-5) == "en"
+        assert await keeper.lang(-5) == "en"
     finally:
         await storage.close()
     # A check of the migrated file, as `python -m bot check` does.
     con = sqlite3.connect(path)
     try:
-        assert db.check_schema(con) == 6
+        assert schema.check_schema(con) == 6
     finally:
         con.close()
 
 
 def test_schema_tables_follow_renames() -> None:
-    assert db.schema_tables(6) == db.schema_tables(5)
-    assert "pulkas_6" not in db.schema_tables(6)
+    assert schema.schema_tables(6) == schema.schema_tables(5)
+    assert "pulkas_6" not in schema.schema_tables(6)
 
 
 async def test_an_imported_record_of_two_or_five_keeps_its_size(tmp_path: Path) -> None:
     storage = await Storage(str(tmp_path / "p.sqlite3")).open()
-    service = PulkaService(storage)
+    keeper = Keeper(storage)
     try:
         for thread, names in enumerate((["A", "B"], ["A", "B", "C"], list("ABCDE"))):
             doc = {"format": "pulka/1", "players": names, "rules": {}, "deals": []}
-            written = await service.import_record(-7, thread, doc, ANNA, Source(-7, thread))
+            written = await archive.import_record(keeper, -7, thread, doc, ANNA, Source(-7, thread))
             table = written.table
             assert table.state is not None and table.names == tuple(names)
             assert table.row.seats == (None if len(names) == 3 else len(names))

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service import Author, PulkaService, Written
-from bot.store import debts
-from bot.store.db import DEAL, EventKind, Source, Storage
-from bot.store.tables import Table, build_table
+from bot.actions import deals, ending, payments, seating
+from bot.actions.keeper import Keeper
+from bot.model import Author, EventKind, Source, Table, Written, debts
+from bot.model.replay import build_table
+from bot.storage import pulkas
+from bot.storage.db import Storage
 from scoring import Correction, Game, Rules
 
 ANNA = Author(1, "Anna")
@@ -27,15 +29,15 @@ def game(declarer: str, level: int, mine: int) -> Game:
     )
 
 
-async def _check(service: PulkaService, written: Written) -> Table:
+async def _check(keeper: Keeper, written: Written) -> Table:
     table = written.table
-    async with service.storage.read() as tx:
-        row = await tx.load(table.id)
+    async with keeper.storage.read() as tx:
+        row = await pulkas.load(tx, table.id)
     assert row is not None
     fresh = build_table(row)
     assert table == fresh
-    assert table.marks == tuple(e for e in row.events if e.kind != DEAL)
-    kept = service.tables.kept(table.id)
+    assert table.marks == tuple(e for e in row.events if e.kind != EventKind.DEAL)
+    kept = keeper.tables.get(table.id)
     assert kept is not None and kept.marks == fresh.marks
     return table
 
@@ -43,47 +45,47 @@ async def _check(service: PulkaService, written: Written) -> Table:
 async def test_every_write_keeps_the_marks_of_its_log(tmp_path: Path) -> None:
     storage = await Storage(str(tmp_path / "p.sqlite3")).open()
     try:
-        s = PulkaService(storage)
+        s = Keeper(storage)
         msg = iter(range(100, 1000))
 
         def src() -> Source:
             return Source(-100, next(msg))
 
-        w = await s.create(-100, 0, Rules.for_variant("sochi", target=2), ANNA, src())
+        w = await seating.start(s, -100, 0, Rules.for_variant("sochi", target=2), ANNA, src())
         pid = w.table.id
         for i, name in enumerate(NAMES):
-            w = await s.join(-100, 0, [name], i + 1, None, ANNA, src())
+            w = await seating.join(s, -100, 0, [name], i + 1, None, ANNA, src())
             await _check(s, w)
-        w = await s.write_deal(pid, game("Anna", 6, 6), ANNA, src())
+        w = await deals.write(s, pid, game("Anna", 6, 6), ANNA, src())
         await _check(s, w)
-        w = await s.write_deal(pid, game("Boris", 7, 7), ANNA, src())
+        w = await deals.write(s, pid, game("Boris", 7, 7), ANNA, src())
         t = await _check(s, w)
-        w = await s.undo(pid, t.deals[-1].event.id, ANNA, src())
+        w = await deals.undo(s, pid, t.deals[-1].event.id, ANNA, src())
         await _check(s, w)
-        w = await s.write_deal(pid, game("Boris", 7, 8), ANNA, src())
+        w = await deals.write(s, pid, game("Boris", 7, 8), ANNA, src())
         t = await _check(s, w)
-        w = await s.amend_deal(pid, t.deals[0].event.id, game("Anna", 6, 7), ANNA, src())
+        w = await deals.amend(s, pid, t.deals[0].event.id, game("Anna", 6, 7), ANNA, src())
         t = await _check(s, w)
         stop = t.last_event_id
         for author in (ANNA, Author(2, "Boris")):
-            w = await s.agree(pid, stop, author, src(), admin=False)
+            w = await ending.agree(s, pid, stop, author, src(), admin=False)
             t = await _check(s, w)
         assert not t.active  # two of three agreed: ended
         end = next(e for e in reversed(t.marks) if e.kind == EventKind.END)
-        w = await s.reopen(pid, end.id, ANNA, src())
+        w = await ending.reopen(s, pid, end.id, ANNA, src())
         t = await _check(s, w)
         assert t.active
         while t.state is not None and not t.state.finished:
-            w = await s.write_deal(pid, game("Vera", 8, 8), ANNA, src())
+            w = await deals.write(s, pid, game("Vera", 8, 8), ANNA, src())
             t = await _check(s, w)
-        w = await s.settle(pid, ANNA, src())  # finished at the target: ended and settled
+        w = await ending.settle(s, pid, ANNA, src())  # finished at the target: ended and settled
         await _check(s, w)
         fix = Correction.of("Anna", 0, 2, {})
-        w = await s.correct_settled(pid, fix, ANNA, src())
+        w = await deals.correct_settled(s, pid, fix, ANNA, src())
         t = await _check(s, w)
         line = debts.lines(t)[0]
         payer = Author(line.payer + 1, NAMES[line.payer])  # seated with user ids 1, 2, 3
-        w = await s.confirm_payment(pid, EventKind.PAID, line.payer, line.payee, payer)
+        w = await payments.confirm(s, pid, EventKind.PAID, line.payer, line.payee, payer)
         t = await _check(s, w)
         assert debts.confirmations(t)[-1].event == w.event
         kinds = [e.kind for e in t.marks]

@@ -19,7 +19,7 @@ from test_truth_after_commit import redeliver
 
 from bot.input.guards import REPEAT_WINDOW, canonical, repeat_of
 from bot.input.parsing import ParseError, parse_deal, parse_newpulka
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow
 from bot.views.texts import Texts
 from scoring import Deal, Game, Misere, PulkaState, Raspasy, Rules, play
 
@@ -285,13 +285,13 @@ def test_help_lists_the_forms(lang: str) -> None:
 
 def test_repeat_window() -> None:
     """Only the last live deal, only the same one, only within two minutes."""
-    from bot.store.db import DEAL, EventRow, PulkaRow, PulkaStatus
-    from bot.store.tables import build_table
+    from bot.model import EventKind, EventRow, PulkaRow, PulkaStatus
+    from bot.model.replay import build_table
     from scoring.record import deal_to_json, rules_to_json
 
     deal = parsed("Anna 7ч ровно Boris вист")
     at = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
-    event = EventRow(1, 1, 1, DEAL, deal_to_json(deal), 1, "Anna", 1, 1, at.isoformat())
+    event = EventRow(1, 1, 1, EventKind.DEAL, deal_to_json(deal), 1, "Anna", 1, 1, at.isoformat())
     rules = rules_to_json(Rules())
     row = PulkaRow(1, 1, 0, rules, PulkaStatus.ACTIVE, 1, "Anna", tuple(THREE), (event,))
     table = build_table(row)

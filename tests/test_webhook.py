@@ -31,7 +31,7 @@ from test_bot_process import bot_env
 
 from bot.app import Server, StartupError, create_dispatcher, run
 from bot.config import Settings
-from bot.store.db import SCHEMA_VERSION
+from bot.storage.schema import SCHEMA_VERSION
 from bot.telegram.lanes import Inbox
 
 URL = "https://pulka.example.org/tg/hook"
@@ -96,7 +96,7 @@ def webhook_settings(app: App, port: int) -> Settings:
 async def serving(app: App) -> AsyncIterator[Hook]:
     """The bot's webhook server running (``setWebhook`` done) until the block exits."""
     port = free_port()
-    dp = create_dispatcher(app.storage, app.service)
+    dp = create_dispatcher(app.storage, app.keeper)
     server = Server(dp, app.bot, app.storage, webhook_settings(app, port))
     since = len(app.tg.calls)
     task = asyncio.create_task(server.run())
@@ -142,7 +142,7 @@ async def test_an_evening_through_the_webhook(app: App, people: dict[str, Any]) 
         assert call.params["url"] == URL
         assert call.params["secret_token"] == SECRET
         assert call.params.get("drop_pending_updates") in (None, False)
-        dp_types = create_dispatcher(app.storage, app.service).resolve_used_update_types()
+        dp_types = create_dispatcher(app.storage, app.keeper).resolve_used_update_types()
         assert sorted(call.params["allowed_updates"]) == sorted(dp_types)
         assert "message" in call.params["allowed_updates"]
 
@@ -271,7 +271,7 @@ async def test_stop_answers_what_came_then_refuses(app: App, people: dict[str, A
 
 async def test_a_refused_webhook_or_a_taken_port_is_one_line(app: App) -> None:
     port = free_port()
-    dp = create_dispatcher(app.storage, app.service)
+    dp = create_dispatcher(app.storage, app.keeper)
     app.tg.fail_next("setWebhook", description="Bad Request: bad webhook: Failed to resolve host")
     with pytest.raises(StartupError) as refused:
         await Server(dp, app.bot, app.storage, webhook_settings(app, port)).run()
@@ -282,7 +282,7 @@ async def test_a_refused_webhook_or_a_taken_port_is_one_line(app: App) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", port))
         taken.listen()
-        dp = create_dispatcher(app.storage, app.service)
+        dp = create_dispatcher(app.storage, app.keeper)
         with pytest.raises(StartupError) as busy:
             await Server(dp, app.bot, app.storage, webhook_settings(app, port)).run()
     assert str(busy.value).startswith(

@@ -23,10 +23,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from bot.domain import PulkaError, Sitter
-from bot.store.tables import rules_from_json
+from bot.model import PulkaError, Sitter
 from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
-from scoring.record import rules_to_json
+from scoring.record import rules_from_json, rules_to_json
 
 PAGES = ("main", "game", "raspasy")
 VARIANTS = ("sochi", "leningrad", "rostov")

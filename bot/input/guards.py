@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.store.tables import LiveDeal, Table
+from bot.model import LiveDeal, Table
 from scoring import Deal, Game, Raspasy, ScoringError, play, seating
 from scoring.record import deal_to_json
 

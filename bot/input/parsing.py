@@ -20,7 +20,7 @@ The parser only recognises words and names players; whether the deal can be
 written is the engine's call (:func:`scoring.play`).  Every problem is a
 :class:`ParseError` whose ``key`` names a message in :mod:`bot.views.texts`.
 
->>> from bot.store.db import PlayerRow
+>>> from bot.model import PlayerRow
 >>> seats = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
 ...          PlayerRow(2, "Vera", None, None)]
 >>> parse_deal("Anna 7h 7 Boris whist 2 Vera pass 1", seats).contract.pretty()
@@ -42,7 +42,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow
 from scoring import (
     Contract,
     Correction,

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.store.nights import Night, Person
+from bot.model.nights import Night, Person
 
 #: Everyone's rating before his first night.
 START = 1500.0

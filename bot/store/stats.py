@@ -23,9 +23,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
-from bot.store import ending
-from bot.store.nights import Night, Person, guest_key
-from bot.store.tables import LiveDeal
+from bot.model import LiveDeal
+from bot.model.nights import Night, Person, guest_key
 from scoring import seating
 from scoring.deals import Correction
 from scoring.tally import Tally, count, facts
@@ -169,7 +168,7 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
     pair: dict[tuple[str, str, str], Decimal] = {}  # (a, b, currency), a < b: b paid a
     running: dict[str, tuple[list[int], dict[str, list[Decimal]]]] = {}
     for night in nights:
-        currency = ending.shown_rules(night.table).currency
+        currency = night.table.settled_rules.currency
         final = night.final
         for seat, person in enumerate(night.people):
             people[person.key] = person

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from bot.store.tables import Table
+from bot.model import Table
 from scoring import (
     Deal,
     PulkaState,

@@ -19,7 +19,9 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup, Message
 
-from bot.service import PulkaService, Table
+from bot.actions import boards
+from bot.actions.keeper import Keeper
+from bot.model import Table
 from bot.views.chat import board_text
 from bot.views.ending import amended_line
 from bot.views.keyboards import board_keyboard
@@ -45,8 +47,8 @@ class Boards:
     board never run at once, and no chat waits for another's Bot API call.
     """
 
-    def __init__(self, service: PulkaService, size: int = 1024) -> None:
-        self.service = service
+    def __init__(self, keeper: Keeper, size: int = 1024) -> None:
+        self.keeper = keeper
         self.size = size
         #: pulka -> (chat, message, fingerprint shown): the board row as last written,
         #: so an edit of a known board costs no read and no write transaction.
@@ -67,7 +69,7 @@ class Boards:
     async def _row(self, pulka_id: int) -> tuple[int, int, str] | None:
         known = self._known.get(pulka_id)
         if known is None:
-            row = await self.service.board(pulka_id)
+            row = await boards.row(self.keeper, pulka_id)
             if row is None:
                 return None
             known = (row.chat_id, row.message_id, row.shown)
@@ -82,14 +84,14 @@ class Boards:
 
     async def _store(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
         """A board message that is new (or moved): written down, it survives a restart."""
-        await self.service.set_board(pulka_id, chat_id, message_id, shown)
+        await boards.place(self.keeper, pulka_id, chat_id, message_id, shown)
         self._remember(pulka_id, (chat_id, message_id, shown))
 
     async def refresh(self, bot: Bot, tx: Texts, table: Table | None) -> None:
         """Show ``table`` on its board: edit it, or send (and pin) a new one if it is gone."""
         if table is None:
             return
-        table = self.service.tables.newest(table)  # a later commit's state wins
+        table = self.keeper.newest(table)  # a later commit's state wins
         text, markup, shown = self.render(tx, table)
         row = await self._row(table.id)
         if row is not None and row[0] == table.row.chat_id:

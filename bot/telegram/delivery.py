@@ -5,7 +5,7 @@ fail (a 500, a flood limit past the retries, the message to edit deleted, a
 lost response).  Three things keep the bot honest:
 
 * :data:`bot.service.COMMITTED` records, per update, what its writes committed
-  (set by the service after each commit), so the error handler says "deal N is
+  (set by the keeper after each commit), so the error handler says "deal N is
   written" instead of apologising for work that was done;
 * :func:`answer` and :func:`edit_or_answer` retry what is worth retrying and
   fall back to a fresh message when an edit cannot be made;

@@ -34,7 +34,8 @@ from aiogram.methods import GetUpdates
 from aiogram.types import Update
 
 from bot import crashpoints
-from bot.store.db import Storage
+from bot.storage import inbox
+from bot.storage.db import Storage
 
 log = logging.getLogger(__name__)
 
@@ -154,12 +155,12 @@ class Inbox:
         drop = self._dropped_at is None or now - self._dropped_at >= self.DROP_EVERY
         async with self.storage.uow() as tx:
             if done:
-                await tx.forget_updates(done)
+                await inbox.handled(tx, done)
             if drop:
-                await tx.drop_old_updates()
+                await inbox.drop_old(tx)
             for update in updates:
                 body = update.model_dump_json(exclude_unset=True)
-                if await tx.keep_update(update.update_id, lane_of(update), body):
+                if await inbox.keep(tx, update.update_id, lane_of(update), body):
                     fresh.append(update)
         if drop:
             self._dropped_at = now
@@ -174,12 +175,12 @@ class Inbox:
         done, self._done = self._done, []
         if done:
             async with self.storage.uow() as tx:
-                await tx.forget_updates(done)
+                await inbox.handled(tx, done)
 
     async def leftovers(self, bot: Bot) -> list[Update]:
         """Updates kept but not handled when the bot last stopped, oldest first."""
         async with self.storage.read() as tx:
-            rows = await tx.kept_updates()
+            rows = await inbox.unhandled(tx)
         out = []
         for update_id, body in rows:
             try:

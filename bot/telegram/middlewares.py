@@ -26,7 +26,7 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
 
-from bot.service import COMMITTED, Commits, PulkaService
+from bot.actions.keeper import COMMITTED, Commits, Keeper
 from bot.views.texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
@@ -57,8 +57,8 @@ class LanguageMiddleware(BaseMiddleware):
     the chat's, so it then stays the creator's.
     """
 
-    def __init__(self, service: PulkaService) -> None:
-        self.service = service
+    def __init__(self, keeper: Keeper) -> None:
+        self.keeper = keeper
 
     async def __call__(
         self,
@@ -68,7 +68,7 @@ class LanguageMiddleware(BaseMiddleware):
     ) -> Any:
         chat: Chat | None = data.get("event_chat")
         user: User | None = data.get("event_from_user")
-        lang = await self.service.lang(chat.id) if chat is not None else None
+        lang = await self.keeper.lang(chat.id) if chat is not None else None
         if lang not in LANGS:
             lang = lang_of(user.language_code if user is not None else None)
         data["lang"] = lang

@@ -21,7 +21,7 @@ from collections.abc import Callable, Hashable
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
-from bot.service import Table
+from bot.model import Table
 from bot.views import picture
 from bot.views.chat import SheetKind, sheet_caption, sheet_title
 from bot.views.texts import Texts

@@ -35,7 +35,8 @@ from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
 
 from bot import crashpoints
-from bot.store.db import SCHEMA_VERSION, Storage
+from bot.storage.db import Storage
+from bot.storage.schema import SCHEMA_VERSION
 from bot.telegram.lanes import Handle, Inbox, Lanes, WebhookRefused
 
 log = logging.getLogger(__name__)

@@ -14,9 +14,8 @@ from dataclasses import replace
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.service import AmendBreaks, LiveDeal, PulkaError, Table
-from bot.store.db import EventKind, EventRow
-from bot.store.tables import amended_deal, same_deal, table_at
+from bot.model import AmendBreaks, EventKind, EventRow, LiveDeal, PulkaError, Table
+from bot.model.replay import amended_deal, table_at
 from bot.views.callbacks import (
     AmendData,
     Defence,
@@ -30,6 +29,7 @@ from bot.views.keyboards import markup
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
 from scoring import Choice, Correction, Deal, Game, Misere, Raspasy, Rules, seating, standings
+from scoring.deals import same_deal
 
 #: The most "✏️ N" buttons under /history (the latest deals).
 HISTORY_BUTTONS = 24

@@ -13,10 +13,8 @@ from fractions import Fraction
 from html import escape
 
 from bot.input.parsing import ParseError
-from bot.service import LiveDeal, PulkaError, Table, Written
-from bot.store import ending
-from bot.store.db import EventKind, EventRow, PlayerRow
-from bot.store.tables import undone_deal
+from bot.model import EventKind, EventRow, LiveDeal, PlayerRow, PulkaError, Table, Written
+from bot.model.replay import undone_deal
 from bot.views.texts import Texts
 from bot.views.words import json_reason, lang_unknown_text
 from scoring import (
@@ -396,7 +394,7 @@ def board_text(tx: Texts, table: Table) -> str:
     sheet = score_text(tx, table)
     if not table.active:
         # Ended by agreement but not settled: "Settle" or /undo (bot/views/ending.py).
-        agreed = ending.ended_by_agreement(table)
+        agreed = table.ended_by_agreement
         if not agreed:  # settled: no "closed! Settle it: /settle" above "settled"
             sheet = sheet.removesuffix("\n" + tx("finished"))
         lines += [sheet, tx("board_agreed") if agreed else tx("board_archived")]

@@ -9,10 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.service import Table
-from bot.store import debts, ending
-from bot.store.debts import Confirmation, Debt, Line
-from bot.store.nights import Night
+from bot.model import Table, debts
+from bot.model.debts import Confirmation, Debt, Line
+from bot.model.nights import Night
 from bot.views.callbacks import DebtCB
 from bot.views.chat import money, name
 from bot.views.ending import date_text
@@ -77,7 +76,7 @@ def keyboard_shape(markup: InlineKeyboardMarkup | None) -> list[list[tuple[str, 
 
 
 def _currency(table: Table) -> str:
-    return ending.shown_rules(table).currency
+    return table.settled_rules.currency
 
 
 def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:

@@ -13,14 +13,13 @@ from collections.abc import Mapping, Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.service import Table
-from bot.store import ending
-from bot.store.ending import Listed
+from bot.model import Listed, Table
 from bot.views.callbacks import ArchivePageCB, ExportCB
 from bot.views.chat import headline, money, name, settlement_text, signed
 from bot.views.keyboards import closing_rows, markup
 from bot.views.texts import Texts
 from scoring import Correction, Settlement, settle_state
+from scoring.ending import needed
 
 #: Pulkas per page of ``/pulkas``.
 PAGE = 10
@@ -36,16 +35,16 @@ def names_text(table: Table, seats: Sequence[int]) -> str:
 
 def agree_lines(tx: Texts, table: Table) -> list[str]:
     """Who has agreed to stop now, and how many it takes (nothing before the first)."""
-    seats = ending.agreed_seats(table)
+    seats = table.agreed_seats
     if not seats:
-        return [tx("agree_how", needed=ending.needed(len(table.players)))]
+        return [tx("agree_how", needed=needed(len(table.players)))]
     return [
         tx(
             "agree_progress",
             names=names_text(table, seats),
             count=len(seats),
             players=len(table.players),
-            needed=ending.needed(len(table.players)),
+            needed=needed(len(table.players)),
         )
     ]
 
@@ -60,7 +59,7 @@ def offer_text(tx: Texts, table: Table) -> str:
 def agreed_text(tx: Texts, table: Table) -> str:
     """A pulka ended by agreement: the settlement, who agreed, how to settle or undo."""
     assert table.state is not None
-    end = ending.end_event(table)
+    end = table.end_event
     payload = end.payload if end is not None else {}
     lines = [settlement_text(tx, table.rules, settle_state(table.state), final=False)]
     by = [int(s) for s in payload.get("by", [])]
@@ -75,11 +74,11 @@ def agreed_text(tx: Texts, table: Table) -> str:
 
 def agree_note(tx: Texts, table: Table, *, again: bool) -> str:
     """The answer to a tap that did not end it yet (plain text)."""
-    seats = ending.agreed_seats(table)
+    seats = table.agreed_seats
     return tx(
         "agree_already" if again else "agree_noted",
         count=len(seats),
-        needed=ending.needed(len(table.players)),
+        needed=needed(len(table.players)),
     )
 
 
@@ -92,7 +91,7 @@ def reopened_text(tx: Texts, who: str) -> str:
 
 def shown_settlement(table: Table) -> Settlement | None:
     """What the archive shows: the stored settlement, or (not settled) the sheet's now."""
-    stored = ending.stored_settlement(table)
+    stored = table.stored_settlement
     if stored is not None:
         return stored
     return None if table.state is None else settle_state(table.state)
@@ -101,7 +100,7 @@ def shown_settlement(table: Table) -> Settlement | None:
 def settled_text(tx: Texts, table: Table) -> str:
     """A settled pulka: its stored settlement, and that it is locked."""
     s = shown_settlement(table)
-    head = "" if s is None else settlement_text(tx, ending.shown_rules(table), s, final=True)
+    head = "" if s is None else settlement_text(tx, table.settled_rules, s, final=True)
     return head + "\n\n" + tx("settle_archived") + "\n" + tx("settle_locked")
 
 
@@ -128,7 +127,7 @@ def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
     """``Anna +36.67 (18.33 RUB), Boris …``: whists, and money when there is a stake."""
     if s is None:
         return tx("archive_no_results")
-    rules = ending.shown_rules(table)
+    rules = table.settled_rules
     cur = name(rules.currency)
     parts = []
     for who, result, m in zip(s.players, s.results, s.money, strict=True):
@@ -154,7 +153,7 @@ def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
         number=listed.number,
         date=date_text(tx, listed.archived_at or listed.created_at),
         results=results_text(tx, table, s),
-    ) + ("" if ending.settled(table) else " " + tx("archive_unsettled"))
+    ) + ("" if table.settled else " " + tx("archive_unsettled"))
     amended = amended_line(tx, table)
     return line if amended is None else line + "\n" + amended
 
@@ -162,10 +161,10 @@ def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
 def amended_line(tx: Texts, table: Table) -> str | None:
     """Under a settled pulka (its board, the archive): the corrections written after
     settling and the results with them; None without any."""
-    amended = ending.amended_settlement(table)
+    amended = table.amended_settlement()
     if amended is None:
         return None
-    count = len(ending.after_settling(table))
+    count = len(table.corrections_after_settling)
     return tx("archive_line_amended", count=count, results=results_text(tx, table, amended))
 
 
@@ -203,14 +202,14 @@ def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
             "archive_head",
             number=listed.number,
             date=date_text(tx, listed.archived_at or listed.created_at),
-            headline=headline(tx, ending.shown_rules(table)),
+            headline=headline(tx, table.settled_rules),
             players=names_text(table, range(len(table.players))),
         )
     ]
     s = shown_settlement(table)
     if s is not None:
-        lines.append(settlement_text(tx, ending.shown_rules(table), s, final=True))
-    lines.append(tx("settle_locked_short") if ending.settled(table) else tx("archive_unsettled"))
+        lines.append(settlement_text(tx, table.settled_rules, s, final=True))
+    lines.append(tx("settle_locked_short") if table.settled else tx("archive_unsettled"))
     lines.extend(amendment_blocks(tx, table))
     return "\n\n".join(lines)
 
@@ -221,8 +220,8 @@ def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
 def amendment_blocks(tx: Texts, table: Table, until: int | None = None) -> list[str]:
     """The corrections after settling (up to event ``until``): who, when, what; then the
     results with them (the agreed settlement above is left as it was)."""
-    fixes = [(e, d) for e, d in ending.after_settling(table) if until is None or e.id <= until]
-    amended = ending.amended_settlement(table, until)
+    fixes = [(e, d) for e, d in table.corrections_after_settling if until is None or e.id <= until]
+    amended = table.amended_settlement(until)
     if not fixes or amended is None:
         return []
     lines = [tx("after_settle_title")]
@@ -236,7 +235,7 @@ def amendment_blocks(tx: Texts, table: Table, until: int | None = None) -> list[
                 what=correction_words(tx, deal),
             )
         )
-    rules = ending.shown_rules(table)
+    rules = table.settled_rules
     cur = name(rules.currency)
     results = [tx("after_settle_results")]
     for who, result, m in zip(amended.players, amended.results, amended.money, strict=True):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.input.guards import Doubts, digest
-from bot.service import Table
+from bot.model import Table
 from bot.views.callbacks import GuardCB
 from bot.views.chat import declarer_prefix, name, notation
 from bot.views.keyboards import markup

@@ -7,8 +7,7 @@ from collections.abc import Iterable
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.service import LiveDeal, Table
-from bot.store import ending
+from bot.model import LiveDeal, Table
 from bot.views.callbacks import (
     AgainCB,
     EditCB,
@@ -89,7 +88,7 @@ def undo_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMark
 def end_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
     """Under the settlement if stopped now: "End by agreement" (while nothing but
     agreements is written: the stop point, :func:`bot.store.ending.stop_point`)."""
-    stop = ending.stop_point(table)
+    stop = table.stop_point
     return markup([[(tx("settle_agree"), EndCB(pulka=table.id, last=stop).pack())]])
 
 
@@ -118,9 +117,9 @@ def board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
 def closing_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
     """The closed board's buttons (``handlers/settle.py``): "Settle" once the pulka is
     over; once settled, "Same table again" and "Export"."""
-    if ending.can_settle(table):
+    if table.can_settle:
         return [[(tx("btn_settle"), SettleCB(pulka=table.id).pack())]]
-    if not table.active and ending.settled(table) and not ending.cancelled(table):
+    if not table.active and table.settled and not table.cancelled:
         return [
             [
                 (tx("btn_again"), AgainCB(pulka=table.id).pack()),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.service import Table
+from bot.model import Table
 from bot.views.callbacks import ClaimCB, DealerCB, SwapCB
 from bot.views.chat import name
 from bot.views.keyboards import markup

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from bot.input.parsing import ParseError
 from bot.input.whatif import WHATIF_KEYS
-from bot.service import Table
+from bot.model import Table
 from bot.store.whatif import DEALER, DECLARER, FIRST, RESTING, SECOND, Broken, Rescored, Worth
 from bot.views.chat import contract_label, error_text, name, notation, signed, value_words
 from bot.views.spreadsheet import Cell, csv_file

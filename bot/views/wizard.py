@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service import PulkaError, Table
+from bot.model import PulkaError, Table
 from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
 from bot.views.chat import contract_label, declarer_prefix, details, effect_lines, name, notation
 from bot.views.texts import Texts

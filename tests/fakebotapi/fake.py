@@ -191,7 +191,7 @@ class FakeTelegram(World):
             self.change_bot_status(state, new_bot_status, by=None)
 
     def create_topic(self, chat: ChatLike, user: UserLike, name: str = "Pulka") -> int:
-        """Create a forum topic (service message); returns its ``message_thread_id``."""
+        """Create a forum topic (keeper message); returns its ``message_thread_id``."""
         state = self.chat_state(chat)
         message = self.new_message(state, self.user(user))
         message["message_thread_id"] = message["message_id"]
@@ -289,7 +289,7 @@ class FakeTelegram(World):
     ) -> dict[str, Any]:
         """Upgrade a basic group to a supergroup; returns the new ``Chat`` dict.
 
-        Injects the two service messages Telegram sends (``migrate_to_chat_id`` in the old
+        Injects the two keeper messages Telegram sends (``migrate_to_chat_id`` in the old
         group, ``migrate_from_chat_id`` in the supergroup); afterwards every call with the
         old chat id fails with "group chat was upgraded to a supergroup chat".
         """
@@ -328,7 +328,7 @@ class FakeTelegram(World):
     def bot_added(self, chat: ChatLike) -> dict[str, Any]:
         """The bot is (re-)added to a chat / unblocked; injects ``my_chat_member``.
 
-        For groups the ``new_chat_members`` service message is injected as well.
+        For groups the ``new_chat_members`` keeper message is injected as well.
         """
         state = self.chat_state(chat)
         update = self.change_bot_status(state, "member", by=None)

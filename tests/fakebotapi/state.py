@@ -180,7 +180,7 @@ class World:
         return target
 
     def deliver(self, state: ChatState, message: dict[str, Any]) -> None:
-        """Store a user's (or service) message; the bot gets it if it is in the chat."""
+        """Store a user's (or keeper) message; the bot gets it if it is in the chat."""
         state.messages[message["message_id"]] = message
         if state.bot_is_in:
             self.updates.push({"message": message})

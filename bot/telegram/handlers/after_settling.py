@@ -3,7 +3,7 @@ the bot's message about the settled pulka (its settlement, its closed scoreboard
 ``/pulka N``, or an earlier answer to such a correction).
 
 It is written as an amendment after the ``settle`` event
-(:meth:`bot.service.PulkaService.correct_settled`); the settlement the table agreed
+(:meth:`bot.service.Keeper.correct_settled`); the settlement the table agreed
 stays as it was, and the archive shows the correction next to it with the results it
 gives.  Only its players and the chat's administrators may write one.  A plain
 ``/correct`` with no running pulka, the last one settled, is told how.
@@ -20,10 +20,10 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
+from bot.actions import archive, deals
+from bot.actions.keeper import Keeper
 from bot.input.parsing import ParseError, parse_correction
-from bot.service import PulkaError, PulkaService, Table
-from bot.store import ending
-from bot.store.db import EventKind, Source
+from bot.model import EventKind, PulkaError, Source, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.filters import IN_GROUP
@@ -49,9 +49,7 @@ def _named_pulka(reply: Message, bot: Bot) -> int | None:
     return None
 
 
-async def replied_settled(
-    message: Message, service: PulkaService, bot: Bot
-) -> dict[str, Any] | bool:
+async def replied_settled(message: Message, keeper: Keeper, bot: Bot) -> dict[str, Any] | bool:
     """Filter: the message replies to the bot's message about a settled pulka of this
     chat (or to a command that wrote to one): ``{"settled": table}``."""
     reply = message.reply_to_message
@@ -60,29 +58,29 @@ async def replied_settled(
     table: Table | None = None
     pulka_id = _named_pulka(reply, bot)
     if pulka_id is not None:
-        table = await service.get(pulka_id)
+        table = await keeper.get(pulka_id)
     else:
-        found = await service.written_by(Source(message.chat.id, reply.message_id))
+        found = await keeper.written_by(Source(message.chat.id, reply.message_id))
         table = None if found is None else found[0]
     if table is None or table.row.chat_id != message.chat.id:
         return False
-    if ending.settle_event(table) is None or table.state is None:
+    if table.settle_event is None or table.state is None:
         return False
     return {"settled": table}
 
 
-async def settled_here(message: Message, service: PulkaService) -> dict[str, Any] | bool:
+async def settled_here(message: Message, keeper: Keeper) -> dict[str, Any] | bool:
     """Filter: no pulka runs here, and the last one over is settled: ``{"number": N}``."""
-    last, running = await service.last_over(*place(message))
-    if running or last is None or ending.settle_event(last) is None:
+    last, running = await archive.last_over(keeper, *place(message))
+    if running or last is None or last.settle_event is None:
         return False
-    number = await _number(service, message, last)
+    number = await _number(keeper, message, last)
     return False if number is None else {"number": number}
 
 
-async def _number(service: PulkaService, message: Message, table: Table) -> int | None:
+async def _number(keeper: Keeper, message: Message, table: Table) -> int | None:
     """The pulka's number in the archive of its place."""
-    finished = await service.finished(*place(message))
+    finished = await archive.finished(keeper, *place(message))
     return next((p.number for p in finished if p.pulka_id == table.id), None)
 
 
@@ -90,7 +88,7 @@ async def correct_settled(
     message: Message,
     command: CommandObject,
     settled: Table,
-    service: PulkaService,
+    keeper: Keeper,
     boards: Boards,
     bot: Bot,
     tx: Texts,
@@ -104,8 +102,8 @@ async def correct_settled(
         await message.answer(parse_error_text(tx, e, settled.names))
         return
     try:
-        written = await service.correct_settled(
-            settled.id, parsed, author_of(message), source(message)
+        written = await deals.correct_settled(
+            keeper, settled.id, parsed, author_of(message), source(message)
         )
     except ScoringError as e:
         await message.answer(deal_rejected_text(tx, e))
@@ -118,7 +116,7 @@ async def correct_settled(
     if event is None or event.kind != EventKind.AMEND or "settled" not in event.payload:
         await message.answer(tx("stale"))
         return
-    number = await _number(service, message, table)
+    number = await _number(keeper, message, table)
     await delivery.answer(
         message, corrected_text(tx, table, written.event_id, number), export_keyboard(tx, table)
     )

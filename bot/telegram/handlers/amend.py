@@ -6,7 +6,7 @@ and under ``/history``.  ``/edit`` and "✏️" open the deal wizard on that dea
 (:mod:`bot.views.amend`): its "Write it" replaces the deal, its "🗑" asks to delete
 it.  ``/edit`` with a deal typed after it (``/edit 3 Anna 7h 8 ...``, or as a
 reply) replaces the deal at once.  Each is an ``amend`` event in the log
-(:meth:`PulkaService.amend_deal`); the sheet is replayed, the answer shows old ->
+(:meth:`Keeper.amend_deal`); the sheet is replayed, the answer shows old ->
 new and every standing before -> after.  An amendment that would make a later
 deal impossible is refused, naming that deal, and nothing is written.
 
@@ -24,9 +24,10 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions import deals
+from bot.actions.keeper import Keeper
 from bot.input.parsing import ParseError, parse_deal
-from bot.service import AmendBreaks, LiveDeal, PulkaError, PulkaService, Table, Written
-from bot.store.db import EventKind, Source
+from bot.model import AmendBreaks, EventKind, LiveDeal, PulkaError, Source, Table, Written
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.filters import IN_GROUP, on_keyboard
@@ -97,7 +98,7 @@ def _named_event(reply: Message, bot: Bot) -> tuple[int, int] | None:
 
 
 async def _target(
-    message: Message, command: CommandObject, service: PulkaService, bot: Bot, tx: Texts
+    message: Message, command: CommandObject, keeper: Keeper, bot: Bot, tx: Texts
 ) -> tuple[Table, LiveDeal, str] | None:
     """The deal ``/edit`` or ``/delete`` is about, if its sender may change it, and the
     rest of the command (a typed deal, or nothing); else None, after answering why not."""
@@ -108,10 +109,10 @@ async def _target(
     if reply is not None:
         named = _named_event(reply, bot)
         if named is not None:
-            table = await service.get(named[0])
+            table = await keeper.get(named[0])
             event_id = named[1]
         else:
-            found = await service.written_by(Source(message.chat.id, reply.message_id))
+            found = await keeper.written_by(Source(message.chat.id, reply.message_id))
             if found is not None:
                 table, event = found
                 if event.kind == EventKind.DEAL:
@@ -125,7 +126,7 @@ async def _target(
         if numbered is None:
             await message.answer(tx("amend_usage"))
             return None
-        table = await pulka_here(message, service, tx)
+        table = await pulka_here(message, keeper, tx)
         if table is None:
             return None
         number, args = int(numbered[1]), (numbered[2] or "").strip()
@@ -162,7 +163,7 @@ async def _send_editor(target: Message, tx: Texts, table: Table, live: LiveDeal)
 async def edit(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -170,7 +171,7 @@ async def edit(
     """``/edit`` (a reply, or ``/edit 3``): the deal wizard on that deal; with a deal
     typed after it (``/edit 3 Anna 7h 8 Boris whist 2 Vera pass 0``, or as a reply),
     that deal replaces it at once."""
-    found = await _target(message, command, service, bot, tx)
+    found = await _target(message, command, keeper, bot, tx)
     if found is None:
         return
     table, live, typed = found
@@ -179,8 +180,8 @@ async def edit(
         return
     try:
         deal = parse_deal(typed, table.players)
-        written = await service.amend_deal(
-            table.id, live.event.id, deal, author_of(message), source(message)
+        written = await deals.amend(
+            keeper, table.id, live.event.id, deal, author_of(message), source(message)
         )
     except ParseError as e:
         await message.answer(parse_error_text(tx, e, table.names))
@@ -205,10 +206,10 @@ async def edit(
 
 
 async def delete(
-    message: Message, command: CommandObject, service: PulkaService, bot: Bot, tx: Texts
+    message: Message, command: CommandObject, keeper: Keeper, bot: Bot, tx: Texts
 ) -> None:
     """``/delete`` (a reply, or ``/delete 3``): ask to delete that deal."""
-    found = await _target(message, command, service, bot, tx)
+    found = await _target(message, command, keeper, bot, tx)
     if found is not None:
         table, live, _ = found
         await message.answer(
@@ -220,14 +221,14 @@ async def _pressed(
     query: CallbackQuery,
     msg: Message,
     pulka_id: int,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> Table | None:
     """The pulka a press names, if of this chat, running, and the presser may change
     it; else None, the press refused."""
-    table = await service.get(pulka_id)
+    table = await keeper.get(pulka_id)
     if table is None or table.row.chat_id != msg.chat.id:
         refuse(callback_answer, tx("stale"))
         return None
@@ -244,13 +245,13 @@ async def edit_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: EditCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "✏️" under a deal or under /history: the editing wizard, as a new message."""
-    table = await _pressed(query, msg, callback_data.pulka, service, bot, tx, callback_answer)
+    table = await _pressed(query, msg, callback_data.pulka, keeper, bot, tx, callback_answer)
     if table is None:
         return
     live = table.deal_by_event(callback_data.event)
@@ -263,13 +264,13 @@ async def edit_press(
 async def _written_again(
     query: CallbackQuery,
     msg: Message,
-    service: PulkaService,
+    keeper: Keeper,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> bool:
     """A press on a message that has amended already (delivered again): answered with
     what it did; True if it was one."""
-    found = await service.written_by(Source(msg.chat.id, msg.message_id))
+    found = await keeper.written_by(Source(msg.chat.id, msg.message_id))
     if found is None:
         return False
     table, event = found
@@ -288,7 +289,7 @@ async def _written_again(
 async def _amend(
     query: CallbackQuery,
     msg: Message,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -300,7 +301,8 @@ async def _amend(
 ) -> None:
     """Write the amendment a press asks for and turn its message into the answer."""
     try:
-        written: Written = await service.amend_deal(
+        written: Written = await deals.amend(
+            keeper,
             table.id,
             target,
             deal,
@@ -332,7 +334,7 @@ async def amend_wizard_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: AmendWizardCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -340,9 +342,9 @@ async def amend_wizard_press(
 ) -> None:
     """An editing wizard's button: the next screen, cancel, or "Write it" (replace)."""
     w = callback_data.wizard()
-    if w.op is WizardOp.WRITE and await _written_again(query, msg, service, tx, callback_answer):
+    if w.op is WizardOp.WRITE and await _written_again(query, msg, keeper, tx, callback_answer):
         return
-    table = await _pressed(query, msg, w.pulka, service, bot, tx, callback_answer)
+    table = await _pressed(query, msg, w.pulka, keeper, bot, tx, callback_answer)
     if table is None:
         return
     if w.op is WizardOp.CANCEL:
@@ -364,7 +366,7 @@ async def amend_wizard_press(
         return
     assert shown.deal is not None
     await _amend(
-        query, msg, service, bot, tx, boards, callback_answer, table, w.edit, w.last, shown.deal
+        query, msg, keeper, bot, tx, boards, callback_answer, table, w.edit, w.last, shown.deal
     )
 
 
@@ -372,7 +374,7 @@ async def delete_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: DeleteCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -380,9 +382,9 @@ async def delete_press(
 ) -> None:
     """ "🗑" asks (the message becomes the question); "Yes, delete" deletes; "No" keeps."""
     cb = callback_data
-    if cb.op == "y" and await _written_again(query, msg, service, tx, callback_answer):
+    if cb.op == "y" and await _written_again(query, msg, keeper, tx, callback_answer):
         return
-    table = await _pressed(query, msg, cb.pulka, service, bot, tx, callback_answer)
+    table = await _pressed(query, msg, cb.pulka, keeper, bot, tx, callback_answer)
     if table is None:
         return
     live = table.deal_by_event(cb.event)
@@ -401,7 +403,7 @@ async def delete_press(
         )
         return
     await _amend(
-        query, msg, service, bot, tx, boards, callback_answer, table, cb.event, cb.last, None
+        query, msg, keeper, bot, tx, boards, callback_answer, table, cb.event, cb.last, None
     )
 
 

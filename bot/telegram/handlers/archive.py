@@ -15,8 +15,9 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaService, Table
-from bot.store.ending import Listed
+from bot.actions import archive
+from bot.actions.keeper import Keeper
+from bot.model import Listed, Table
 from bot.telegram import delivery
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import place
@@ -39,26 +40,26 @@ _NUMBER = re.compile(r"\s*#?№?\s*([0-9]{1,9})\s*")
 
 
 async def _page(
-    service: PulkaService, chat_id: int, thread_id: int, page: int
+    keeper: Keeper, chat_id: int, thread_id: int, page: int
 ) -> tuple[list[tuple[Listed, Table]], int, int, int]:
     """The archive's page ``page`` (0: the newest), its tables, the total, pages, page."""
-    finished = list(reversed(await service.finished(chat_id, thread_id)))
+    finished = list(reversed(await archive.finished(keeper, chat_id, thread_id)))
     pages = max(1, -(-len(finished) // PAGE))
     page = min(page, pages - 1)
     shown = []
     for listed in finished[page * PAGE : (page + 1) * PAGE]:
-        table = await service.get(listed.pulka_id)
+        table = await keeper.get(listed.pulka_id)
         if table is not None:
             shown.append((listed, table))
     return shown, len(finished), pages, page
 
 
-async def pulkas(message: Message, service: PulkaService, tx: Texts) -> None:
+async def pulkas(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/pulkas``: the place's finished pulkas, newest first: date, results."""
-    shown, total, pages, page = await _page(service, *place(message), 0)
+    shown, total, pages, page = await _page(keeper, *place(message), 0)
     await delivery.answer(
         message,
-        archive_text(tx, shown, total, await pulkas_notes(service, tx, message.chat.id)),
+        archive_text(tx, shown, total, await pulkas_notes(keeper, tx, message.chat.id)),
         archive_keyboard(tx, page, pages),
     )
 
@@ -67,21 +68,21 @@ async def page_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: ArchivePageCB,
-    service: PulkaService,
+    keeper: Keeper,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "« Newer" / "Older »" under ``/pulkas``: that page, in the same message."""
-    shown, total, pages, page = await _page(service, *place(msg), callback_data.page)
+    shown, total, pages, page = await _page(keeper, *place(msg), callback_data.page)
     await delivery.edit_or_answer(
         msg,
-        archive_text(tx, shown, total, await pulkas_notes(service, tx, msg.chat.id)),
+        archive_text(tx, shown, total, await pulkas_notes(keeper, tx, msg.chat.id)),
         archive_keyboard(tx, page, pages),
     )
 
 
 async def pulka(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts, sheets: Sheets
+    message: Message, command: CommandObject, keeper: Keeper, tx: Texts, sheets: Sheets
 ) -> None:
     """``/pulka N``: pulka N of the list again: its settlement, "Export", its sheet."""
     found = _NUMBER.fullmatch(command.args or "")
@@ -89,8 +90,10 @@ async def pulka(
         await message.answer(tx("archive_usage"))
         return
     number = int(found[1])
-    listed = next((p for p in await service.finished(*place(message)) if p.number == number), None)
-    table = None if listed is None else await service.get(listed.pulka_id)
+    listed = next(
+        (p for p in await archive.finished(keeper, *place(message)) if p.number == number), None
+    )
+    table = None if listed is None else await keeper.get(listed.pulka_id)
     if listed is None or table is None:
         await message.answer(tx("archive_missing", number=number))
         return

@@ -14,9 +14,9 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.types import CallbackQuery, Chat, InlineKeyboardMarkup, Message, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions.keeper import Keeper
 from bot.input.parsing import valid_name
-from bot.service import Author, PulkaService, Table
-from bot.store.db import Source
+from bot.model import Author, Source, Table
 from bot.telegram import delivery
 from bot.views.chat import need_players_text
 from bot.views.texts import Texts
@@ -151,9 +151,9 @@ def members(bot: Bot) -> Members:
     return known
 
 
-async def pulka_here(message: Message, service: PulkaService, tx: Texts) -> Table | None:
+async def pulka_here(message: Message, keeper: Keeper, tx: Texts) -> Table | None:
     """The running pulka of the message's chat (or topic); None after answering "no pulka"."""
-    table = await service.active(*place(message))
+    table = await keeper.active(*place(message))
     if table is None:
         await message.answer(tx("no_pulka"))
     return table
@@ -168,32 +168,30 @@ async def may_change(message: Message, bot: Bot, tx: Texts, table: Table) -> boo
     return False
 
 
-async def pulka_to_change(
-    message: Message, service: PulkaService, bot: Bot, tx: Texts
-) -> Table | None:
+async def pulka_to_change(message: Message, keeper: Keeper, bot: Bot, tx: Texts) -> Table | None:
     """The running pulka of the message's chat if its sender may change it; else None,
     after answering "no pulka" or "not allowed"."""
-    table = await pulka_here(message, service, tx)
+    table = await pulka_here(message, keeper, tx)
     if table is None or not await may_change(message, bot, tx, table):
         return None
     return table
 
 
 async def seated_pulka_to_change(
-    message: Message, service: PulkaService, bot: Bot, tx: Texts
+    message: Message, keeper: Keeper, bot: Bot, tx: Texts
 ) -> Table | None:
     """As :func:`pulka_to_change`, and the table is seated (3 or 4 players): a deal
     or a correction can be written; else None, after answering."""
-    table = await pulka_to_change(message, service, bot, tx)
+    table = await pulka_to_change(message, keeper, bot, tx)
     if table is not None and table.state is None:
         await message.answer(need_players_text(tx, table))
         return None
     return table
 
 
-async def pulka_of_button(service: PulkaService, pulka_id: int, msg: Message) -> Table | None:
+async def pulka_of_button(keeper: Keeper, pulka_id: int, msg: Message) -> Table | None:
     """The pulka a button names, if it belongs to the chat the button is in."""
-    table = await service.get(pulka_id)
+    table = await keeper.get(pulka_id)
     if table is None or table.row.chat_id != msg.chat.id:
         return None
     return table
@@ -209,7 +207,7 @@ async def pulka_to_change_by_press(
     query: CallbackQuery,
     msg: Message,
     pulka_id: int,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
@@ -219,7 +217,7 @@ async def pulka_to_change_by_press(
     """The pulka a pressed button names if it is of this chat (with ``running``: and
     still running) and the presser may change it; else None, the press refused "out of
     date" or "not allowed"."""
-    table = await pulka_of_button(service, pulka_id, msg)
+    table = await pulka_of_button(keeper, pulka_id, msg)
     if table is None or (running and not table.active):
         refuse(callback_answer, tx("stale"))
         return None

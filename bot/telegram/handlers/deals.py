@@ -22,10 +22,11 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.domain import Author
+from bot.actions import deals
+from bot.actions.keeper import Keeper
 from bot.input.guards import digest, doubts
 from bot.input.parsing import ParseError, parse_correction, parse_deal
-from bot.service import PulkaError, PulkaService, Table, Written, deal_from_json
+from bot.model import Author, PulkaError, Table, Written
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.filters import IN_GROUP, on_keyboard
@@ -52,11 +53,12 @@ from bot.views.entry import guard_gone_text, guard_kept_text, guard_keyboard, gu
 from bot.views.keyboards import deal_keyboard
 from bot.views.texts import Texts
 from scoring import Deal, ScoringError
+from scoring.record import deal_from_json
 
 
 async def write_and_answer(
     message: Message,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -66,7 +68,7 @@ async def write_and_answer(
     """Write a deal (or a correction) typed in ``message``, refresh the scoreboard and
     answer with what was written (or why nothing was)."""
     try:
-        written = await service.write_deal(pulka_id, deal, author_of(message), source(message))
+        written = await deals.write(keeper, pulka_id, deal, author_of(message), source(message))
     except ScoringError as e:
         await message.answer(deal_rejected_text(tx, e))
         return
@@ -94,7 +96,7 @@ async def show_written(
 
 
 async def asked_first(
-    message: Message, service: PulkaService, tx: Texts, table: Table, deal: Deal
+    message: Message, keeper: Keeper, tx: Texts, table: Table, deal: Deal
 ) -> bool:
     """Ask "Write it?" instead of writing a likely slip; True if asked.
 
@@ -102,7 +104,7 @@ async def asked_first(
     answered (by the write) with what it wrote.
     """
     found = doubts(table, deal, datetime.now(UTC))
-    if not found or await service.written_by(source(message)) is not None:
+    if not found or await keeper.written_by(source(message)) is not None:
         return False
     await message.reply(
         guard_text(tx, table, deal, found), reply_markup=guard_keyboard(tx, table, deal)
@@ -113,13 +115,13 @@ async def asked_first(
 async def deal(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
 ) -> None:
     """``/deal Anna 6s 6 Boris whist 3 Vera pass 1``: write it; bare ``/deal``: the wizard."""
-    table = await seated_pulka_to_change(message, service, bot, tx)
+    table = await seated_pulka_to_change(message, keeper, bot, tx)
     if table is None or table.state is None:
         return
     if not (command.args or "").strip():
@@ -133,21 +135,21 @@ async def deal(
     except ParseError as e:
         await message.answer(parse_error_text(tx, e, table.names, table.state))
         return
-    if await asked_first(message, service, tx, table, parsed):
+    if await asked_first(message, keeper, tx, table, parsed):
         return
-    await write_and_answer(message, service, bot, tx, boards, table.id, parsed)
+    await write_and_answer(message, keeper, bot, tx, boards, table.id, parsed)
 
 
 async def correct(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
 ) -> None:
     """``/correct Anna mountain -2 — miscounted``: points written straight onto the sheet."""
-    table = await seated_pulka_to_change(message, service, bot, tx)
+    table = await seated_pulka_to_change(message, keeper, bot, tx)
     if table is None or table.state is None:
         return
     try:
@@ -155,9 +157,9 @@ async def correct(
     except ParseError as e:
         await message.answer(parse_error_text(tx, e, table.names))
         return
-    if await asked_first(message, service, tx, table, parsed):
+    if await asked_first(message, keeper, tx, table, parsed):
         return
-    await write_and_answer(message, service, bot, tx, boards, table.id, parsed)
+    await write_and_answer(message, keeper, bot, tx, boards, table.id, parsed)
 
 
 def command_deal(text: str, table: Table) -> Deal | None:
@@ -179,7 +181,7 @@ async def guard_answer(
     query: CallbackQuery,
     msg: Message,
     callback_data: GuardCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -187,7 +189,7 @@ async def guard_answer(
 ) -> None:
     """ "Yes, write it" writes the command the question replies to; "No" writes nothing."""
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
     )
     if table is None:
         return
@@ -199,7 +201,7 @@ async def guard_answer(
         await delivery.edit_or_answer(msg, guard_gone_text(tx))
         return
     author = author_of_user(query.from_user)
-    done = await service.written_by(source(origin))
+    done = await keeper.written_by(source(origin))
     if done is not None:  # a press delivered again: the write answers with what it wrote
         deal = deal_from_json(done[1].payload)
     else:
@@ -212,14 +214,12 @@ async def guard_answer(
             await delivery.edit_or_answer(msg, guard_gone_text(tx))
             return
         deal = found
-    await _write_pressed(
-        msg, service, bot, tx, boards, callback_answer, table, deal, author, origin
-    )
+    await _write_pressed(msg, keeper, bot, tx, boards, callback_answer, table, deal, author, origin)
 
 
 async def _write_pressed(
     msg: Message,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -230,8 +230,8 @@ async def _write_pressed(
     origin: Message,
 ) -> None:
     try:
-        written = await service.write_deal(
-            table.id, deal, author, source(origin), expect_last=table.last_event_id
+        written = await deals.write(
+            keeper, table.id, deal, author, source(origin), expect_last=table.last_event_id
         )
     except ScoringError as e:
         refuse(callback_answer, deal_rejected_note(tx, e))

@@ -2,7 +2,7 @@
 
 The buttons are on the settlement's message ("Settle", ``/settle``) and on ``/pulka N``
 (:func:`bot.views.debts.with_debts`); a press writes a ``paid`` or ``received`` event
-(:meth:`bot.service.PulkaService.confirm_payment`) and redraws only the keyboard.
+(:meth:`bot.service.Keeper.confirm_payment`) and redraws only the keyboard.
 Nothing of it changes a result.
 """
 
@@ -16,9 +16,10 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaError, PulkaService, Table
-from bot.store import debts
-from bot.store.db import EventKind
+from bot.actions import archive, payments
+from bot.actions.keeper import Keeper
+from bot.actions.nights import chat_nights
+from bot.model import EventKind, PulkaError, Table, debts
 from bot.telegram import delivery
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
@@ -52,13 +53,13 @@ async def debt_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: DebtCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Paid" (the payer's) or "Received" (the payee's) on a line of a settled pulka."""
-    table = await pulka_of_button(service, callback_data.pulka, msg)
+    table = await pulka_of_button(keeper, callback_data.pulka, msg)
     if table is None:
         refuse(callback_answer, tx("stale"))
         return
@@ -67,7 +68,8 @@ async def debt_press(
     guests = any(p.user_id is None for p in table.players)
     admin = guests and await is_admin(bot, msg.chat.id, query.from_user.id)
     try:
-        written = await service.confirm_payment(
+        written = await payments.confirm(
+            keeper,
             table.id,
             EventKind.RECEIVED if got else EventKind.PAID,
             callback_data.payer,
@@ -89,15 +91,17 @@ async def debt_press(
 
 
 async def debts_command(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts
+    message: Message, command: CommandObject, keeper: Keeper, tx: Texts
 ) -> None:
     """``/debts``: what is open across the chat's settled pulkas, netted per pair;
     ``/debts Anna``: only Anna's."""
     chat_id, _ = place(message)
-    nights = await service.nights(chat_id)
+    nights = await chat_nights(keeper, chat_id)
     numbers: dict[int, int] = {}
     for thread in sorted({n.table.row.thread_id for n in nights}):
-        numbers.update((p.pulka_id, p.number) for p in await service.finished(chat_id, thread))
+        numbers.update(
+            (p.pulka_id, p.number) for p in await archive.finished(keeper, chat_id, thread)
+        )
     found = debts.open_debts(nights)
     who = (command.args or "").strip()[:64] or None
     if who is not None:

@@ -21,7 +21,7 @@ from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import CallbackQuery, ErrorEvent, Message
 
-from bot.service import COMMITTED
+from bot.actions.keeper import COMMITTED
 from bot.telegram import delivery
 from bot.telegram.middlewares import ANSWER_LIMIT
 from bot.views.chat import written_text

@@ -7,7 +7,8 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
-from bot.service import PulkaService
+from bot.actions import chats
+from bot.actions.keeper import Keeper
 from bot.telegram.filters import OnLoop
 from bot.views.chat import lang_usage
 from bot.views.keyboards import help_keyboard, help_text
@@ -28,15 +29,13 @@ async def private_help(message: Message, command: CommandObject, tx: Texts) -> N
         await message.answer(help_text(tx, full=False, group=False), reply_markup=help_keyboard(tx))
 
 
-async def private_lang(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts
-) -> None:
+async def private_lang(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
     """The language of this private chat (``/lang uk``)."""
     choice = (command.args or "").strip().lower()
     if choice not in LANGS:
         await message.answer(lang_usage(tx, choice))
         return
-    await service.set_lang(message.chat.id, choice)
+    await chats.set_lang(keeper, message.chat.id, choice)
     await message.answer(Texts(choice)("lang_set"))
 
 

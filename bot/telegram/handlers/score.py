@@ -8,8 +8,9 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions.keeper import Keeper
 from bot.input.parsing import TEXT_WORDS
-from bot.service import PulkaService, Table
+from bot.model import Table
 from bot.telegram.callbacks import SheetCB
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
@@ -41,10 +42,10 @@ async def send_table_sheet(target: Message, tx: Texts, table: Table, sheets: She
 
 
 async def show_score(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts, sheets: Sheets
+    message: Message, command: CommandObject, keeper: Keeper, tx: Texts, sheets: Sheets
 ) -> None:
     """``/score``: the picture, the standings in its caption; ``/score text``: the text."""
-    table = await pulka_here(message, service, tx)
+    table = await pulka_here(message, keeper, tx)
     if table is None:
         return
     if table.state is None:
@@ -62,13 +63,13 @@ async def sheet_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: SheetCB,
-    service: PulkaService,
+    keeper: Keeper,
     tx: Texts,
     sheets: Sheets,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "📷 Sheet": anyone in the chat may look; a press repeated soon is not resent."""
-    table = await pulka_of_button(service, callback_data.pulka, msg)
+    table = await pulka_of_button(keeper, callback_data.pulka, msg)
     if table is None or table.state is None:
         refuse(callback_answer, tx("stale"))
         return
@@ -80,9 +81,9 @@ async def sheet_press(
         await msg.answer(sheet_problem_text(tx, problem, table))
 
 
-async def show_history(message: Message, service: PulkaService, tx: Texts) -> None:
+async def show_history(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/history``: the protocol, in as many messages as it takes (a long one is cut)."""
-    table = await pulka_here(message, service, tx)
+    table = await pulka_here(message, keeper, tx)
     if table is None:
         return
     chunks = history_chunks(tx, table)

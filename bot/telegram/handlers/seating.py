@@ -18,8 +18,10 @@ from aiogram.filters import JOIN_TRANSITION, ChatMemberUpdatedFilter, Command
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions import seating
+from bot.actions.keeper import Keeper
 from bot.input.drafts import first_dealer, swap_seats
-from bot.service import PulkaError, PulkaService, Table
+from bot.model import PulkaError, Table
 from bot.telegram.boards import Boards
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.handlers.common import (
@@ -57,19 +59,17 @@ async def greet(event: ChatMemberUpdated, bot: Bot, tx: Texts) -> None:
         log.info("no greeting in chat %s: %s", event.chat.id, e)
 
 
-async def cancel(
-    message: Message, service: PulkaService, bot: Bot, tx: Texts, boards: Boards
-) -> None:
+async def cancel(message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards) -> None:
     """``/cancel``: the pulka started by mistake is gone (its creator or an admin, before
     its first deal); ``/newpulka`` works again."""
-    table = await pulka_here(message, service, tx)
+    table = await pulka_here(message, keeper, tx)
     if table is None:
         return
     if not await _creator_or_admin(message, bot, table):
         await message.answer(tx("cancel_not_allowed"))
         return
     try:
-        written = await service.cancel(table.id, author_of(message), source(message))
+        written = await seating.cancel(keeper, table.id, author_of(message), source(message))
     except PulkaError as e:
         await message.answer(pulka_error_text(tx, e))
         return
@@ -86,9 +86,7 @@ async def _creator_or_admin(message: Message, bot: Bot, table: Table) -> bool:
     return user.id == table.row.created_by or await is_admin(bot, message.chat.id, user.id)
 
 
-async def leave(
-    message: Message, service: PulkaService, bot: Bot, tx: Texts, boards: Boards
-) -> None:
+async def leave(message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards) -> None:
     """``/leave``: the sender leaves his seat before the first deal."""
     user = message.from_user
     if user is None or message.sender_chat is not None:
@@ -96,7 +94,9 @@ async def leave(
         return
     chat_id, thread = place(message)
     try:
-        written = await service.leave(chat_id, thread, user.id, author_of(message), source(message))
+        written = await seating.leave(
+            keeper, chat_id, thread, user.id, author_of(message), source(message)
+        )
     except PulkaError as e:
         await message.answer(pulka_error_text(tx, e))
         return
@@ -106,9 +106,9 @@ async def leave(
     await message.answer(left_text(tx, gone) + "\n\n" + players_text(tx, written.table))
 
 
-async def show_seats(message: Message, service: PulkaService, tx: Texts) -> None:
+async def show_seats(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/seats``: the seating, with buttons to swap two seats or choose who deals first."""
-    table = await pulka_here(message, service, tx)
+    table = await pulka_here(message, keeper, tx)
     if table is None:
         return
     text, keyboard = seats_view(tx, table)
@@ -119,14 +119,14 @@ async def _reseat(
     query: CallbackQuery,
     msg: Message,
     callback_data: SwapCB | DealerCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
     callback_answer: CallbackAnswer,
 ) -> None:
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer, running=True
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer, running=True
     )
     if table is None:
         return
@@ -136,8 +136,8 @@ async def _reseat(
     move = swap_seats if isinstance(callback_data, SwapCB) else first_dealer
     try:
         order = move(table.names, callback_data.seat)
-        written = await service.reorder(
-            table.id, table.names, order, author_of_user(query.from_user)
+        written = await seating.reorder(
+            keeper, table.id, table.names, order, author_of_user(query.from_user)
         )
     except PulkaError as e:
         refuse(callback_answer, pulka_error_text(tx, e, html=False))
@@ -152,28 +152,28 @@ async def swap_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: SwapCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "1 ⇄ 2": two neighbours change places (a ``seats`` event)."""
-    await _reseat(query, msg, callback_data, service, bot, tx, boards, callback_answer)
+    await _reseat(query, msg, callback_data, keeper, bot, tx, boards, callback_answer)
 
 
 async def dealer_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: DealerCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Deals: Вера": the table turns so Вера deals first (a ``seats`` event)."""
-    await _reseat(query, msg, callback_data, service, bot, tx, boards, callback_answer)
+    await _reseat(query, msg, callback_data, keeper, bot, tx, boards, callback_answer)
 
 
 def guest_seat(table: Table, wanted: str) -> int | None:
@@ -188,13 +188,13 @@ def guest_seat(table: Table, wanted: str) -> int | None:
     )
 
 
-async def ask_claim(message: Message, service: PulkaService, tx: Texts, wanted: str) -> bool:
+async def ask_claim(message: Message, keeper: Keeper, tx: Texts, wanted: str) -> bool:
     """``/join Аня`` by a Telegram user not at the table, where Аня is a guest: ask the
     table to confirm he is Аня (True); False when this is no claim (an ordinary /join)."""
     user = message.from_user
     if user is None or message.sender_chat is not None:
         return False
-    table = await service.active(*place(message))
+    table = await keeper.active(*place(message))
     seat = None if table is None else guest_seat(table, wanted)
     if table is None or seat is None:
         return False
@@ -219,7 +219,7 @@ async def claim_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: ClaimCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -227,7 +227,7 @@ async def claim_press(
 ) -> None:
     """ "Yes, that is Аня": the claimer takes over the guest seat (a ``claim`` event);
     "No": the seat stays a guest's (the claimer may take his question back too)."""
-    table = await pulka_of_button(service, callback_data.pulka, msg)
+    table = await pulka_of_button(keeper, callback_data.pulka, msg)
     seat = callback_data.seat
     if table is None or not table.active or seat >= len(table.players):
         refuse(callback_answer, tx("stale"))
@@ -246,7 +246,8 @@ async def claim_press(
         return
     claimer = await _claimer(bot, msg.chat.id, callback_data.user)
     try:
-        written = await service.claim(
+        written = await seating.claim(
+            keeper,
             table.id,
             seat,
             callback_data.user,

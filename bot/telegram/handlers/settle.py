@@ -18,9 +18,9 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaError, PulkaService, Table, Written
-from bot.store import ending
-from bot.store.db import EventKind, Source
+from bot.actions import archive, ending, seating
+from bot.actions.keeper import Keeper
+from bot.model import EventKind, PulkaError, Source, Table, Written
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import EndCB
@@ -80,7 +80,7 @@ async def _settled(
     """Tell a settlement: its stored figures, "Same table again" and "Export"; the board;
     the final sheet when this write ended the pulka too (an end by agreement sent it)."""
     table = written.table
-    text = settled_text(tx, table) + await settled_note(boards.service, tx, table)  # /rating on
+    text = settled_text(tx, table) + await settled_note(boards.keeper, tx, table)  # /rating on
     await delivery.answer(target, text, with_debts(tx, table, settled_keyboard(tx, table)))
     await boards.refresh(bot, tx, table)
     if written.event is not None and written.event.kind == EventKind.END:
@@ -88,21 +88,21 @@ async def _settled(
 
 
 async def settle(
-    message: Message, service: PulkaService, bot: Bot, tx: Texts, boards: Boards, sheets: Sheets
+    message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards, sheets: Sheets
 ) -> None:
     """``/settle``: a finished pulka (or one ended by agreement) is settled and locked;
     a running one shows what it would settle at now, with "End by agreement"."""
-    table = await service.active(*place(message))
+    table = await keeper.active(*place(message))
     if table is None:
         # A repeated /settle after the pulka was archived answers the same again.
-        found = await service.written_by(source(message))
+        found = await keeper.written_by(source(message))
         if found is not None and found[0].state is not None:
             await _settled(
                 message, tx, bot, boards, sheets, Written(found[0], True, found[1].id, found[1])
             )
             return
-        over, _running = await service.last_over(*place(message))
-        if over is None or not ending.can_settle(over):
+        over, _running = await archive.last_over(keeper, *place(message))
+        if over is None or not over.can_settle:
             await message.answer(tx("no_pulka"))
             return
         table = over  # ended by agreement: settled now
@@ -111,9 +111,9 @@ async def settle(
     if table.state is None:
         await message.answer(need_players_text(tx, table))
         return
-    if ending.can_settle(table):
+    if table.can_settle:
         try:
-            written = await service.settle(table.id, author_of(message), source(message))
+            written = await ending.settle(keeper, table.id, author_of(message), source(message))
         except PulkaError as e:
             await message.answer(pulka_error_text(tx, e))
             return
@@ -127,7 +127,7 @@ async def end_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: EndCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -137,13 +137,14 @@ async def end_press(
     """ "End by agreement": a seated player's agreement to stop at the offer's stop point;
     the one that makes a majority (or an administrator's tap) ends the pulka."""
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
     )
     if table is None:
         return
     admin = await is_admin(bot, msg.chat.id, query.from_user.id)
     try:
-        written = await service.agree(
+        written = await ending.agree(
+            keeper,
             table.id,
             callback_data.last,
             author_of_user(query.from_user),
@@ -173,7 +174,7 @@ async def settle_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: SettleCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -182,12 +183,12 @@ async def settle_press(
 ) -> None:
     """ "Settle" on a closed board: as ``/settle`` of a finished (or agreed) pulka."""
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
     )
     if table is None:
         return
     try:
-        written = await service.settle(table.id, author_of_user(query.from_user), None)
+        written = await ending.settle(keeper, table.id, author_of_user(query.from_user), None)
     except PulkaError as e:
         refuse(callback_answer, pulka_error_text(tx, e, html=False))
         return
@@ -203,7 +204,7 @@ async def again_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: AgainCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -216,13 +217,13 @@ async def again_press(
     the tap delivered again, finds the pulka the first one started.
     """
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
     )
     if table is None:
         return
     try:
-        written = await service.again(
-            table.id, author_of_user(query.from_user), Source(msg.chat.id, -msg.message_id)
+        written = await seating.again(
+            keeper, table.id, author_of_user(query.from_user), Source(msg.chat.id, -msg.message_id)
         )
     except PulkaError as e:
         refuse(callback_answer, pulka_error_text(tx, e, html=False))
@@ -241,9 +242,9 @@ async def send_export(target: Message, tx: Texts, table: Table) -> None:
     )
 
 
-async def export(message: Message, service: PulkaService, tx: Texts) -> None:
+async def export(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/export``: the pulka as a ``pulka/1`` record file."""
-    table = await pulka_here(message, service, tx)
+    table = await pulka_here(message, keeper, tx)
     if table is None:
         return
     await send_export(message, tx, table)
@@ -253,7 +254,7 @@ async def export_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: ExportCB,
-    service: PulkaService,
+    keeper: Keeper,
     tx: Texts,
     sheets: Sheets,
     callback_answer: CallbackAnswer,
@@ -262,7 +263,7 @@ async def export_press(
 
     Anyone in the chat may read it; presses within the cooldown send it once.
     """
-    table = await pulka_of_button(service, callback_data.pulka, msg)
+    table = await pulka_of_button(keeper, callback_data.pulka, msg)
     if table is None:
         refuse(callback_answer, tx("stale"))
         return
@@ -272,37 +273,35 @@ async def export_press(
     await send_export(msg, tx, table)
 
 
-async def undo_end(
-    message: Message, service: PulkaService, bot: Bot, tx: Texts, boards: Boards
-) -> None:
+async def undo_end(message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards) -> None:
     """``/undo`` right after an end by agreement takes the end back (until it is settled).
 
     Anything else is ``/undo`` of a deal (``handlers/undo.py``): this handler skips.
     """
-    found = await service.written_by(source(message))
+    found = await keeper.written_by(source(message))
     if found is not None and found[1].kind == EventKind.REOPEN:  # delivered again
         await delivery.answer(message, reopened_text(tx, found[1].author_name or "?"))
         await boards.refresh(bot, tx, found[0])
         return
-    running = await service.active(*place(message))
+    running = await keeper.active(*place(message))
     if running is not None and running.deals:
         raise SkipHandler
-    over, _ = await service.last_over(*place(message))
-    if over is None or (running is not None and not ending.ended_by_agreement(over)):
+    over, _ = await archive.last_over(keeper, *place(message))
+    if over is None or (running is not None and not over.ended_by_agreement):
         raise SkipHandler
-    if not ending.ended_by_agreement(over):
-        if not ending.settled(over):
+    if not over.ended_by_agreement:
+        if not over.settled:
             raise SkipHandler
         await message.answer(tx("reopen_settled"))
         return
     if running is not None:
         await message.answer(tx("reopen_busy"))
         return
-    end = ending.end_event(over)
+    end = over.end_event
     if end is None or not await may_change(message, bot, tx, over):
         return
     try:
-        written = await service.reopen(over.id, end.id, author_of(message), source(message))
+        written = await ending.reopen(keeper, over.id, end.id, author_of(message), source(message))
     except PulkaError as e:
         await message.answer(pulka_error_text(tx, e))
         return
@@ -331,7 +330,7 @@ async def _import_text(message: Message, command: CommandObject, bot: Bot) -> by
 async def import_(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -352,8 +351,8 @@ async def import_(
         return
     chat_id, thread = place(message)
     try:
-        written = await service.import_record(
-            chat_id, thread, data, author_of(message), source(message), lang=tx.lang
+        written = await archive.import_record(
+            keeper, chat_id, thread, data, author_of(message), source(message), lang=tx.lang
         )
     except ScoringError as e:
         await message.answer(import_error_text(tx, e))

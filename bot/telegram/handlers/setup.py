@@ -5,7 +5,7 @@ variant, table size, target, stake, currency (by default the chat language's),
 two pages of conventions, the chat's language, "Sit down", the seating (swap two
 seats, who deals first) and "Start".  The choices live in SQLite
 (``drafts``), keyed by the message, so they survive a restart.  "Start"
-creates the pulka through the same service call as the text command, and the
+creates the pulka through the same keeper call as the text command, and the
 settings message becomes the pulka's scoreboard.
 """
 
@@ -17,9 +17,10 @@ from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions import chats, drafts
+from bot.actions.keeper import Keeper
 from bot.input.drafts import BY_CODE, MAIN_OPS, SEAT_OPS, Draft, apply, reseat, sit, with_currency
-from bot.service import PulkaError, PulkaService
-from bot.store.db import DraftRow
+from bot.model import DraftRow, PulkaError
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import SetupCB
 from bot.telegram.filters import on_keyboard
@@ -30,7 +31,7 @@ from bot.views.setup import draft_view
 from bot.views.texts import LANGS, Texts
 
 
-async def open_settings(message: Message, service: PulkaService, tx: Texts, thread_id: int) -> None:
+async def open_settings(message: Message, keeper: Keeper, tx: Texts, thread_id: int) -> None:
     """Send a fresh settings message and remember its draft."""
     draft = Draft.new(default_currency(tx.lang))  # the money of the chat's language
     text, keyboard = draft_view(tx, draft)
@@ -38,7 +39,8 @@ async def open_settings(message: Message, service: PulkaService, tx: Texts, thre
     user = message.from_user
     # Whoever opens the settings creates the pulka: their language becomes the
     # chat's if it has none yet.
-    await service.open_draft(
+    await drafts.open_draft(
+        keeper,
         sent.chat.id,
         sent.message_id,
         thread_id,
@@ -52,7 +54,7 @@ async def _next_lang(
     msg: Message,
     row: DraftRow,
     cur: str,
-    service: PulkaService,
+    keeper: Keeper,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
@@ -61,13 +63,13 @@ async def _next_lang(
         refuse(callback_answer, tx("stale"))
         return
     new = Texts(LANGS[(LANGS.index(cur) + 1) % len(LANGS)])
-    await service.set_lang(msg.chat.id, new.lang)
+    await chats.set_lang(keeper, msg.chat.id, new.lang)
     draft = Draft.from_json(row.data)
     if draft.rules.currency == default_currency(cur):
         # Still the old language's money, untouched: the new language's instead.
         draft = with_currency(draft, default_currency(new.lang))
         data = draft.to_json()
-        await service.change_draft(msg.chat.id, msg.message_id, lambda _row: data)
+        await drafts.change(keeper, msg.chat.id, msg.message_id, lambda _row: data)
     text, keyboard = draft_view(new, draft)
     await msg.edit_text(text, reply_markup=keyboard)
     callback_answer.text = new("lang_set")
@@ -77,7 +79,7 @@ async def _start(
     query: CallbackQuery,
     msg: Message,
     row: DraftRow,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
@@ -89,7 +91,8 @@ async def _start(
         refuse(callback_answer, tx("stale"))
         return
     try:
-        written = await service.start_draft(
+        written = await drafts.start(
+            keeper,
             msg.chat.id,
             msg.message_id,
             draft.rules,
@@ -111,7 +114,7 @@ async def setup_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: SetupCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -120,7 +123,7 @@ async def setup_press(
     """A settings button: change the draft (its creator, a seated player or an admin),
     sit down (anyone), switch the language, cancel, or start the pulka."""
     op, cur = callback_data.op, callback_data.cur
-    row = await service.draft(msg.chat.id, msg.message_id)
+    row = await drafts.get(keeper, msg.chat.id, msg.message_id)
     known = op in MAIN_OPS or op in BY_CODE or op in SEAT_OPS
     if row is None or row.pulka_id is not None or not known:
         refuse(callback_answer, tx("stale"))
@@ -139,10 +142,10 @@ async def setup_press(
             refuse(callback_answer, tx("setup_not_allowed"))
             return
     if op == "go":
-        await _start(query, msg, row, service, bot, tx, callback_answer, boards)
+        await _start(query, msg, row, keeper, bot, tx, callback_answer, boards)
         return
     if op == "lg":
-        await _next_lang(msg, row, cur, service, tx, callback_answer)
+        await _next_lang(msg, row, cur, keeper, tx, callback_answer)
         return
 
     def change(current: DraftRow) -> dict[str, Any]:
@@ -158,7 +161,7 @@ async def setup_press(
         return draft.to_json()
 
     try:
-        data = await service.change_draft(msg.chat.id, msg.message_id, change)
+        data = await drafts.change(keeper, msg.chat.id, msg.message_id, change)
     except PulkaError as e:
         refuse(callback_answer, pulka_error_text(tx, e, html=False))
         return

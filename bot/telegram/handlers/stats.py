@@ -3,7 +3,7 @@
 running money totals as a picture), ``/export csv stats`` (the statistics as a CSV file).
 
 Read only: the figures are :func:`bot.store.stats.chat_stats` over the chat's settled
-pulkas (:meth:`bot.service.PulkaService.nights`), worked out afresh on each request.
+pulkas (:meth:`bot.service.Keeper.nights`), worked out afresh on each request.
 ``/export csv stats`` is taken here, before ``/export`` of handlers/settle.py (this
 router comes first in ``get_routers``); any other ``/export`` goes on to it.
 """
@@ -19,7 +19,8 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaService
+from bot.actions.keeper import Keeper
+from bot.actions.nights import chat_nights
 from bot.store.stats import ChatStats, chat_stats
 from bot.telegram import delivery
 from bot.telegram.filters import IN_GROUP, on_keyboard
@@ -55,15 +56,13 @@ def is_csv_stats(args: str | None) -> bool:
     return args is not None and _CSV_STATS.fullmatch(args) is not None
 
 
-async def _stats(service: PulkaService, chat_id: int) -> ChatStats:
-    return chat_stats(await service.nights(chat_id))
+async def _stats(keeper: Keeper, chat_id: int) -> ChatStats:
+    return chat_stats(await chat_nights(keeper, chat_id))
 
 
-async def show_stats(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts
-) -> None:
+async def show_stats(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
     """``/stats``, ``/stats Name``, ``/stats @username``, ``/stats chart``."""
-    stats = await _stats(service, message.chat.id)
+    stats = await _stats(keeper, message.chat.id)
     args = " ".join((command.args or "").split())
     if not args or not stats.nights:
         await delivery.answer(message, stats_text(tx, stats), stats_keyboard(tx, stats))
@@ -106,7 +105,7 @@ async def chart_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: StatsCB,
-    service: PulkaService,
+    keeper: Keeper,
     tx: Texts,
     sheets: Sheets,
     callback_answer: CallbackAnswer,
@@ -115,12 +114,12 @@ async def chart_press(
     if sheets.pressed_lately(("stats-chart", msg.chat.id, msg.message_id, tx.lang)):
         callback_answer.text = tx("stats_chart_recent")
         return
-    await send_chart(msg, tx, await _stats(service, msg.chat.id))
+    await send_chart(msg, tx, await _stats(keeper, msg.chat.id))
 
 
-async def export_csv_stats(message: Message, service: PulkaService, tx: Texts) -> None:
+async def export_csv_stats(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/export csv stats``: the chat's statistics as a CSV file."""
-    stats = await _stats(service, message.chat.id)
+    stats = await _stats(keeper, message.chat.id)
     if not stats.nights:
         await delivery.answer(message, tx("stats_empty"))
         return

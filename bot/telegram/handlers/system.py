@@ -8,7 +8,8 @@ from aiogram import F, Router
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaService
+from bot.actions import chats
+from bot.actions.keeper import Keeper
 from bot.telegram.boards import Boards
 from bot.telegram.filters import OnLoop
 from bot.telegram.handlers.common import refuse
@@ -17,19 +18,19 @@ from bot.views.texts import Texts
 log = logging.getLogger(__name__)
 
 
-async def migrated_to(message: Message, service: PulkaService, boards: Boards) -> None:
+async def migrated_to(message: Message, keeper: Keeper, boards: Boards) -> None:
     """The group became a supergroup: its pulka moves to the new chat id."""
     assert message.migrate_to_chat_id is not None
     boards.forget()
-    moved = await service.migrate_chat(message.chat.id, message.migrate_to_chat_id)
+    moved = await chats.migrate(keeper, message.chat.id, message.migrate_to_chat_id)
     log.info("chat %s -> %s: %d pulka(s) moved", message.chat.id, message.migrate_to_chat_id, moved)
 
 
-async def migrated_from(message: Message, service: PulkaService, boards: Boards) -> None:
+async def migrated_from(message: Message, keeper: Keeper, boards: Boards) -> None:
     """The supergroup's side of a migration: the same move, from the new chat."""
     assert message.migrate_from_chat_id is not None
     boards.forget()
-    await service.migrate_chat(message.migrate_from_chat_id, message.chat.id)
+    await chats.migrate(keeper, message.migrate_from_chat_id, message.chat.id)
 
 
 async def unknown_button(query: CallbackQuery, tx: Texts, callback_answer: CallbackAnswer) -> None:

@@ -14,9 +14,10 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions import chats, seating
+from bot.actions.keeper import Keeper
 from bot.input.parsing import ParseError, parse_newpulka, valid_name
-from bot.service import PulkaError, PulkaService, Table
-from bot.store.db import PlayerRow
+from bot.model import PlayerRow, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import HelpCB, SitCB
@@ -53,7 +54,7 @@ from scoring import InvalidRules
 async def new_pulka(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -61,10 +62,10 @@ async def new_pulka(
     """``/newpulka sochi 20 …``: start a pulka; bare ``/newpulka``: the settings message."""
     chat_id, thread = place(message)
     if not (command.args or "").strip():
-        if await service.active(chat_id, thread) is not None:
+        if await keeper.active(chat_id, thread) is not None:
             await message.answer(tx("busy"))
             return
-        await open_settings(message, service, tx, thread)
+        await open_settings(message, keeper, tx, thread)
         return
     try:
         parsed = parse_newpulka(command.args or "")
@@ -78,7 +79,8 @@ async def new_pulka(
         await message.answer(bad_rules_text(tx, e))
         return
     try:
-        written = await service.create(
+        written = await seating.start(
+            keeper,
             chat_id,
             thread,
             rules,
@@ -110,7 +112,7 @@ def _seated(table: Table, user_id: int | None, guest: str) -> PlayerRow:
 async def join(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -124,7 +126,7 @@ async def join(
         if not valid_name(guest):
             await message.answer(tx("bad_name"))
             return
-        if await ask_claim(message, service, tx, guest):
+        if await ask_claim(message, keeper, tx, guest):
             return  # a Telegram user claims a guest seat: the table confirms
         names, user_id, username = [guest], None, None
     elif user is None or message.sender_chat is not None:
@@ -133,8 +135,8 @@ async def join(
     else:
         names, user_id, username = candidate_names(user), user.id, user.username
     try:
-        written = await service.join(
-            chat_id, thread, names, user_id, username, author_of(message), source(message)
+        written = await seating.join(
+            keeper, chat_id, thread, names, user_id, username, author_of(message), source(message)
         )
     except PulkaError as e:
         await message.answer(pulka_error_text(tx, e))
@@ -148,20 +150,21 @@ async def sit_down(
     query: CallbackQuery,
     msg: Message,
     callback_data: SitCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Sit down" on the scoreboard: seat the presser, as ``/join`` does."""
-    table = await pulka_of_button(service, callback_data.pulka, msg)
+    table = await pulka_of_button(keeper, callback_data.pulka, msg)
     if table is None or not table.active:
         refuse(callback_answer, tx("stale"))
         return
     user = query.from_user
     try:
-        written = await service.join(
+        written = await seating.join(
+            keeper,
             table.row.chat_id,
             table.row.thread_id,
             candidate_names(user),
@@ -195,15 +198,15 @@ async def more_help(query: CallbackQuery, msg: Message, tx: Texts) -> None:
     await delivery.edit_or_answer(msg, help_text(tx, full=True, group=group))
 
 
-async def show_players(message: Message, service: PulkaService, tx: Texts) -> None:
+async def show_players(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/players``: who sits where."""
-    table = await service.active(*place(message))
+    table = await keeper.active(*place(message))
     await message.answer(tx("no_pulka") if table is None else players_text(tx, table))
 
 
-async def show_rules(message: Message, service: PulkaService, tx: Texts) -> None:
+async def show_rules(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/rules``: the conventions of the running pulka."""
-    table = await service.active(*place(message))
+    table = await keeper.active(*place(message))
     if table is None:
         await message.answer(tx("no_pulka"))
         return
@@ -213,7 +216,7 @@ async def show_rules(message: Message, service: PulkaService, tx: Texts) -> None
 async def set_lang(
     message: Message,
     command: CommandObject,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -223,10 +226,10 @@ async def set_lang(
     if choice not in LANGS:
         await message.answer(lang_usage(tx, choice))
         return
-    table = await service.active(*place(message))
+    table = await keeper.active(*place(message))
     if table is not None and not await may_change(message, bot, tx, table):
         return
-    await service.set_lang(message.chat.id, choice)
+    await chats.set_lang(keeper, message.chat.id, choice)
     new = Texts(choice)
     await boards.refresh(bot, new, table)  # the scoreboard speaks the new language
     await message.answer(new("lang_set"))

@@ -8,8 +8,9 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaError, PulkaService
-from bot.store.db import EventKind, Source
+from bot.actions import deals
+from bot.actions.keeper import Keeper
+from bot.model import EventKind, PulkaError, Source
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import UndoAskCB, UndoCB
@@ -26,9 +27,9 @@ from bot.views.keyboards import undo_keyboard
 from bot.views.texts import Texts
 
 
-async def undo(message: Message, service: PulkaService, bot: Bot, tx: Texts) -> None:
+async def undo(message: Message, keeper: Keeper, bot: Bot, tx: Texts) -> None:
     """``/undo``: ask to confirm undoing the last deal."""
-    table = await pulka_to_change(message, service, bot, tx)
+    table = await pulka_to_change(message, keeper, bot, tx)
     if table is None:
         return
     if not table.deals:
@@ -46,14 +47,14 @@ async def undo_ask(
     query: CallbackQuery,
     msg: Message,
     callback_data: UndoAskCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Undo" under a deal: the same question, if that deal is still the last one."""
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer, running=True
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer, running=True
     )
     if table is None:
         return
@@ -70,7 +71,7 @@ async def undo_answer(
     query: CallbackQuery,
     msg: Message,
     callback_data: UndoCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -78,7 +79,7 @@ async def undo_answer(
 ) -> None:
     """ "Yes, undo" undoes the deal (if it is still the last); "No" keeps it."""
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
     )
     if table is None:
         return
@@ -87,7 +88,8 @@ async def undo_answer(
         await msg.edit_text(undo_kept_text(tx, kept), reply_markup=None)
         return
     try:
-        written = await service.undo(
+        written = await deals.undo(
+            keeper,
             table.id,
             callback_data.event,
             author_of_user(query.from_user),

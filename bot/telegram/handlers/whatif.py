@@ -12,10 +12,11 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, Message
 
+from bot.actions import archive
+from bot.actions.keeper import Keeper
 from bot.input.parsing import ParseError
 from bot.input.whatif import changed_rules, csv_number, parse_cost, parse_whatif
-from bot.service import PulkaService, Table
-from bot.store import ending
+from bot.model import Table
 from bot.store.whatif import Broken, deal_worth, rescore
 from bot.telegram.filters import IN_GROUP
 from bot.telegram.handlers.common import place
@@ -45,21 +46,21 @@ def _size(table: Table) -> int:
     return n if n in seating.TABLE_SIZES else 3
 
 
-async def _cost_rules(message: Message, service: PulkaService, tx: Texts) -> tuple[Rules, int, str]:
+async def _cost_rules(message: Message, keeper: Keeper, tx: Texts) -> tuple[Rules, int, str]:
     """The running pulka's rules and size, else the place's last pulka's, else Sochi's."""
-    running = await service.active(*place(message))
+    running = await keeper.active(*place(message))
     if running is not None:
         return running.rules, _size(running), RUNNING
-    over, _ = await service.last_over(*place(message))
+    over, _ = await archive.last_over(keeper, *place(message))
     if over is not None:
-        return ending.shown_rules(over), _size(over), LAST
+        return over.settled_rules, _size(over), LAST
     return Rules.for_variant("sochi", currency=default_currency(tx.lang)), 3, DEFAULT
 
 
-async def cost(message: Message, command: CommandObject, service: PulkaService, tx: Texts) -> None:
+async def cost(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
     """``/cost 6♠ без одной вист вист 2 3``: the deal's worth to each role, in whists and
     money, under the chat's rules (:mod:`bot.input.whatif` has the grammar)."""
-    rules, size, source = await _cost_rules(message, service, tx)
+    rules, size, source = await _cost_rules(message, keeper, tx)
     try:
         query = parse_cost(command.args or "", rules, size)
     except ParseError as e:
@@ -75,16 +76,16 @@ async def cost(message: Message, command: CommandObject, service: PulkaService, 
 
 
 async def _finished(
-    message: Message, service: PulkaService, tx: Texts, number: int | None
+    message: Message, keeper: Keeper, tx: Texts, number: int | None
 ) -> tuple[int, Table] | None:
     """Pulka ``number`` of the place's archive (None: the last finished), or an answer
     saying there is none."""
-    finished = await service.finished(*place(message))
+    finished = await archive.finished(keeper, *place(message))
     if number is None:
         listed = finished[-1] if finished else None
     else:
         listed = next((p for p in finished if p.number == number), None)
-    table = None if listed is None else await service.get(listed.pulka_id)
+    table = None if listed is None else await keeper.get(listed.pulka_id)
     if listed is None or table is None or table.state is None:
         if number is None:
             await message.answer(tx("whatif_none"))
@@ -94,9 +95,7 @@ async def _finished(
     return listed.number, table
 
 
-async def whatif(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts
-) -> None:
+async def whatif(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
     """``/whatif greedy``, ``/whatif 2 whist=greedy``, ``/whatif leningrad``: a finished
     pulka re-scored under the changed rules next to what was agreed; nothing is written."""
     try:
@@ -107,11 +106,11 @@ async def whatif(
         else:
             await message.answer(whatif_error_text(tx, e))
         return
-    found = await _finished(message, service, tx, asked.number)
+    found = await _finished(message, keeper, tx, asked.number)
     if found is None:
         return
     number, table = found
-    before = ending.shown_rules(table)
+    before = table.settled_rules
     agreed = shown_settlement(table)
     try:
         after = changed_rules(before, asked.changes)
@@ -128,25 +127,23 @@ async def whatif(
     await message.answer(whatif_text(tx, number, table, before, agreed, result))
 
 
-async def export_csv(
-    message: Message, command: CommandObject, service: PulkaService, tx: Texts
-) -> None:
+async def export_csv(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
     """``/export csv``: the running pulka's deals (or the last finished one's) as CSV;
     ``/export csv N``: those of pulka N of ``/pulkas``."""
     number = csv_number(command.args)
     table: Table | None = None
     if number is None or number is False:
-        running = await service.active(*place(message))
+        running = await keeper.active(*place(message))
         if running is not None and running.deals:
             table = running
         else:
-            over, _ = await service.last_over(*place(message))
+            over, _ = await archive.last_over(keeper, *place(message))
             table = over if over is not None and over.deals else None
         if table is None:
             await message.answer(tx("whatif_csv_none"))
             return
     else:
-        found = await _finished(message, service, tx, int(number))
+        found = await _finished(message, keeper, tx, int(number))
         if found is None:
             return
         table = found[1]

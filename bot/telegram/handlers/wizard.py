@@ -15,8 +15,9 @@ from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.service import PulkaError, PulkaService, Table
-from bot.store.db import EventKind, EventRow, Source
+from bot.actions import deals
+from bot.actions.keeper import Keeper
+from bot.model import EventKind, EventRow, PulkaError, Source, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.callbacks import NewDealCB, WizardCB, WizardData, WizardOp
@@ -51,14 +52,14 @@ async def new_deal(
     query: CallbackQuery,
     msg: Message,
     callback_data: NewDealCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "New deal" (on the scoreboard or under a deal): a wizard for the next deal."""
     table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, service, bot, tx, callback_answer, running=True
+        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer, running=True
     )
     if table is None:
         return
@@ -97,7 +98,7 @@ async def wizard_press(
     query: CallbackQuery,
     msg: Message,
     callback_data: WizardCB,
-    service: PulkaService,
+    keeper: Keeper,
     bot: Bot,
     tx: Texts,
     boards: Boards,
@@ -105,14 +106,14 @@ async def wizard_press(
 ) -> None:
     """A wizard button: show the next screen, cancel, or write the deal."""
     w = callback_data.wizard()
-    table = await pulka_to_change_by_press(query, msg, w.pulka, service, bot, tx, callback_answer)
+    table = await pulka_to_change_by_press(query, msg, w.pulka, keeper, bot, tx, callback_answer)
     if table is None:
         return
     if w.op is WizardOp.WRITE:
         # A press delivered again (the bot was stopped after writing, before it
         # answered) is the same press: answered with what it wrote, before any
         # check of the table, which has moved on since.
-        found = await service.written_by(Source(msg.chat.id, msg.message_id))
+        found = await keeper.written_by(Source(msg.chat.id, msg.message_id))
         if found is not None:
             table, event = found
             if event.author_id != query.from_user.id:
@@ -141,7 +142,8 @@ async def wizard_press(
         # The staleness token is checked again inside the write transaction, and
         # the wizard message is the deal's source: of two "Write it" presses only
         # the first writes.
-        written = await service.write_deal(
+        written = await deals.write(
+            keeper,
             table.id,
             shown.deal,
             author_of_user(query.from_user),

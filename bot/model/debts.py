@@ -16,7 +16,7 @@ Per pulka, each pair of players is one :class:`Line`, in the direction of what i
 (else of the payment): ``open`` = payments of the pair (one way minus the other) minus
 what was received (likewise); ``pending`` is what was marked paid and not received yet.
 Across the chat's nights (:func:`open_debts`) the lines are netted per pair of people
-(:class:`bot.store.nights.Person`) and currency.
+(:class:`bot.model.nights.Person`) and currency.
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from bot.domain import PulkaError
-from bot.store import ending
-from bot.store.db import EventKind, EventRow
-from bot.store.nights import Night, Person
-from bot.store.tables import Table
+from bot.model.nights import Night, Person
+from bot.model.outcome import PulkaError
+from bot.model.rows import EventKind, EventRow
+from bot.model.table import Table
 from scoring import Settlement, settle_state
 
 PAID, RECEIVED = EventKind.PAID, EventKind.RECEIVED
@@ -87,12 +86,12 @@ class Debt:
 
 
 def final_settlement(table: Table) -> Settlement | None:
-    """What is owed now for a settled pulka (as :mod:`bot.store.nights` reads it);
+    """What is owed now for a settled pulka (as :mod:`bot.actions.nights` reads it);
     None for a pulka not settled."""
-    if not ending.settled(table) or ending.cancelled(table) or table.state is None:
+    if not table.settled or table.cancelled or table.state is None:
         return None
-    agreed = ending.stored_settlement(table) or settle_state(table.state)
-    return ending.amended_settlement(table) or agreed
+    agreed = table.stored_settlement or settle_state(table.state)
+    return table.amended_settlement() or agreed
 
 
 def _amount(x: object) -> Decimal | None:
@@ -236,7 +235,7 @@ def open_debts(nights: Iterable[Night]) -> list[Debt]:
     where: dict[tuple[str, str, str], list[int]] = defaultdict(list)
     who: dict[str, Person] = {}
     for night in nights:
-        currency = ending.shown_rules(night.table).currency
+        currency = night.table.settled_rules.currency
         for ln in lines(night.table, night.final):
             if ln.closed:
                 continue

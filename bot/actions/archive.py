@@ -1,0 +1,89 @@
+"""A place's pulkas that are over, and a pulka imported from its record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.actions.keeper import Keeper
+from bot.actions.seating import open_pulka
+from bot.input.parsing import valid_name
+from bot.model import (
+    UNCHOSEN,
+    Author,
+    EventKind,
+    Listed,
+    PulkaError,
+    PulkaStatus,
+    Source,
+    Table,
+    Written,
+)
+from bot.storage import events, pulkas
+from scoring.record import deal_to_json, load_document
+
+#: The most deals an imported record may hold (a long evening has 100-200).
+MAX_IMPORT_DEALS = 2000
+
+
+async def finished(keeper: Keeper, chat_id: int, thread_id: int) -> list[Listed]:
+    """The place's pulkas that are over (not cancelled), numbered as the archive shows."""
+    async with keeper.storage.read() as tx:
+        listed = await pulkas.of_place(tx, chat_id, thread_id)
+    return [p for p in listed if p.status != PulkaStatus.ACTIVE]
+
+
+async def last_over(keeper: Keeper, chat_id: int, thread_id: int) -> tuple[Table | None, bool]:
+    """The place's latest pulka that is over (cancelled ones aside), and whether a pulka
+    runs there now."""
+    async with keeper.storage.read() as tx:
+        listed = await pulkas.of_place(tx, chat_id, thread_id)
+        over = next((p for p in reversed(listed) if p.status != PulkaStatus.ACTIVE), None)
+        running = any(p.status == PulkaStatus.ACTIVE for p in listed)
+        table = None if over is None else await keeper.load(tx, over.pulka_id)
+    return table, running
+
+
+async def import_record(
+    keeper: Keeper,
+    chat_id: int,
+    thread_id: int,
+    data: Any,
+    author: Author,
+    source: Source,
+    *,
+    lang: str | None = None,
+) -> Written:
+    """Start a pulka from a ``pulka/1`` record (players as guests, deals replayed).
+
+    ``lang`` becomes the chat's language if it has none yet.
+    """
+    if not isinstance(data, dict) or data.get("format") != "pulka/1":
+        raise PulkaError("import_format")
+    doc = load_document(data)  # raises ScoringError with the path
+    if len(doc.deals) > MAX_IMPORT_DEALS:
+        # Every later command replays and every /history shows them: a bound keeps a
+        # chat fast (22,220 corrections fit in 1 MB).
+        raise PulkaError("import_too_many", count=len(doc.deals), limit=MAX_IMPORT_DEALS)
+    for name in doc.players:
+        if not valid_name(name):
+            raise PulkaError("import_name", name=name)
+    keeper.langs.pop(chat_id, None)
+    # Two or five players are a chosen size; three and four stay unchosen.
+    n = len(doc.players)
+    seats = None if n in UNCHOSEN else n
+    async with keeper.storage.uow() as tx:
+        pulka_id, again = await open_pulka(
+            tx, chat_id, thread_id, doc.rules, author, source, lang, seats
+        )
+        if again:
+            return Written(await keeper.table(tx, pulka_id), duplicate=True)
+        for seat, name in enumerate(doc.players):
+            await pulkas.seat(
+                tx, pulka_id, seat, name, None, None, author.user_id, author.name, None
+            )
+        for deal in doc.deals:
+            await events.append(
+                tx, pulka_id, EventKind.DEAL, deal_to_json(deal), author.user_id, author.name, None
+            )
+        table = await keeper.table(tx, pulka_id)
+    return Written(table)

@@ -1,0 +1,83 @@
+"""A settings message's choices until "Start" (a draft), and its pulka started."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.actions import seating
+from bot.actions.keeper import Keeper
+from bot.model import Author, DraftRow, PulkaError, Sitter, Source, Written
+from bot.storage import chats, drafts
+from scoring import Rules
+
+
+async def open_draft(
+    keeper: Keeper,
+    chat_id: int,
+    message_id: int,
+    thread_id: int,
+    data: dict[str, Any],
+    created_by: int | None,
+    lang: str | None = None,
+) -> None:
+    """Remember a new settings message's choices; ``lang`` (the language of whoever
+    opened it) becomes the chat's language if it has none yet."""
+    keeper.langs.pop(chat_id, None)
+    async with keeper.storage.uow() as tx:
+        await drafts.create(tx, chat_id, message_id, thread_id, data, created_by)
+        if lang is not None:
+            await chats.default_lang(tx, chat_id, lang)
+
+
+async def get(keeper: Keeper, chat_id: int, message_id: int) -> DraftRow | None:
+    async with keeper.storage.read() as tx:
+        return await drafts.get(tx, chat_id, message_id)
+
+
+async def change(
+    keeper: Keeper,
+    chat_id: int,
+    message_id: int,
+    change: Callable[[DraftRow], dict[str, Any]],
+) -> dict[str, Any]:
+    """Apply ``change`` to a draft still open, inside one transaction.
+
+    ``change`` raises :class:`PulkaError` to refuse (``stale`` when the value it was
+    pressed on has changed since); the new data is returned.
+    """
+    async with keeper.storage.uow() as tx:
+        row = await drafts.get(tx, chat_id, message_id)
+        if row is None or row.pulka_id is not None:
+            raise PulkaError("stale")
+        data = change(row)
+        await drafts.save(tx, chat_id, message_id, data)
+        return data
+
+
+async def start(
+    keeper: Keeper,
+    chat_id: int,
+    message_id: int,
+    rules: Rules,
+    seats: int,
+    seated: Sequence[Sitter],
+    author: Author,
+) -> Written:
+    """ "Start" on a settings message: the pulka is created with its seats, once."""
+    row = await get(keeper, chat_id, message_id)
+    if row is None:
+        raise PulkaError("stale")
+    written = await seating.start(
+        keeper,
+        chat_id,
+        row.thread_id,
+        rules,
+        author,
+        Source(chat_id, message_id),
+        seats=seats,
+        seated=seated,
+    )
+    async with keeper.storage.uow() as tx:
+        await drafts.save(tx, chat_id, message_id, row.data, written.table.id)
+    return written

@@ -1,0 +1,214 @@
+"""The end of a pulka: agreements, the end, the end taken back, the settlement.
+
+The rules of it (who must agree, whether it can be settled) are
+:mod:`scoring.ending`'s; the payloads are described in :mod:`bot.model.table`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.actions.keeper import Keeper, committed
+from bot.model import (
+    Author,
+    EventKind,
+    EventRow,
+    PulkaError,
+    PulkaStatus,
+    Source,
+    Table,
+    Written,
+)
+from bot.model.replay import advance
+from bot.storage import events, pulkas
+from scoring import Settlement, ending, settle_state
+from scoring.record import (
+    load_document,
+    record_json,
+    rules_to_json,
+    settlement_json,
+    settlement_to_json,
+)
+
+
+async def end(
+    keeper: Keeper,
+    pulka_id: int,
+    last_event_id: int | None,
+    author: Author,
+    source: Source,
+    *,
+    agreed: bool,
+) -> Written:
+    """End the pulka (at its target, or by agreement, rule 4.2.3)."""
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.END)
+        if again is not None:
+            return again
+        table = await keeper.table(tx, pulka_id)
+        if not table.active or (last_event_id is not None and table.last_event_id != last_event_id):
+            raise PulkaError("stale")
+        if not agreed and (table.state is None or not table.state.finished):
+            raise PulkaError("stale")
+        event = await pulkas.close(
+            tx,
+            pulka_id,
+            EventKind.END,
+            {"agreed": agreed},
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
+    return keeper.written(table, after, event)
+
+
+async def agree(
+    keeper: Keeper, pulka_id: int, stop: int, author: Author, source: Source, *, admin: bool
+) -> Written:
+    """A tap on "End by agreement" offered at stop point ``stop``.
+
+    A seated player's tap is an ``agree`` event, until enough agree
+    (:func:`scoring.ending.tap`): that tap writes the ``end``.  A player who agreed
+    already writes nothing (``duplicate``).  ``stale`` once anything but an agreement
+    was written since the offer.  The ``end`` remembers ``source`` (the offer
+    message): a tap delivered again answers what it did.
+    """
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.END)
+        if again is not None:
+            return again
+        table = await keeper.table(tx, pulka_id)
+        if not table.active or table.state is None or table.stop_point != stop:
+            raise PulkaError("stale")
+        seat = table.seat_of(author.user_id)
+        tap = ending.tap(len(table.players), table.agreed_seats, seat, admin=admin)
+        if tap.verdict is ending.Verdict.REFUSED:
+            raise PulkaError("not_allowed")
+        if tap.verdict is ending.Verdict.COUNTED:
+            return Written(table, duplicate=True)
+        if tap.verdict is ending.Verdict.ENDS:
+            payload = {"agreed": True, "last": stop, "by": list(tap.by), "admin": tap.by_admin}
+            event = await pulkas.close(
+                tx,
+                pulka_id,
+                EventKind.END,
+                payload,
+                author.user_id,
+                author.name,
+                source,
+                seq=table.next_seq,
+            )
+            status = PulkaStatus.ARCHIVED
+        else:
+            event = await events.append(
+                tx,
+                pulka_id,
+                EventKind.AGREE,
+                {"seat": seat, "last": stop},
+                author.user_id,
+                author.name,
+                None,  # many taps on one offer: a tap is known by its seat, not its source
+                seq=table.next_seq,
+            )
+            status = table.row.status
+        after = advance(table, table.players, (event,), status)
+    return keeper.written(table, after, event)
+
+
+async def reopen(
+    keeper: Keeper, pulka_id: int, end_id: int, author: Author, source: Source | None
+) -> Written:
+    """``/undo`` of an end by agreement ``end_id``: the pulka runs again.
+
+    ``reopen_settled`` once it is settled, ``reopen_busy`` when another pulka runs in
+    the place, ``stale`` when the end is not that one any more.
+    """
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.REOPEN)
+        if again is not None:
+            return again
+        table = await keeper.table(tx, pulka_id)
+        if table.settled:
+            raise PulkaError("reopen_settled")
+        end_event = table.end_event
+        if not table.ended_by_agreement or end_event is None or end_event.id != end_id:
+            raise PulkaError("stale")
+        if await pulkas.active_id(tx, table.row.chat_id, table.row.thread_id) is not None:
+            raise PulkaError("reopen_busy")
+        event = await pulkas.reopen(
+            tx,
+            pulka_id,
+            {"end": end_event.id},
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        after = advance(table, table.players, (event,), PulkaStatus.ACTIVE)
+    return keeper.written(table, after, event)
+
+
+def settle_payload(table: Table, s: Settlement) -> dict[str, Any]:
+    """The ``settle`` event's payload for ``table`` settled as ``s``: the rules, the
+    calculator's output for its record, and every figure exactly."""
+    doc = load_document(record_json(table.names, table.rules, table.record_deals()))
+    return {
+        "rules": rules_to_json(table.rules),
+        "settlement": settlement_json(doc),
+        "exact": settlement_to_json(s),
+    }
+
+
+async def settle(keeper: Keeper, pulka_id: int, author: Author, source: Source | None) -> Written:
+    """Settle and lock the pulka: its ``settle`` event keeps the settlement as computed
+    now, with the rules (:func:`settle_payload`).
+
+    A pulka finished at its target is ended too (its ``end``, with ``source``); one
+    ended by agreement is only settled (its ``settle`` has the source then).  Settled
+    already: ``duplicate``, nothing written.  ``stale`` for a pulka still running
+    short of its target (the table ends it by agreement first).
+    """
+    async with keeper.storage.uow() as tx:
+        event = None if source is None else await events.by_source(tx, source)
+        if event is not None:  # delivered again: what it wrote the first time
+            if event.kind not in (EventKind.END, EventKind.SETTLE):
+                raise PulkaError("stale")
+            table = await keeper.table(tx, event.pulka_id)
+            return committed(Written(table, True, event.id, event))
+        table = await keeper.table(tx, pulka_id)
+        if table.settled:
+            return Written(table, duplicate=True, event=table.settle_event)
+        if not table.can_settle or table.state is None:
+            raise PulkaError("stale")
+        written: list[EventRow] = []
+        status, seq = table.row.status, table.next_seq
+        if table.active:
+            written.append(
+                await pulkas.close(
+                    tx,
+                    pulka_id,
+                    EventKind.END,
+                    {"agreed": False},
+                    author.user_id,
+                    author.name,
+                    source,
+                    seq=seq,
+                )
+            )
+            status, seq = PulkaStatus.ARCHIVED, seq + 1
+        written.append(
+            await events.append(
+                tx,
+                pulka_id,
+                EventKind.SETTLE,
+                settle_payload(table, settle_state(table.state)),
+                author.user_id,
+                author.name,
+                None if written else source,  # the source is the end's, if it ended
+                seq=seq,
+            )
+        )
+        after = advance(table, table.players, tuple(written), status)
+    return keeper.written(table, after, written[0])

@@ -1,0 +1,324 @@
+"""A pulka started, its seats taken, left, reordered and claimed, or cancelled.
+
+* ``join`` ``{"seat": s, "name": n}``: a player seated;
+* ``leave`` ``{"seat": s, "name": n}``: he left before the first deal (those after
+  him move up one seat);
+* ``seats`` ``{"order": [names]}``: the seating changed before the first deal;
+* ``claim`` ``{"seat": s, "name": n, "user": id}``: a Telegram user took over a guest;
+* ``cancel`` ``{}``: a pulka started by mistake, cancelled before its first deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.actions.keeper import Keeper
+from bot.model import (
+    Author,
+    EventKind,
+    PlayerRow,
+    PulkaError,
+    PulkaStatus,
+    Sitter,
+    Source,
+    Written,
+    sizes_of,
+)
+from bot.model.replay import advance
+from bot.storage import chats, pulkas
+from bot.storage.db import Tx
+from scoring import Rules, seating
+from scoring.record import rules_to_json
+
+
+async def open_pulka(
+    tx: Tx,
+    chat_id: int,
+    thread_id: int,
+    rules: Rules,
+    author: Author,
+    source: Source,
+    lang: str | None,
+    seats: int | None = None,
+) -> tuple[int, bool]:
+    """A new pulka in the place, or the one ``source`` created already (``True``: a
+    repeated command).  ``busy`` while another one runs there; ``lang`` becomes the
+    chat's language if it has none yet."""
+    again = await pulkas.by_source(tx, source)
+    if again is not None:
+        return again, True
+    if await pulkas.active_id(tx, chat_id, thread_id) is not None:
+        raise PulkaError("busy")
+    pulka_id = await pulkas.create(
+        tx, chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source, seats
+    )
+    if lang is not None:
+        await chats.default_lang(tx, chat_id, lang)
+    return pulka_id, False
+
+
+async def start(
+    keeper: Keeper,
+    chat_id: int,
+    thread_id: int,
+    rules: Rules,
+    author: Author,
+    source: Source,
+    *,
+    seats: int | None = None,
+    seated: Sequence[Sitter] = (),
+    lang: str | None = None,
+) -> Written:
+    """Start a pulka; ``busy`` while one is running here.
+
+    ``seats`` fixes the table size; ``seated`` are seated at once, in order (the
+    settings message's "Sit down" presses).  ``lang`` (the creator's language) becomes
+    the chat's language if it has none yet.
+    """
+    if seats is not None and seats not in seating.TABLE_SIZES:
+        raise PulkaError("table_full")
+    if len(seated) > sizes_of(seats)[-1]:  # not chosen: 3 or 4
+        raise PulkaError("table_full")
+    keeper.langs.pop(chat_id, None)  # the creator's language may become the chat's
+    async with keeper.storage.uow() as tx:
+        pulka_id, again = await open_pulka(
+            tx, chat_id, thread_id, rules, author, source, lang, seats
+        )
+        if again:
+            return Written(await keeper.table(tx, pulka_id), duplicate=True)
+        for seat, sitter in enumerate(seated):
+            await pulkas.seat(
+                tx,
+                pulka_id,
+                seat,
+                sitter.name,
+                sitter.user_id,
+                sitter.username,
+                author.user_id,
+                author.name,
+                None,
+            )
+        table = await keeper.table(tx, pulka_id)
+    return Written(table)
+
+
+async def join(
+    keeper: Keeper,
+    chat_id: int,
+    thread_id: int,
+    names: Sequence[str],
+    user_id: int | None,
+    username: str | None,
+    author: Author,
+    source: Source | None,
+    *,
+    pulka_id: int | None = None,
+) -> Written:
+    """Seat a player (a Telegram user, or a guest when ``user_id`` is None).
+
+    ``names`` are candidates in order of preference; the first free one is used.
+    ``pulka_id`` (a "Sit down" button) must still be the active pulka of the place.
+    """
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.JOIN)
+        if again is not None:
+            return again
+        table = await keeper.active_in(tx, chat_id, thread_id)
+        if table is None or (pulka_id is not None and table.id != pulka_id):
+            raise PulkaError("no_pulka" if pulka_id is None else "stale")
+        if user_id is not None and table.is_player(user_id):
+            raise PulkaError("already_seated")
+        if table.deals:
+            raise PulkaError("seating_closed")
+        if len(table.players) >= table.seat_limit:
+            raise PulkaError("table_full")
+        taken = {p.name.casefold() for p in table.players}
+        name = next((n for n in names if n.casefold() not in taken), None)
+        if name is None:
+            raise PulkaError("name_taken", name=names[0] if names else "?")
+        seat = len(table.players)
+        event = await pulkas.seat(
+            tx,
+            table.id,
+            seat,
+            name,
+            user_id,
+            username,
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        players = (*table.players, PlayerRow(seat, name, user_id, username))
+        after = advance(table, players, (event,), table.row.status)
+    return keeper.written(table, after, event)
+
+
+async def leave(
+    keeper: Keeper,
+    chat_id: int,
+    thread_id: int,
+    user_id: int,
+    author: Author,
+    source: Source | None,
+) -> Written:
+    """The Telegram user ``user_id`` leaves his seat before the first deal; the others
+    keep their order."""
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.LEAVE)
+        if again is not None:
+            return again
+        table = await keeper.active_in(tx, chat_id, thread_id)
+        if table is None:
+            raise PulkaError("no_pulka")
+        gone = next((p for p in table.players if p.user_id == user_id), None)
+        if gone is None:
+            raise PulkaError("leave_not_seated")
+        if table.deals:
+            raise PulkaError("leave_after_deal", name=gone.name)
+        players = _renumbered(p for p in table.players if p is not gone)
+        event = await pulkas.reseat(
+            tx,
+            table.id,
+            EventKind.LEAVE,
+            {"seat": gone.seat, "name": gone.name},
+            players,
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        after = advance(table, players, (event,), table.row.status)
+    return keeper.written(table, after, event)
+
+
+async def reorder(
+    keeper: Keeper,
+    pulka_id: int,
+    was: Sequence[str],
+    order: Sequence[str],
+    author: Author,
+    source: Source | None = None,
+) -> Written:
+    """Seat the players in ``order`` (names, clockwise; the first deals first), if the
+    seating is still ``was`` (else ``stale``) and no deal is written yet."""
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.SEATS)
+        if again is not None:
+            return again
+        table = await keeper.table(tx, pulka_id)
+        if not table.active or tuple(was) != table.names:
+            raise PulkaError("stale")
+        if table.deals:
+            raise PulkaError("seats_after_deal")
+        by_name = {p.name: p for p in table.players}
+        if sorted(order) != sorted(by_name) or len(set(order)) != len(order):
+            raise PulkaError("stale")
+        players = _renumbered(by_name[n] for n in order)
+        event = await pulkas.reseat(
+            tx,
+            table.id,
+            EventKind.SEATS,
+            {"order": list(order)},
+            players,
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        after = advance(table, players, (event,), table.row.status)
+    return keeper.written(table, after, event)
+
+
+async def claim(
+    keeper: Keeper,
+    pulka_id: int,
+    seat: int,
+    user_id: int,
+    username: str | None,
+    author: Author,
+    source: Source | None,
+) -> Written:
+    """The Telegram user ``user_id`` takes over the guest at ``seat`` (a player without
+    Telegram, as ``/import`` seats everyone).  ``stale`` if the seat is no guest's any
+    more; ``already_seated`` if he sits elsewhere.  Who confirms is the caller's check."""
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.CLAIM)
+        if again is not None:
+            return again
+        table = await keeper.table(tx, pulka_id)
+        if not table.active or seat >= len(table.players):
+            raise PulkaError("stale")
+        guest = table.players[seat]
+        if guest.user_id is not None:
+            raise PulkaError("stale")
+        if table.is_player(user_id):
+            raise PulkaError("already_seated")
+        players = tuple(
+            PlayerRow(p.seat, p.name, user_id, username) if p is guest else p for p in table.players
+        )
+        event = await pulkas.reseat(
+            tx,
+            table.id,
+            EventKind.CLAIM,
+            {"seat": seat, "name": guest.name, "user": user_id},
+            players,
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        after = advance(table, players, (event,), table.row.status)
+    return keeper.written(table, after, event)
+
+
+async def cancel(keeper: Keeper, pulka_id: int, author: Author, source: Source | None) -> Written:
+    """Cancel a pulka started by mistake (``cancel_after_deal`` once a deal is on its
+    sheet), so ``/newpulka`` works again.  Who may cancel is the caller's check."""
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.CANCEL)
+        if again is not None:
+            return again
+        table = await keeper.table(tx, pulka_id)
+        if not table.active:
+            raise PulkaError("stale")
+        if table.deals:
+            raise PulkaError("cancel_after_deal")
+        event = await pulkas.close(
+            tx,
+            pulka_id,
+            EventKind.CANCEL,
+            {},
+            author.user_id,
+            author.name,
+            source,
+            seq=table.next_seq,
+        )
+        after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
+    return keeper.written(table, after, event)
+
+
+async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -> Written:
+    """ "Same table again" after a settled pulka: a new pulka of the same rules and
+    players, the seating turned so that the one after the last dealer deals first.
+    ``source`` makes a second tap the same pulka (``duplicate``)."""
+    table = await keeper.get(pulka_id)
+    if table is None or table.state is None or not table.settled:
+        raise PulkaError("stale")
+    first = table.state.next_dealer
+    turned = (*table.players[first:], *table.players[:first])
+    return await start(
+        keeper,
+        table.row.chat_id,
+        table.row.thread_id,
+        table.rules,
+        author,
+        source,
+        seats=len(turned),
+        seated=[Sitter(p.name, p.user_id, p.username) for p in turned],
+    )
+
+
+def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:
+    """``players`` in their new order, seated from seat 0 clockwise."""
+    return tuple(PlayerRow(i, p.name, p.user_id, p.username) for i, p in enumerate(players))

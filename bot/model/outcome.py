@@ -1,0 +1,60 @@
+"""What an action is told and what it answers: who acts, a refusal, what was written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.model.rows import EventRow
+from bot.model.table import LiveDeal, Table
+from scoring import ScoringError
+
+
+class PulkaError(Exception):
+    """A write refused for a reason the players can fix; ``key`` names the message."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class AmendBreaks(Exception):
+    """An amendment that would make a later deal impossible: which one, and why."""
+
+    def __init__(self, broken: LiveDeal, error: ScoringError) -> None:
+        super().__init__(broken.number)
+        self.broken = broken
+        self.error = error
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    """Who entered something: a Telegram user id and display name."""
+
+    user_id: int | None
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Someone to seat: a Telegram user (``user_id``) or a guest (None)."""
+
+    name: str
+    user_id: int | None
+    username: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """The outcome of a write: the table after it, and whether it was a repeat.
+
+    ``event`` is what was written (for a repeat: what the first delivery wrote),
+    ``before`` the table before it (None for a repeat), so nothing re-reads.
+    """
+
+    table: Table
+    duplicate: bool = False
+    event_id: int = 0
+    event: EventRow | None = None
+    before: Table | None = None

@@ -1,0 +1,153 @@
+"""SQLite: one aiosqlite connection, WAL and full sync, every transaction behind one lock.
+
+A pulka is an append-only event log (``events``); each event remembers the Telegram
+message that caused it, and ``UNIQUE(source chat, message id)`` makes a command
+Telegram delivers twice be written once.  The queries are plain functions by what
+they store (:mod:`~bot.storage.events`, :mod:`~bot.storage.pulkas`,
+:mod:`~bot.storage.chats`, :mod:`~bot.storage.inbox`, :mod:`~bot.storage.drafts`), each
+taking the :class:`Tx` of a transaction; they return rows and know no rule of the game.
+
+One connection shared by concurrent handlers shares one transaction, so every
+transaction, reads too, takes the lock: a read between another task's ``BEGIN`` and
+``COMMIT`` would otherwise see uncommitted rows, and one task's rollback erased
+another's insert (reproduced).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+
+log = logging.getLogger(__name__)
+
+
+def now() -> str:
+    """The current UTC time as ISO text."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def ago(seconds: float) -> str:
+    """The UTC time ``seconds`` ago as ISO text (comparable with :func:`now`)."""
+    return (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat(timespec="seconds")
+
+
+class Tx:
+    """A transaction's statements; only inside :meth:`Storage.uow` or :meth:`Storage.read`."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    # ``execute_fetchall``: the statement and its rows in one trip to aiosqlite's
+    # thread, where ``execute`` then ``fetchone`` take two.
+    async def one(self, sql: str, *args: Any) -> aiosqlite.Row | None:
+        rows = list(await self.conn.execute_fetchall(sql, args))
+        return rows[0] if rows else None
+
+    async def all(self, sql: str, *args: Any) -> list[aiosqlite.Row]:
+        return list(await self.conn.execute_fetchall(sql, args))
+
+    async def run(self, sql: str, *args: Any) -> aiosqlite.Cursor:
+        return await self.conn.execute(sql, args)
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self.conn.executemany(sql, rows)
+
+
+class Storage:
+    """The single database connection and its lock."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("storage is not open")
+        return self._conn
+
+    async def open(self) -> Storage:
+        """Connect, switch on WAL and FULL sync, migrate the schema."""
+        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self._conn.row_factory = aiosqlite.Row
+        await self._conn.execute("PRAGMA journal_mode=WAL")
+        await self._conn.execute("PRAGMA synchronous=FULL")
+        await self._conn.execute("PRAGMA foreign_keys=ON")
+        await self._conn.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+        return self
+
+    async def close(self) -> None:
+        """Close the connection (waits for a running transaction)."""
+        if self._conn is None:
+            return
+        async with self._lock:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+    async def _migrate(self) -> None:
+        async with self._lock:
+            cur = await self.conn.execute("PRAGMA user_version")
+            row = await cur.fetchone()
+            version = int(row[0]) if row else 0
+            if version > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"database schema {version} is newer than this bot ({SCHEMA_VERSION})"
+                )
+            if version == SCHEMA_VERSION:
+                return
+            # Foreign keys off while migrating (a pragma outside a transaction): a table
+            # rebuilt (schema 6) is dropped while its children still refer to it.  Each
+            # migration checks them before its commit, so none commits a dangling row.
+            await self.conn.execute("PRAGMA foreign_keys=OFF")
+            try:
+                for v in range(version + 1, SCHEMA_VERSION + 1):
+                    await self._migrate_to(v)
+            finally:
+                await self.conn.execute("PRAGMA foreign_keys=ON")
+
+    async def _migrate_to(self, v: int) -> None:
+        log.info("migrating database to schema %d", v)
+        await self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[v].split(";"):
+                if statement.strip():
+                    await self.conn.execute(statement)
+            dangling = await (await self.conn.execute("PRAGMA foreign_key_check")).fetchall()
+            if dangling:
+                raise RuntimeError(f"schema {v}: rows refer to nothing: {list(dangling)[:3]}")
+            await self.conn.execute(f"PRAGMA user_version={v}")
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            await self.conn.execute("ROLLBACK")
+            raise
+
+    @asynccontextmanager
+    async def uow(self) -> AsyncIterator[Tx]:
+        """A write transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``) under the lock.
+
+        Never await a Telegram call inside it: every other chat would wait.
+        """
+        async with self._lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self.conn)
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Tx]:
+        """Read-only access under the lock (sees only committed data)."""
+        async with self._lock:
+            yield Tx(self.conn)

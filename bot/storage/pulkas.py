@@ -1,0 +1,253 @@
+"""Pulkas and their seats: a pulka created, found, loaded; seats and status written
+with the event that gives them, and nowhere else (the log is their only writer)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from bot.model import (
+    EventKind,
+    EventRow,
+    Listed,
+    PlayerRow,
+    PulkaRow,
+    PulkaStatus,
+    Source,
+)
+from bot.storage import events
+from bot.storage.db import Tx, now
+
+
+async def create(
+    tx: Tx,
+    chat_id: int,
+    thread_id: int,
+    rules: dict[str, Any],
+    created_by: int | None,
+    created_by_name: str | None,
+    source: Source | None,
+    seats: int | None = None,
+) -> int:
+    cur = await tx.run(
+        "INSERT INTO pulkas (chat_id, thread_id, rules, created_by, created_by_name, "
+        "source_chat_id, source_message_id, created_at, seats) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        chat_id,
+        thread_id,
+        json.dumps(rules, ensure_ascii=False),
+        created_by,
+        created_by_name,
+        source and source.chat_id,
+        source and source.message_id,
+        now(),
+        seats,
+    )
+    assert cur.lastrowid is not None
+    return int(cur.lastrowid)
+
+
+async def by_source(tx: Tx, source: Source) -> int | None:
+    """The pulka a Telegram message created, if any."""
+    row = await tx.one(
+        "SELECT id FROM pulkas WHERE source_chat_id = ? AND source_message_id = ?",
+        source.chat_id,
+        source.message_id,
+    )
+    return None if row is None else int(row["id"])
+
+
+async def active_id(tx: Tx, chat_id: int, thread_id: int) -> int | None:
+    # The status written out, not bound: SQLite uses the partial index
+    # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
+    row = await tx.one(
+        "SELECT id FROM pulkas WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
+        chat_id,
+        thread_id,
+    )
+    return None if row is None else int(row["id"])
+
+
+async def active(tx: Tx, chat_id: int, thread_id: int) -> tuple[int, int] | None:
+    """The active pulka here and its last event id (0: none yet), in one statement:
+    every update asks this first."""
+    row = await tx.one(
+        "SELECT id, (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
+        "FROM pulkas p WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
+        chat_id,
+        thread_id,
+    )
+    return None if row is None else (int(row["id"]), int(row["last"] or 0))
+
+
+async def load(tx: Tx, pulka_id: int) -> PulkaRow | None:
+    """A pulka with its players and log, or None."""
+    found = await head(tx, pulka_id)
+    if found is None:
+        return None
+    return replace(found, events=await events.after(tx, pulka_id, 0))
+
+
+async def head(tx: Tx, pulka_id: int) -> PulkaRow | None:
+    """A pulka with its players but without its log (``events`` empty), or None."""
+    row = await tx.one("SELECT * FROM pulkas WHERE id = ?", pulka_id)
+    if row is None:
+        return None
+    players = tuple(
+        PlayerRow(int(p["seat"]), p["name"], p["user_id"], p["username"])
+        for p in await tx.all("SELECT * FROM players WHERE pulka_id = ? ORDER BY seat", pulka_id)
+    )
+    return PulkaRow(
+        id=int(row["id"]),
+        chat_id=int(row["chat_id"]),
+        thread_id=int(row["thread_id"]),
+        rules=json.loads(row["rules"]),
+        status=PulkaStatus(row["status"]),
+        created_by=row["created_by"],
+        created_by_name=row["created_by_name"],
+        players=players,
+        events=(),
+        seats=row["seats"],
+    )
+
+
+async def seat(
+    tx: Tx,
+    pulka_id: int,
+    seat: int,
+    name: str,
+    user_id: int | None,
+    username: str | None,
+    author_id: int | None,
+    author_name: str | None,
+    source: Source | None,
+    *,
+    seq: int | None = None,
+) -> EventRow:
+    """Seat a player: the ``join`` event ``{"seat", "name"}``, and the seat it gives."""
+    await tx.run(
+        "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
+        pulka_id,
+        seat,
+        name,
+        user_id,
+        username,
+    )
+    return await events.append(
+        tx,
+        pulka_id,
+        EventKind.JOIN,
+        {"seat": seat, "name": name},
+        author_id,
+        author_name,
+        source,
+        seq=seq,
+    )
+
+
+async def reseat(
+    tx: Tx,
+    pulka_id: int,
+    kind: EventKind,
+    payload: dict[str, Any],
+    players: tuple[PlayerRow, ...],
+    author_id: int | None,
+    author_name: str | None,
+    source: Source | None,
+    *,
+    seq: int | None = None,
+) -> EventRow:
+    """A change of the seating (``leave``, ``seats`` or ``claim``): its event, and the
+    seats it gives (``players``, from seat 0 in order), together.  The seats are
+    written anew (a shift in place could collide on the primary key midway)."""
+    assert kind in (EventKind.LEAVE, EventKind.SEATS, EventKind.CLAIM)
+    await tx.run("DELETE FROM players WHERE pulka_id = ?", pulka_id)
+    await tx.run_many(
+        "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
+        [(pulka_id, i, p.name, p.user_id, p.username) for i, p in enumerate(players)],
+    )
+    return await events.append(tx, pulka_id, kind, payload, author_id, author_name, source, seq=seq)
+
+
+async def close(
+    tx: Tx,
+    pulka_id: int,
+    kind: EventKind,
+    payload: dict[str, Any],
+    author_id: int | None,
+    author_name: str | None,
+    source: Source | None,
+    *,
+    seq: int | None = None,
+) -> EventRow:
+    """End (``end``) or cancel (``cancel``) the pulka: its event, and the status it gives."""
+    assert kind in (EventKind.END, EventKind.CANCEL)
+    event = await events.append(
+        tx, pulka_id, kind, payload, author_id, author_name, source, seq=seq
+    )
+    await tx.run(
+        "UPDATE pulkas SET status = ?, archived_at = ? WHERE id = ?",
+        PulkaStatus.ARCHIVED,
+        event.created_at,
+        pulka_id,
+    )
+    return event
+
+
+async def reopen(
+    tx: Tx,
+    pulka_id: int,
+    payload: dict[str, Any],
+    author_id: int | None,
+    author_name: str | None,
+    source: Source | None,
+    *,
+    seq: int | None = None,
+) -> EventRow:
+    """Take back an end: the ``reopen`` event, and the status it gives (active)."""
+    event = await events.append(
+        tx, pulka_id, EventKind.REOPEN, payload, author_id, author_name, source, seq=seq
+    )
+    await tx.run(
+        "UPDATE pulkas SET status = ?, archived_at = NULL WHERE id = ?",
+        PulkaStatus.ACTIVE,
+        pulka_id,
+    )
+    return event
+
+
+async def of_place(tx: Tx, chat_id: int, thread_id: int) -> list[Listed]:
+    """Every pulka of the place but the cancelled ones, numbered in the order they began."""
+    rows = await tx.all(
+        "SELECT id, status, created_at, archived_at FROM pulkas p "
+        "WHERE chat_id = ? AND thread_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM events e WHERE e.pulka_id = p.id AND e.kind = ?) ORDER BY id",
+        chat_id,
+        thread_id,
+        EventKind.CANCEL,
+    )
+    return [
+        Listed(i, int(r["id"]), PulkaStatus(r["status"]), r["created_at"], r["archived_at"])
+        for i, r in enumerate(rows, 1)
+    ]
+
+
+async def archived_of_chat(tx: Tx, chat_id: int) -> list[tuple[int, int]]:
+    """The chat's pulkas that are over (any topic), oldest first, each with its last
+    event id."""
+    rows = await tx.all(
+        "SELECT p.id, (SELECT max(e.id) FROM events e WHERE e.pulka_id = p.id) AS last "
+        "FROM pulkas p WHERE p.chat_id = ? AND p.status = ? ORDER BY p.id",
+        chat_id,
+        PulkaStatus.ARCHIVED,
+    )
+    return [(int(r["id"]), int(r["last"] or 0)) for r in rows]
+
+
+async def move_chat(tx: Tx, old: int, new: int) -> int:
+    """Move the pulkas and drafts of chat ``old`` to ``new``; the number of pulkas moved."""
+    cur = await tx.run("UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", new, old)
+    moved = cur.rowcount
+    await tx.run("UPDATE drafts SET chat_id = ? WHERE chat_id = ?", new, old)
+    return moved

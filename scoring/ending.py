@@ -1,0 +1,89 @@
+"""The end of a pulka (конец пульки): who must agree, whether it can be settled, and
+the settlement after a correction.
+
+The Code's rule 4.2.3: a pulka ends when it closes at its target, or earlier when the
+players agree to stop; it is then settled as if stopped there.  Agreement is by more
+than half of the seated players:
+
+>>> needed(3), needed(4), needed(5), needed(2)
+(2, 3, 3, 2)
+>>> tap(3, agreed=(), seat=0, admin=False)
+Tap(verdict=<Verdict.AGREED: 'agreed'>, by=(0,), by_admin=False)
+>>> tap(3, agreed=(0,), seat=2, admin=False).verdict
+<Verdict.ENDS: 'ends'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .deals import Correction, Deal
+from .engine import PulkaState, final_state, play
+from .rules import Rules
+from .settle import Settlement, settle_state
+
+
+def needed(players: int) -> int:
+    """How many must agree to end a pulka of ``players``: more than half."""
+    return players // 2 + 1
+
+
+class Verdict(StrEnum):
+    """What one tap on "end by agreement" does."""
+
+    REFUSED = "refused"  # not a player of the table, and no administrator
+    COUNTED = "counted"  # he agreed already: nothing new
+    AGREED = "agreed"  # his agreement is written; more are needed
+    ENDS = "ends"  # the pulka ends now
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """The verdict of a tap, the seats agreed with it, and whether an administrator
+    ended it without a majority."""
+
+    verdict: Verdict
+    by: tuple[int, ...]
+    by_admin: bool = False
+
+
+def tap(players: int, agreed: Sequence[int], seat: int | None, *, admin: bool) -> Tap:
+    """A tap on "end by agreement" by the player of ``seat`` (None: not seated), with
+    ``agreed`` the seats that agreed already; ``admin``: the tapper administers the chat
+    and may end it alone."""
+    if seat is None and not admin:
+        return Tap(Verdict.REFUSED, tuple(agreed))
+    if seat in agreed and not admin:
+        return Tap(Verdict.COUNTED, tuple(agreed))
+    by = tuple(sorted({*agreed, *(() if seat is None else (seat,))}))
+    majority = len(by) >= needed(players)
+    if majority or admin:
+        return Tap(Verdict.ENDS, by, by_admin=not majority)
+    return Tap(Verdict.AGREED, by)
+
+
+def can_settle(*, finished: bool, ended_by_agreement: bool, settled: bool, cancelled: bool) -> bool:
+    """May the table settle now: closed at its target, or ended by agreement, and not
+    settled or cancelled already?"""
+    if settled or cancelled:
+        return False
+    return ended_by_agreement or finished
+
+
+def amended_settlement(
+    players: Sequence[str],
+    rules: Rules,
+    deals: Iterable[Deal],
+    corrections: Iterable[Correction],
+    *,
+    state: PulkaState | None = None,
+) -> Settlement:
+    """The settlement with ``corrections`` written after settling onto the settled sheet:
+    the sheet of ``deals`` under ``rules`` (the rules the table settled by; ``state``
+    when it is already that sheet), then each correction, settled again."""
+    sheet = state if state is not None else final_state(tuple(players), rules, deals)
+    for correction in corrections:
+        sheet = play(sheet, correction).state
+    return settle_state(sheet)
