@@ -100,20 +100,16 @@ def make_sheet() -> Path:
     title = sheet_title(Texts("en"), r.state.rules, SheetKind.FINAL)
     png = render_sheet(r.state.players, r.state.rules, r.steps, settle_state(r.state), title=title)
     path = OUT / "sheet.png"
-    save_small(Image.open(io.BytesIO(png)), path, width=960)
+    save_small(Image.open(io.BytesIO(png)), path)  # 1280 px, as the bot sends it
     return path
 
 
-def save_small(image: Image.Image, path: Path, width: int | None = None) -> None:
-    """Save ``image`` (scaled to ``width``) as a palette PNG: a drawing of few inks
-    keeps its look in 256 colours at a fraction of the bytes."""
-    image = image.convert("RGB")
-    if width is not None and image.width != width:
-        height = round(image.height * width / image.width)
-        image = image.resize((width, height), Image.Resampling.LANCZOS)
-    image.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        path, optimize=True
-    )
+def save_small(image: Image.Image, path: Path) -> None:
+    """Save ``image`` as a palette PNG: a drawing of few inks keeps its look in 256
+    colours at a fraction of the bytes."""
+    image.convert("RGB").quantize(
+        256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    ).save(path, optimize=True)
 
 
 # --- the chat ---------------------------------------------------------------------
@@ -155,14 +151,7 @@ async def exchange() -> dict[str, Any]:
 def entities_html(text: str, entities: list[dict[str, Any]]) -> str:
     """Telegram's text and entities (UTF-16 offsets) as HTML."""
     units = text.encode("utf-16-le")
-    tags = {
-        "bold": "b",
-        "italic": "i",
-        "code": "code",
-        "pre": "pre",
-        "underline": "u",
-        "bot_command": "a",
-    }
+    tags = {"bold": "b", "italic": "i", "code": "code", "pre": "pre", "underline": "u"}
     marks: dict[int, list[str]] = {}
     for e in entities:
         tag = tags.get(e["type"])
