@@ -39,6 +39,7 @@ from bot.actions.keeper import Keeper
 from bot.config import Settings, prepare_database_path
 from bot.storage.db import Storage
 from bot.telegram.boards import Boards
+from bot.telegram.errors import HandlingMiddleware
 from bot.telegram.handlers import get_routers
 from bot.telegram.lanes import Poller, WebhookRefused
 from bot.telegram.middlewares import (
@@ -110,6 +111,9 @@ def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatc
     # errors handler if it failed.  A press not on its message's keyboard is refused
     # by the routers' filter and answered "out of date" by the catch-all.
     dp.callback_query.middleware(AnswerAfterHandler())
+    # Which handler took the update: a refusal is answered its way (bot.telegram.errors).
+    dp.message.middleware(HandlingMiddleware())
+    dp.callback_query.middleware(HandlingMiddleware())
     dp.include_routers(*get_routers())
     dp.startup.register(set_commands)
     return dp

@@ -16,7 +16,7 @@ from test_ending import Evening
 
 from bot.model import Written
 from bot.storage.pulkas import of_place
-from bot.views.chat import written_text
+from bot.views.answers import written_text
 from bot.views.texts import Texts
 
 #: What the Sochi pulka of ``Evening.settled_evening`` (to 2, 1 a whist) settled at.

@@ -30,7 +30,7 @@ from bot.views.callbacks import (
     WizardOp,
     fits,
 )
-from bot.views.chat import signed
+from bot.views.format import signed
 from scoring import Contract, Deal, replay, standings
 from scoring.record import deal_from_json
 

@@ -609,8 +609,12 @@ async def test_a_failing_press_is_answered_once(app: App, people: dict[str, Any]
     async with app.polling():
         await seated(t)
         wizard = await ui.tap_new(p["anna"], t.board, NEW_DEAL)
+        # More 500s than the session retries: the handler fails.
         tg.fail_next(
-            "editMessageText", error_code=500, description="Internal Server Error: injected"
+            "editMessageText",
+            times=3,
+            error_code=500,
+            description="Internal Server Error: injected",
         )
         answer = await ui.tap(p["anna"], wizard, "Anna")
         assert "что-то пошло не так" in answer["text"]

@@ -30,7 +30,7 @@ from bot.input.drafts import BY_CODE, PAGES
 from bot.input.parsing import FORMS, parse_deal
 from bot.model import PlayerRow
 from bot.views import texts
-from bot.views.chat import error_text
+from bot.views.errors import error_text
 from bot.views.texts import LANGS, LOCALES, Texts, format_message, lang_of
 from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, play
 from scoring.errors import MESSAGES

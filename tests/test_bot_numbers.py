@@ -26,7 +26,7 @@ from bot.input.parsing import (
 )
 from bot.model import PlayerRow
 from bot.telegram.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
-from bot.views.chat import parse_error_text
+from bot.views.errors import parse_error_text
 from bot.views.texts import Texts
 
 THREE = [

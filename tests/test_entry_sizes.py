@@ -609,7 +609,7 @@ def test_help_lists_the_hussar_and_five_forms(lang: str, words: list[str]) -> No
 def test_the_protocol_line_of_a_pass_the_dummy_whisted() -> None:
     """With ``dummy_whist`` a hussar pass is played out: told as the whisted game is,
     never "без виста"."""
-    from bot.views.chat import notation
+    from bot.views.notation import notation
 
     tx = Texts("ru")
     rules = Rules(dummy_whist=True)
@@ -624,7 +624,7 @@ def test_the_protocol_line_of_a_pass_the_dummy_whisted() -> None:
 def test_a_game_nobody_played_out_shows_no_defenders_tricks() -> None:
     """Both passed (or a hussar pass the dummy did not whist): written as made, so the
     defenders' tricks are nobody's and are not shown; a played-out game shows them."""
-    from bot.views.chat import details
+    from bot.views.notation import details
 
     tx = Texts("ru")
     both_passed = Game.of(

@@ -68,7 +68,7 @@ from bot.telegram.callbacks import (
     fits,
 )
 from bot.views import texts
-from bot.views.chat import error_text, parse_error_text
+from bot.views.errors import error_text, parse_error_text
 from bot.views.texts import LANGS, Texts
 from scoring import (
     Contract,

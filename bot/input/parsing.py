@@ -280,6 +280,10 @@ class ParseError(ValueError):
         super().__init__(key)
         self.key = key
         self.form = form
+        #: The table it was said at (its players' names, and the sheet for the next
+        #: deal's seating): the usage hint's example is written with them.
+        self.players: Sequence[str] = ()
+        self.state: PulkaState | None = None
         token = params.get("token")
         if isinstance(token, str) and len(token) > TOKEN_LIMIT:
             params["token"] = token[: TOKEN_LIMIT - 1] + "…"

@@ -22,8 +22,9 @@ class PulkaError(Exception):
 class AmendBreaks(Exception):
     """An amendment that would make a later deal impossible: which one, and why."""
 
-    def __init__(self, broken: LiveDeal, error: ScoringError) -> None:
+    def __init__(self, table: Table, broken: LiveDeal, error: ScoringError) -> None:
         super().__init__(broken.number)
+        self.table = table
         self.broken = broken
         self.error = error
 

@@ -164,4 +164,4 @@ def check_amendment(table: Table, target: LiveDeal, deal: Deal | None) -> None:
         try:
             state = play(state, later.deal).state
         except ScoringError as e:
-            raise AmendBreaks(later, e) from None
+            raise AmendBreaks(table, later, e) from None

@@ -13,24 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections import OrderedDict
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup, Message
+from cachetools import LRUCache
 
 from bot.actions import boards
 from bot.actions.keeper import Keeper
 from bot.model import Table
+from bot.telegram import delivery
 from bot.views.chat import board_text
 from bot.views.ending import amended_line
 from bot.views.keyboards import board_keyboard
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
-
-#: Bad Request descriptions meaning the board message is gone for good.
-_GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
 
 
 def _fingerprint(text: str, markup: InlineKeyboardMarkup | None) -> str:
@@ -49,10 +47,9 @@ class Boards:
 
     def __init__(self, keeper: Keeper, size: int = 1024) -> None:
         self.keeper = keeper
-        self.size = size
         #: pulka -> (chat, message, fingerprint shown): the board row as last written,
         #: so an edit of a known board costs no read and no write transaction.
-        self._known: OrderedDict[int, tuple[int, int, str]] = OrderedDict()
+        self._known: LRUCache[int, tuple[int, int, str]] = LRUCache(maxsize=size)
         #: Chats told that the board could not be pinned (once each, per process).
         self._pin_told: set[int] = set()
 
@@ -78,9 +75,6 @@ class Boards:
 
     def _remember(self, pulka_id: int, row: tuple[int, int, str]) -> None:
         self._known[pulka_id] = row
-        self._known.move_to_end(pulka_id)
-        while len(self._known) > self.size:
-            self._known.popitem(last=False)
 
     async def _store(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
         """A board message that is new (or moved): written down, it survives a restart."""
@@ -103,7 +97,7 @@ class Boards:
                     text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
                 )
             except TelegramBadRequest as e:
-                if not any(g in e.message.lower() for g in _GONE):
+                if not delivery.gone(e):
                     log.warning("board of pulka %s not edited: %s", table.id, e.message)
                     return
                 log.info("board of pulka %s is gone; sending a new one", table.id)

@@ -19,9 +19,11 @@ from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramMigrateToChat,
+    TelegramNetworkError,
     TelegramRetryAfter,
+    TelegramServerError,
 )
-from aiogram.methods import AnswerCallbackQuery, Response, TelegramMethod
+from aiogram.methods import AnswerCallbackQuery, GetMe, GetUpdates, Response, TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
@@ -77,12 +79,16 @@ class LanguageMiddleware(BaseMiddleware):
 
 
 class RetryMiddleware(BaseRequestMiddleware):
-    """Bot API calls that survive flood limits and group migrations.
+    """Bot API calls that survive flood limits, passing failures and group migrations:
+    the one retry layer of the bot.
 
-    * 429 ``retry_after``: sleep and retry, at most ``max_retries`` times and only
-      for waits up to ``max_wait`` seconds;
-    * ``TelegramMigrateToChat``: tell ``on_migrate(old, new)`` (the pulka moves)
-      and resend to the new chat id;
+    * 429 ``retry_after``: sleep and retry, at most ``flood_retries`` times and only for
+      waits up to ``max_wait`` seconds (in the chat's lane: other chats go on);
+    * a 5xx or a network failure: retry ``retries`` times, a quarter second, then a
+      half, apart (not ``getUpdates``, which the poller repeats itself, nor the
+      start-up's ``getMe``, whose failure is the operator's one line);
+    * ``TelegramMigrateToChat``: tell ``on_migrate(old, new)`` (the pulka moves) and
+      resend to the new chat id;
     * "message is not modified": harmless, answered as ``True``.
     """
 
@@ -90,12 +96,14 @@ class RetryMiddleware(BaseRequestMiddleware):
         self,
         on_migrate: Migrate | None = None,
         *,
-        max_retries: int = 3,
-        max_wait: float = 60.0,
+        flood_retries: int = 5,
+        retries: int = 2,
+        max_wait: float = 120.0,
         sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     ) -> None:
         self.on_migrate = on_migrate
-        self.max_retries = max_retries
+        self.flood_retries = flood_retries
+        self.retries = retries
         self.max_wait = max_wait
         self.sleep = sleep
 
@@ -105,20 +113,26 @@ class RetryMiddleware(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
-        attempts = 0
+        floods = failures = moves = 0
         while True:
             try:
                 return await make_request(bot, method)
             except TelegramRetryAfter as e:
-                attempts += 1
-                if attempts > self.max_retries or e.retry_after > self.max_wait:
+                floods += 1
+                if floods > self.flood_retries or e.retry_after > self.max_wait:
                     raise
                 log.warning("flood limit on %s: waiting %s s", type(method).__name__, e.retry_after)
                 await self.sleep(e.retry_after)
+            except (TelegramServerError, TelegramNetworkError) as e:
+                failures += 1
+                if failures > self.retries or isinstance(method, GetUpdates | GetMe):
+                    raise
+                log.warning("%s failed (%s); trying again", type(method).__name__, e)
+                await self.sleep(0.25 * 2 ** (failures - 1))
             except TelegramMigrateToChat as e:
                 old = getattr(method, "chat_id", None)
-                attempts += 1
-                if not isinstance(old, int) or attempts > self.max_retries:
+                moves += 1
+                if not isinstance(old, int) or moves > 1:
                     raise
                 log.info("chat %s migrated to %s", old, e.migrate_to_chat_id)
                 if self.on_migrate is not None:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.model import AmendBreaks, EventKind, EventRow, LiveDeal, PulkaError, Table
+from bot.model import EventKind, EventRow, LiveDeal, PulkaError, Table
 from bot.model.replay import amended_deal, table_at
 from bot.views.callbacks import (
     AmendData,
@@ -24,8 +24,9 @@ from bot.views.callbacks import (
     Kind,
     WizardData,
 )
-from bot.views.chat import declarer_prefix, error_text, name, notation, signed
+from bot.views.format import name, signed
 from bot.views.keyboards import markup
+from bot.views.notation import declarer_prefix, notation
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
 from scoring import Choice, Correction, Deal, Game, Misere, Raspasy, Rules, seating, standings
@@ -253,17 +254,6 @@ def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
     return tx("amend_note_deleted" if deleted else "amend_note_done", number=number)
 
 
-def breaks_text(tx: Texts, table: Table, e: AmendBreaks, *, html: bool = True) -> str:
-    """An amendment refused: the later deal it would make impossible, and why."""
-    words = deal_words(tx, e.broken.deal, table.names, table.rules)
-    return tx(
-        "amend_breaks",
-        number=e.broken.number,
-        notation=words if html else _plain(words),
-        reason=error_text(tx, e.error, html=html),
-    )
-
-
 def _plain(text: str) -> str:
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
@@ -320,7 +310,6 @@ __all__ = [
     "amend_screen",
     "amended_note",
     "amended_text",
-    "breaks_text",
     "correction_keyboard",
     "correction_text",
     "delete_keyboard",

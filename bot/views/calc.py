@@ -16,7 +16,9 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.input.parsing import ParseError
 from bot.input.sheet_text import Calc, PaperSheet, form_lines, next_line
 from bot.views.callbacks import CalcCB
-from bot.views.chat import SheetKind, error_text, name, settlement_text, sheet_title, variant_name
+from bot.views.chat import SheetKind, settlement_text, sheet_title, variant_name
+from bot.views.errors import error_text
+from bot.views.format import name
 from bot.views.texts import Texts
 from scoring import Rules, ScoringError
 from scoring.rules import HussarMountain

@@ -12,38 +12,28 @@ from enum import StrEnum
 from fractions import Fraction
 from html import escape
 
-from bot.input.parsing import ParseError
-from bot.model import EventKind, EventRow, LiveDeal, PlayerRow, PulkaError, Table, Written
+from bot.model import EventRow, LiveDeal, PlayerRow, Table
 from bot.model.replay import undone_deal
+from bot.views.errors import error_text
+from bot.views.format import money, name, num, signed
+from bot.views.notation import declarer_prefix, details, notation
 from bot.views.texts import Texts
-from bot.views.words import json_reason, lang_unknown_text
+from bot.views.words import lang_unknown_text
 from scoring import (
     CONVENTION,
     CONVENTIONS,
-    Choice,
-    Contract,
-    Correction,
-    Deal,
-    Game,
-    Misere,
     PulkaState,
-    Raspasy,
     Rules,
     ScoringError,
     Settlement,
-    Suit,
     Writes,
     deal_cost,
-    figure,
-    money_text,
     seating,
     settle_state,
     stake_text,
     standings,
 )
-from scoring.errors import MESSAGES
 from scoring.jsonread import SYNTAX_CODES
-from scoring.sheet import Number
 
 #: Telegram's limit is 4096 characters per message; keep a margin.
 MESSAGE_LIMIT = 4000
@@ -52,97 +42,6 @@ HISTORY_MESSAGES = 4
 HISTORY_LINES = 120
 #: Telegram's limit on a photo's caption.
 CAPTION_LIMIT = 1024
-
-
-def num(x: Number | Decimal) -> str:
-    """A figure for people: ``7``, ``7.5``, ``5.33``, ``-0.13`` (2 decimals at most).
-
-    :func:`scoring.numbers.figure`, the one the picture and the export use, so a
-    value reads the same everywhere (halves away from zero: 1/8 is 0.13).
-    """
-    return figure(x)
-
-
-def signed(x: Number | Decimal) -> str:
-    """``+7``, ``-2.5``, ``0`` (a figure that rounds to zero has no sign)."""
-    return figure(x, signed=True)
-
-
-def money(x: Decimal) -> str:
-    """Money with two decimals: ``-62.33``, ``5.00``."""
-    return money_text(x)
-
-
-def name(text: str) -> str:
-    """A player's name (or any text from players) made safe for HTML parse mode."""
-    return escape(text, quote=False)
-
-
-def contract_label(tx: Texts, c: Contract) -> str:
-    """``7♥``, ``6БК`` (no-trumps in the chat's language)."""
-    return f"{c.level}{tx('nt')}" if c.suit is Suit.NO_TRUMPS else c.pretty()
-
-
-def contract_text(tx: Texts, deal: Game) -> str:
-    return contract_label(tx, deal.contract)
-
-
-def notation(tx: Texts, deal: Deal, players: Sequence[str] = (), rules: Rules | None = None) -> str:
-    """The protocol line: ``6♠ / ровно``, ``8♥ / без одной``, ``мизер / чистый``,
-    ``распасы 3-2-5`` (``rules``: a hussar pass the dummy whisted is played out)."""
-    if isinstance(deal, Game):
-        head = contract_text(tx, deal)
-        if not deal.played_out(rules):
-            return f"{head} / {tx('not_whisted')}"
-        if Choice.HALF in deal.choices.values():
-            return f"{head} / {tx('half_whisted')}"
-        diff = deal.result(rules)
-        if diff == 0:
-            return f"{head} / {tx('exactly')}"
-        if diff > 0:
-            return f"{head} / {tx('over', n=diff)}"
-        return f"{head} / {tx('down', n=-diff)}"
-    if isinstance(deal, Misere):
-        outcome = tx("misere_clean") if deal.made else tx("misere_tricks", n=deal.tricks)
-        return f"{tx('misere')} / {outcome}"
-    if isinstance(deal, Raspasy):
-        tricks = deal.trick_map
-        order = [p for p in players if p in tricks] or list(tricks)
-        return f"{tx('raspasy')} " + "-".join(str(tricks[p]) for p in order)
-    note = getattr(deal, "note", "")
-    return tx("correction") + (f": {escape(note, quote=False)}" if note else "")
-
-
-def details(tx: Texts, deal: Deal, players: Sequence[str] = (), rules: Rules | None = None) -> str:
-    """Who defended with what, or who took what on raspasy.  A game nobody played out
-    (both passed; a hussar pass without ``dummy_whist``) shows no defenders' tricks:
-    it was written as made, so they are nobody's."""
-    if isinstance(deal, Game):
-        if not deal.played_out(rules):
-            parts = [
-                tx("defender_unplayed", name=name(who), choice=tx(choice.value))
-                for who, choice in deal.defence
-            ]
-            return " — " + ", ".join(parts)
-        tricks = deal.trick_map
-        parts = [
-            tx("defender", name=name(who), choice=tx(choice.value), tricks=tricks.get(who, 0))
-            for who, choice in deal.defence
-        ]
-        return " — " + ", ".join(parts)
-    if isinstance(deal, Raspasy):
-        tricks = deal.trick_map
-        order = [p for p in players if p in tricks] or list(tricks)
-        return " — " + ", ".join(f"{name(p)} {tricks[p]}" for p in order)
-    return ""
-
-
-def declarer_prefix(deal: Deal) -> str:
-    if isinstance(deal, Game | Misere):
-        return f"{name(deal.declarer)} "
-    if isinstance(deal, Correction):
-        return f"{name(deal.player)} "
-    return ""
 
 
 def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False) -> str:
@@ -503,73 +402,6 @@ def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> s
     return "\n".join(lines)
 
 
-#: The usage hints of a hussar table (two players and a dummy), by form.
-_HUSSAR_FORMS = {
-    "all": "form_all_hussar",
-    "game": "form_game_hussar",
-    "raspasy": "form_raspasy_hussar",
-}
-
-
-def parse_error_text(
-    tx: Texts, err: ParseError, players: Sequence[str], state: PulkaState | None = None
-) -> str:
-    """One specific message: what is wrong, the expected form, an example (with four or
-    five and the pulka's ``state``, of the three at the table for the next deal)."""
-    params = {k: name(str(v)) for k, v in err.params.items()}
-    lines = [tx(err.key, **params)]
-    if len(players) == 2 and err.form in _HUSSAR_FORMS:  # hussar: its own forms
-        a, b = (name(x) for x in players)
-        lines.append(tx(_HUSSAR_FORMS[err.form], a=a, b=b))
-    elif err.form:
-        examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
-        if state is not None and len(players) == state.n > 3:  # not who sits out
-            examples = [players[s] for s in seating.table(state).at_table]
-        a, b, c = (name(x) for x in examples[:3])
-        lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
-    lines.append(tx("nothing_recorded"))
-    return "\n".join(lines)
-
-
-def error_param(tx: Texts, key: str, value: object, *, html: bool = True) -> str:
-    """One parameter of a scoring error, as the players read it."""
-    if key == "contract":
-        try:
-            text = contract_label(tx, Contract.parse(str(value)))
-        except ScoringError:
-            text = str(value)
-    elif isinstance(value, list | tuple):
-        text = ", ".join(str(x) for x in value)
-    elif isinstance(value, Decimal):
-        # A Decimal here is a money limit of the rules: written as the stake is,
-        # to its 4 decimals, so "at most 0.0001" is not shown as 0.
-        text = stake_text(value)
-    elif isinstance(value, Fraction):
-        text = num(value)
-    else:
-        text = str(value)
-    return name(text) if html else text
-
-
-def error_text(tx: Texts, err: ScoringError, *, html: bool = True, path: bool = False) -> str:
-    """A :mod:`scoring` error in the chat's language: the message ``err-{code}``.
-
-    Its parameters are filled in (HTML-escaped when ``html``); with ``path`` the
-    place in the record comes first, as in ``deals[3].tricks: ...``.  An error
-    without a known code keeps the engine's English text.
-    """
-    if err.code in MESSAGES:
-        params = {k: error_param(tx, k, v, html=html) for k, v in err.params.items()}
-        if err.code == "json_syntax":  # Python's English reason, told in the chat's words
-            params["reason"] = json_reason(tx, str(err.params.get("reason", "")))
-        text = tx(f"err-{err.code}", **params)
-    else:
-        text = name(err.message) if html else err.message
-    if path and err.path:
-        text = f"{name(err.path) if html else err.path}: {text}"
-    return text
-
-
 class SheetKind(StrEnum):
     """Which sheet a picture is: its title, and whether a settlement is written in."""
 
@@ -646,41 +478,7 @@ def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
     )
 
 
-def written_text(tx: Texts, written: Written) -> str:
-    """What a committed write did, in words (for an answer lost after the commit)."""
-    table, event = written.table, written.event
-    if event is None:
-        return tx("done")
-    if event.kind == EventKind.DEAL:
-        return written_deal_text(tx, table, table.deal_by_event(event.id), repeat=written.duplicate)
-    if event.kind == EventKind.UNDO:
-        return undone_text(tx, table, event, event.author_name or "?")
-    if event.kind == EventKind.AMEND and "settled" in event.payload:
-        from bot.views.ending import corrected_text  # built on this module: imported late
-
-        return corrected_text(tx, table, event.id, None)
-    if event.kind == EventKind.AMEND:
-        from bot.views.amend import amended_text  # built on this module: imported late
-
-        return amended_text(tx, table, event, written.before)
-    if event.kind == EventKind.END and table.state is not None:
-        return archived_text(tx, table)
-    if event.kind == EventKind.JOIN:
-        seat = int(event.payload.get("seat", 0))
-        return tx("joined", name=name(str(event.payload.get("name", "?"))), seat=seat + 1)
-    return tx("done")
-
-
 # --- answers of the handlers ---------------------------------------------------------
-
-
-def pulka_error_text(tx: Texts, err: PulkaError, *, html: bool = True) -> str:
-    """A refused write (:class:`bot.service.PulkaError`) in the chat's language.
-
-    Its parameters are names and numbers: HTML-escaped for a message (``html``),
-    plain for a press's answer, which Telegram shows as it is.
-    """
-    return tx(err.key, **{k: name(str(v)) if html else str(v) for k, v in err.params.items()})
 
 
 def need_players_text(tx: Texts, table: Table) -> str:
@@ -712,16 +510,6 @@ def seated_note(tx: Texts, seated: PlayerRow) -> str:
 def sheet_problem_text(tx: Texts, problem: str, table: Table) -> str:
     """A picture that was not drawn or sent (``problem``, a catalog key), and the text score."""
     return tx(problem) + "\n\n" + score_text(tx, table)
-
-
-def deal_rejected_text(tx: Texts, err: ScoringError) -> str:
-    """A typed deal the engine refused: why (its first words say nothing was written)."""
-    return tx("deal_rejected", reason=error_text(tx, err))
-
-
-def deal_rejected_note(tx: Texts, err: ScoringError) -> str:
-    """A "Write it" the engine refused: why (a press's answer: plain text)."""
-    return tx("deal_rejected", reason=error_text(tx, err, html=False))
 
 
 def written_deal_text(

@@ -13,8 +13,8 @@ from bot.model import Table, debts
 from bot.model.debts import Confirmation, Debt, Line
 from bot.model.nights import Night
 from bot.views.callbacks import DebtCB
-from bot.views.chat import money, name
 from bot.views.ending import date_text
+from bot.views.format import money, name
 from bot.views.texts import Texts
 
 #: The latest confirmations ``/debts`` lists.

@@ -15,7 +15,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.model import Listed, Table
 from bot.views.callbacks import ArchivePageCB, ExportCB
-from bot.views.chat import headline, money, name, settlement_text, signed
+from bot.views.chat import headline, settlement_text
+from bot.views.format import money, name, signed
 from bot.views.keyboards import closing_rows, markup
 from bot.views.texts import Texts
 from scoring import Correction, Settlement, settle_state

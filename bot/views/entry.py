@@ -8,8 +8,9 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.input.guards import Doubts, digest
 from bot.model import Table
 from bot.views.callbacks import GuardCB
-from bot.views.chat import declarer_prefix, name, notation
+from bot.views.format import name
 from bot.views.keyboards import markup
+from bot.views.notation import declarer_prefix, notation
 from bot.views.texts import Texts
 from scoring import Deal
 

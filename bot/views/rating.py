@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.store.rating import RatedNight, Ratings, Standing, points
-from bot.views.chat import name, signed
 from bot.views.ending import date_text
+from bot.views.format import name, signed
 from bot.views.texts import Texts
 
 #: The most lines of the table, and of one player's history (a message holds 4096 characters).

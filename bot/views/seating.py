@@ -14,7 +14,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.model import Table
 from bot.views.callbacks import ClaimCB, DealerCB, SwapCB
-from bot.views.chat import name
+from bot.views.format import name
 from bot.views.keyboards import markup
 from bot.views.texts import Texts
 

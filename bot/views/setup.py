@@ -28,7 +28,8 @@ from bot.input.drafts import (
     switches,
 )
 from bot.views.callbacks import SetupCB
-from bot.views.chat import name, num, rules_text, size_words, switch_words, variant_name
+from bot.views.chat import rules_text, size_words, switch_words, variant_name
+from bot.views.format import name, num
 from bot.views.keyboards import markup
 from bot.views.seating import seat_rows
 from bot.views.texts import Texts

@@ -20,8 +20,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.store.stats import ChatStats, NightResult, PlayerStats
 from bot.views.callbacks import StatsCB
-from bot.views.chat import name, signed
 from bot.views.ending import date_text
+from bot.views.format import name, signed
 from bot.views.keyboards import markup
 from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts

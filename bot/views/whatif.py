@@ -15,7 +15,10 @@ from bot.input.parsing import ParseError
 from bot.input.whatif import WHATIF_KEYS
 from bot.model import Table
 from bot.store.whatif import DEALER, DECLARER, FIRST, RESTING, SECOND, Broken, Rescored, Worth
-from bot.views.chat import contract_label, error_text, name, notation, signed, value_words
+from bot.views.chat import value_words
+from bot.views.errors import error_text
+from bot.views.format import contract_label, name, signed
+from bot.views.notation import notation
 from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts, bundle
 from scoring import (

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from aiogram import Router
 
+from bot.telegram import errors
 from bot.telegram.filters import commands_first
 from bot.telegram.handlers import (
     after_settling,
@@ -16,7 +17,6 @@ from bot.telegram.handlers import (
     calc,
     deals,
     debts,
-    errors,
     private,
     rating,
     score,

@@ -29,8 +29,8 @@ from bot.telegram.boards import Boards
 from bot.telegram.filters import IN_GROUP
 from bot.telegram.handlers.common import author_of, may_change, place, source
 from bot.views.callbacks import AgainCB, ExportCB
-from bot.views.chat import deal_rejected_text, parse_error_text, pulka_error_text
 from bot.views.ending import correct_how_text, corrected_text, export_keyboard
+from bot.views.errors import deal_rejected_text, parse_error_text, pulka_error_text
 from bot.views.texts import Texts
 from scoring import ScoringError
 

@@ -45,7 +45,6 @@ from bot.views.amend import (
     amend_screen,
     amended_note,
     amended_text,
-    breaks_text,
     correction_keyboard,
     correction_text,
     delete_keyboard,
@@ -62,7 +61,8 @@ from bot.views.callbacks import (
     UndoAskCB,
     WizardOp,
 )
-from bot.views.chat import (
+from bot.views.errors import (
+    breaks_text,
     deal_rejected_note,
     deal_rejected_text,
     parse_error_text,
@@ -187,7 +187,7 @@ async def edit(
         await message.answer(parse_error_text(tx, e, table.names))
         return
     except AmendBreaks as e:
-        await message.answer(breaks_text(tx, table, e))
+        await message.answer(breaks_text(tx, e))
         return
     except ScoringError as e:
         await message.answer(deal_rejected_text(tx, e))
@@ -314,7 +314,7 @@ async def _amend(
         refuse(callback_answer, pulka_error_text(tx, e, html=False))
         return
     except AmendBreaks as e:
-        refuse(callback_answer, breaks_text(tx, table, e, html=False))
+        refuse(callback_answer, breaks_text(tx, e, html=False))
         return
     except ScoringError as e:
         refuse(callback_answer, deal_rejected_note(tx, e))

@@ -41,15 +41,14 @@ from bot.telegram.handlers.common import (
 )
 from bot.telegram.handlers.wizard import send_wizard
 from bot.views.callbacks import GuardCB
-from bot.views.chat import (
+from bot.views.chat import written_deal_text, written_note
+from bot.views.entry import guard_gone_text, guard_kept_text, guard_keyboard, guard_text
+from bot.views.errors import (
     deal_rejected_note,
     deal_rejected_text,
     parse_error_text,
     pulka_error_text,
-    written_deal_text,
-    written_note,
 )
-from bot.views.entry import guard_gone_text, guard_kept_text, guard_keyboard, guard_text
 from bot.views.keyboards import deal_keyboard
 from bot.views.texts import Texts
 from scoring import Deal, ScoringError

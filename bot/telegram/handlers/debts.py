@@ -30,8 +30,8 @@ from bot.telegram.handlers.common import (
     refuse,
 )
 from bot.views.callbacks import DebtCB
-from bot.views.chat import pulka_error_text
 from bot.views.debts import concerns, debts_text, keyboard_shape, pressed_text, with_debts
+from bot.views.errors import pulka_error_text
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)

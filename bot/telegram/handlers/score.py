@@ -21,13 +21,7 @@ from bot.telegram.handlers.common import (
 )
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.amend import history_keyboard, history_lines
-from bot.views.chat import (
-    history_chunks,
-    players_text,
-    score_text,
-    sheet_problem_text,
-    split_lines,
-)
+from bot.views.chat import history_chunks, players_text, score_text, sheet_problem_text, split_lines
 from bot.views.ending import shown_settlement
 from bot.views.keyboards import sheet_keyboard
 from bot.views.texts import Texts

@@ -37,7 +37,8 @@ from bot.telegram.handlers.common import (
     source,
 )
 from bot.views.callbacks import ClaimCB, DealerCB, SwapCB
-from bot.views.chat import players_text, pulka_error_text
+from bot.views.chat import players_text
+from bot.views.errors import pulka_error_text
 from bot.views.seating import (
     claim_done_text,
     claim_refused_text,

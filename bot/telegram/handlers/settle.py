@@ -40,12 +40,7 @@ from bot.telegram.handlers.common import (
 from bot.telegram.handlers.rating import settled_note
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.callbacks import AgainCB, ExportCB, SettleCB
-from bot.views.chat import (
-    import_error_text,
-    imported_text,
-    need_players_text,
-    pulka_error_text,
-)
+from bot.views.chat import import_error_text, imported_text, need_players_text
 from bot.views.debts import with_debts
 from bot.views.ending import (
     agree_note,
@@ -56,6 +51,7 @@ from bot.views.ending import (
     settled_text,
     shown_settlement,
 )
+from bot.views.errors import pulka_error_text
 from bot.views.keyboards import end_keyboard
 from bot.views.texts import Texts
 from scoring import ScoringError, settle_state

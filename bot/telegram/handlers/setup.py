@@ -25,7 +25,7 @@ from bot.telegram.boards import Boards
 from bot.telegram.callbacks import SetupCB
 from bot.telegram.filters import on_keyboard
 from bot.telegram.handlers.common import author_of_user, candidate_names, is_admin, refuse
-from bot.views.chat import pulka_error_text
+from bot.views.errors import pulka_error_text
 from bot.views.seating import default_currency
 from bot.views.setup import draft_view
 from bot.views.texts import LANGS, Texts

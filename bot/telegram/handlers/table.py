@@ -38,13 +38,12 @@ from bot.views.chat import (
     bad_rules_text,
     joined_text,
     lang_usage,
-    parse_error_text,
     players_text,
-    pulka_error_text,
     rules_text,
     seated_note,
     table_size,
 )
+from bot.views.errors import parse_error_text, pulka_error_text
 from bot.views.keyboards import help_keyboard, help_text
 from bot.views.seating import default_currency
 from bot.views.texts import LANGS, Texts

@@ -22,7 +22,8 @@ from bot.telegram.handlers.common import (
     pulka_to_change_by_press,
     refuse,
 )
-from bot.views.chat import pulka_error_text, undo_kept_text, undo_prompt, undone_text
+from bot.views.chat import undo_kept_text, undo_prompt, undone_text
+from bot.views.errors import pulka_error_text
 from bot.views.keyboards import undo_keyboard
 from bot.views.texts import Texts
 

@@ -29,13 +29,12 @@ from bot.telegram.handlers.common import (
     refuse,
 )
 from bot.views.chat import (
-    deal_rejected_note,
     need_players_text,
-    pulka_error_text,
     wizard_cancelled_text,
     wizard_written_text,
     written_note,
 )
+from bot.views.errors import deal_rejected_note, pulka_error_text
 from bot.views.keyboards import deal_keyboard, screen_markup
 from bot.views.texts import Texts
 from bot.views.wizard import screen

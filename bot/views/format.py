@@ -1,0 +1,48 @@
+"""How a figure, a sum of money, a name and a contract are written in a message.
+
+Every figure comes from :mod:`scoring` and is written by :mod:`scoring.numbers`, so a
+value reads the same in the chat, the picture and the export; names are HTML-escaped
+(the bot sends in HTML parse mode).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from html import escape
+
+from bot.views.texts import Texts
+from scoring import Contract, Game, Suit, figure, money_text
+from scoring.sheet import Number
+
+
+def num(x: Number | Decimal) -> str:
+    """A figure for people: ``7``, ``7.5``, ``5.33``, ``-0.13`` (2 decimals at most).
+
+    :func:`scoring.numbers.figure`, the one the picture and the export use, so a
+    value reads the same everywhere (halves away from zero: 1/8 is 0.13).
+    """
+    return figure(x)
+
+
+def signed(x: Number | Decimal) -> str:
+    """``+7``, ``-2.5``, ``0`` (a figure that rounds to zero has no sign)."""
+    return figure(x, signed=True)
+
+
+def money(x: Decimal) -> str:
+    """Money with two decimals: ``-62.33``, ``5.00``."""
+    return money_text(x)
+
+
+def name(text: str) -> str:
+    """A player's name (or any text from players) made safe for HTML parse mode."""
+    return escape(text, quote=False)
+
+
+def contract_label(tx: Texts, c: Contract) -> str:
+    """``7♥``, ``6БК`` (no-trumps in the chat's language)."""
+    return f"{c.level}{tx('nt')}" if c.suit is Suit.NO_TRUMPS else c.pretty()
+
+
+def contract_text(tx: Texts, deal: Game) -> str:
+    return contract_label(tx, deal.contract)
