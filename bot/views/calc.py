@@ -17,7 +17,7 @@ from bot.input.parsing import ParseError
 from bot.input.sheet_text import Calc, PaperSheet, form_lines, next_line
 from bot.views.callbacks import CalcCB
 from bot.views.chat import SheetKind, settlement_text, sheet_title, variant_name
-from bot.views.errors import error_text
+from bot.views.errors import error_text, params_text
 from bot.views.format import name
 from bot.views.texts import Texts
 from scoring import Rules, ScoringError
@@ -56,8 +56,8 @@ def result_text(tx: Texts, calc: Calc) -> str:
     head = tx(
         "calc_result_title",
         variant=variant_name(tx, rules),
-        target=str(rules.target),
-        n=str(len(calc.players)),
+        target=rules.target,
+        n=len(calc.players),
     )
     if len(calc.players) == 2:  # hussar: the dummy is no player of the settlement
         head += "\n" + tx("calc_result_hussar", mountain=rules.hussar_mountain.value)
@@ -77,7 +77,7 @@ def caption_fits(text: str) -> bool:
 def error_answer(tx: Texts, err: ParseError | ScoringError) -> str:
     """What is wrong, the expected form, an example (and nothing else)."""
     if isinstance(err, ParseError):
-        what = tx(err.key, **{k: name(str(v)) for k, v in err.params.items()})
+        what = tx(err.key, **params_text(err.params))
     else:
         what = error_text(tx, err, path=True)
     return "\n".join([what, tx("calc_form"), tx("calc_example")])
@@ -86,7 +86,7 @@ def error_answer(tx: Texts, err: ParseError | ScoringError) -> str:
 def step_error_answer(tx: Texts, err: ParseError | ScoringError, sheet: PaperSheet) -> str:
     """A bad reply to the step-by-step message: what is wrong and what it asks for."""
     if isinstance(err, ParseError):
-        what = tx(err.key, **{k: name(str(v)) for k, v in err.params.items()})
+        what = tx(err.key, **params_text(err.params))
     else:
         what = error_text(tx, err, path=True)
     return what + "\n" + ask_text(tx, sheet)
@@ -151,7 +151,7 @@ def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup:
         rows.append(
             [
                 _button(
-                    ("✓ " if n == sheet.size else "") + tx("calc_btn_players", n=str(n)),
+                    ("✓ " if n == sheet.size else "") + tx("calc_btn_players", n=n),
                     CalcCB(op="np", arg=str(n)),
                 )
                 for n in TABLE_SIZES

@@ -27,6 +27,15 @@ def plain(text: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", text))
 
 
+def params_text(params: dict[str, object], *, html: bool = True) -> dict[str, object]:
+    """A refusal's parameters for its message: whole numbers as they are (a plural
+    variant selects on them), anything else as text, HTML-escaped for a message."""
+    return {
+        k: v if isinstance(v, int) and not isinstance(v, bool) else name(str(v)) if html else str(v)
+        for k, v in params.items()
+    }
+
+
 def refusal_text(tx: Texts, err: Exception) -> str:
     """What an update refused by ``err`` is answered (HTML)."""
     if isinstance(err, PulkaError):
@@ -53,7 +62,7 @@ def parse_error_text(
 ) -> str:
     """One specific message: what is wrong, the expected form, an example (with four or
     five and the pulka's ``state``, of the three at the table for the next deal)."""
-    params = {k: name(str(v)) for k, v in err.params.items()}
+    params = params_text(err.params)
     lines = [tx(err.key, **params)]
     if len(players) == 2 and err.form in _HUSSAR_FORMS:  # hussar: its own forms
         a, b = (name(x) for x in players)
@@ -96,7 +105,12 @@ def error_text(tx: Texts, err: ScoringError, *, html: bool = True, path: bool = 
     without a known code keeps the engine's English text.
     """
     if err.code in MESSAGES:
-        params = {k: error_param(tx, k, v, html=html) for k, v in err.params.items()}
+        params: dict[str, object] = {
+            k: v
+            if isinstance(v, int) and not isinstance(v, bool)
+            else error_param(tx, k, v, html=html)
+            for k, v in err.params.items()
+        }
         if err.code == "json_syntax":  # Python's English reason, told in the chat's words
             params["reason"] = json_reason(tx, str(err.params.get("reason", "")))
         text = tx(f"err-{err.code}", **params)
@@ -113,7 +127,7 @@ def pulka_error_text(tx: Texts, err: PulkaError, *, html: bool = True) -> str:
     Its parameters are names and numbers: HTML-escaped for a message (``html``),
     plain for a press's answer, which Telegram shows as it is.
     """
-    return tx(err.key, **{k: name(str(v)) if html else str(v) for k, v in err.params.items()})
+    return tx(err.key, **params_text(err.params, html=html))
 
 
 def deal_rejected_text(tx: Texts, err: ScoringError) -> str:

@@ -34,7 +34,7 @@ def changes_text(tx: Texts, rated: RatedNight, *, with_rating: bool = False) -> 
             tx(
                 "rating_item",
                 name=name(c.person.name),
-                rating=str(points(c.after)),
+                rating=points(c.after),
                 change=signed(c.shown),
             )
             for c in rated.changes
@@ -48,7 +48,7 @@ def changes_text(tx: Texts, rated: RatedNight, *, with_rating: bool = False) -> 
 
 
 def nights_text(tx: Texts, count: int) -> str:
-    return tx("rating_nights", count=str(count))
+    return tx("rating_nights", count=count)
 
 
 def rating_text(tx: Texts, ratings: Ratings, numbers: Mapping[int, int], *, shown: bool) -> str:
@@ -57,16 +57,16 @@ def rating_text(tx: Texts, ratings: Ratings, numbers: Mapping[int, int], *, show
     switch the display."""
     if not ratings.standings or ratings.last is None:
         return tx("rating_empty")
-    lines = [tx("rating_title", count=str(len(ratings.nights)))]
+    lines = [tx("rating_title", count=len(ratings.nights))]
     lines.extend(_line(tx, s) for s in ratings.standings[:LINES])
     if len(ratings.standings) > LINES:
-        lines.append(tx("rating_more", count=str(len(ratings.standings) - LINES)))
+        lines.append(tx("rating_more", count=len(ratings.standings) - LINES))
     last = ratings.last
     blocks = [
         "\n".join(lines),
         tx(
             "rating_last",
-            number=str(_number(last, numbers)),
+            number=_number(last, numbers),
             date=date_text(tx, last.night.settled_at),
             changes=changes_text(tx, last),
         ),
@@ -78,9 +78,9 @@ def rating_text(tx: Texts, ratings: Ratings, numbers: Mapping[int, int], *, show
 def _line(tx: Texts, s: Standing) -> str:
     return tx(
         "rating_line",
-        place=str(s.place),
+        place=s.place,
         name=name(s.person.name),
-        rating=str(points(s.rating)),
+        rating=points(s.rating),
         nights=nights_text(tx, s.nights),
         change=signed(s.last.shown),
     )
@@ -93,22 +93,22 @@ def player_text(tx: Texts, ratings: Ratings, standing: Standing, numbers: Mappin
         tx(
             "rating_player_title",
             name=name(standing.person.name),
-            rating=str(points(standing.rating)),
-            place=str(standing.place),
-            count=str(len(ratings.standings)),
+            rating=points(standing.rating),
+            place=standing.place,
+            count=len(ratings.standings),
             nights=nights_text(tx, standing.nights),
         )
     ]
     history = ratings.history(standing.person.key)
     if len(history) > LINES:  # the latest ones
-        lines.append(tx("rating_more", count=str(len(history) - LINES)))
+        lines.append(tx("rating_more", count=len(history) - LINES))
     for rated, change in history[-LINES:]:
         lines.append(
             tx(
                 "rating_player_line",
-                number=str(_number(rated, numbers)),
+                number=_number(rated, numbers),
                 date=date_text(tx, rated.night.settled_at),
-                rating=str(points(change.after)),
+                rating=points(change.after),
                 change=signed(change.shown),
             )
         )

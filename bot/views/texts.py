@@ -1,15 +1,15 @@
-"""Every text the bot sends, from the Fluent catalogs ``bot/views/locales/{lang}/*.ftl``.
+"""Every text the bot sends, from the Fluent catalogs: a feature keeps its words beside
+its code (``bot/features/<name>/{lang}.ftl``), the words many share are
+``bot/views/{lang}.ftl``.
 
 Russian is the default; Ukrainian and English are complete.  Handlers get a
-:class:`Texts` bound to the chat's language as ``tx`` and call
-``tx(key, **params)``; a placeholder ``{ $name }`` in a catalog is the
-parameter ``name``.
+:class:`Texts` bound to the chat's language as ``tx`` and call ``tx(key, **params)``;
+a placeholder ``{ $name }`` in a catalog is the parameter ``name``.
 
-Parameters reach Fluent as strings, already formatted by the bot (numbers by
-:func:`bot.views.chat.num`, player names HTML-escaped by the caller), so Fluent
-does no locale number formatting.  Plural forms select on ``NUMBER($n)``: the
-bundle's ``NUMBER`` reads such a string back into a number for the plural
-rules of the language ("1 взятка / 2 взятки / 5 взяток") and is never printed.
+Figures reach Fluent as text the bot wrote itself (:mod:`bot.views.format`, names
+HTML-escaped by the caller), so Fluent does no locale number formatting; whole
+numbers go as numbers, printed as they are, so that plural variants select on them
+("1 взятка / 2 взятки / 5 взяток").
 
 >>> Texts("ru")("misere_tricks", n=2), Texts("uk")("misere_tricks", n=5)
 ('2 взятки', '5 взяток')
@@ -22,15 +22,13 @@ rules of the language ("1 взятка / 2 взятки / 5 взяток") and i
 from __future__ import annotations
 
 import logging
-from decimal import Decimal, InvalidOperation
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any
 
 import babel
 import babel.plural
 from fluent.runtime import FluentBundle
-from fluent.runtime.types import FluentNone, FluentNumber, FluentType, fluent_number
+from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser
 
 log = logging.getLogger(__name__)
@@ -57,27 +55,6 @@ STRICT = False
 
 class TranslationError(LookupError):
     """A message is missing or could not be formatted."""
-
-
-def _number(value: Any, **options: Any) -> FluentType:
-    """``NUMBER()`` for plural selection on parameters the bot passes as strings.
-
-    ``"7"``, ``"-2"``, ``"1.5"`` become numbers (for ``[one]``/``[few]``/``[many]``
-    and ``[1]`` variants); anything else (``"—"``) selects the default variant.
-    """
-    if isinstance(value, FluentNumber):
-        return fluent_number(value, **options)
-    if isinstance(value, str):
-        text = value.strip().replace("\u2212", "-").removeprefix("+")
-        try:
-            number = Decimal(text)
-        except InvalidOperation:
-            return FluentNone(value)
-        if not number.is_finite():
-            return FluentNone(value)
-        plain = int(number) if number == number.to_integral_value() else number
-        return fluent_number(plain, **options)
-    return fluent_number(value, **options)
 
 
 #: The CLDR plural rules of the bot's languages, as babel has them (a test checks that
@@ -118,7 +95,7 @@ def bundle(lang: str) -> FluentBundle:
     """The Fluent bundle of ``lang`` (loaded once)."""
     if lang not in LANGS:
         raise TranslationError(f"no catalog for language {lang!r}")
-    b = _Bundle([lang], functions={"NUMBER": _number}, use_isolating=False)
+    b = _Bundle([lang], use_isolating=False)
     for path in catalog_files(lang):
         # No source positions: nothing reads them, and they are a fifth of a catalog.
         text = path.read_text(encoding="utf-8")
@@ -132,7 +109,10 @@ def bundle(lang: str) -> FluentBundle:
 PLACEABLE_LIMIT = 1000
 
 
-def _arg(value: object) -> str:
+def _arg(value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        # A count: a number for the plural variants, printed without grouping.
+        return fluent_number(value, useGrouping=False)
     text = value if isinstance(value, str) else str(value)
     if len(text) <= PLACEABLE_LIMIT:
         return text
@@ -162,28 +142,7 @@ def format_message(
 
 def t(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang`` (Russian when the language or key is missing)."""
-    try:
-        # The type with each value: 1, 1.0 and True are equal keys but not equal texts.
-        args = tuple((k, type(v), v) for k, v in params.items())
-        return _formatted(lang, key, args, STRICT)
-    except TypeError:  # an unhashable value: formatted every time
-        return _format(lang, key, params)
-
-
-#: Formatted texts kept: a deal's answer and board take some forty texts, most of them
-#: the same as the deal before (labels, headings, the same names and figures), and
-#: Fluent's resolver costs about 40 µs a text.  The catalogs never change while the
-#: bot runs, so a kept text is always right.
-TEXTS_KEPT = 4096
-
-
-@lru_cache(maxsize=TEXTS_KEPT)
-def _formatted(
-    lang: str, key: str, args: tuple[tuple[str, type, object], ...], strict: bool
-) -> str:
-    # ``strict`` is part of the key only: a text kept while errors were logged is
-    # formatted again (and refused) once errors raise.
-    return _format(lang, key, {k: v for k, _, v in args})
+    return _format(lang, key, params)
 
 
 def _format(lang: str, key: str, params: dict[str, object]) -> str:

@@ -16,7 +16,7 @@ from bot.input.whatif import WHATIF_KEYS
 from bot.model import Table
 from bot.store.whatif import DEALER, DECLARER, FIRST, RESTING, SECOND, Broken, Rescored, Worth
 from bot.views.chat import value_words
-from bot.views.errors import error_text
+from bot.views.errors import error_text, params_text
 from bot.views.format import contract_label, name, signed
 from bot.views.notation import notation
 from bot.views.spreadsheet import Cell, csv_file
@@ -150,7 +150,7 @@ def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:
 
 def cost_error_text(tx: Texts, err: ParseError) -> str:
     """Bad ``/cost`` words: what is wrong, the form, examples."""
-    params = {k: name(str(v)) for k, v in err.params.items()}
+    params = params_text(err.params)
     return "\n".join([tx(err.key, **params), tx("whatif_cost_usage")])
 
 
@@ -244,7 +244,7 @@ def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
     if isinstance(err, ScoringError):
         head = error_text(tx, err)
     else:
-        head = tx(err.key, **{k: name(str(v)) for k, v in err.params.items()})
+        head = tx(err.key, **params_text(err.params))
     return "\n".join([head, tx("whatif_keys", keys=", ".join(WHATIF_KEYS)), tx("whatif_example")])
 
 

@@ -23,7 +23,7 @@ amend_same = Deal { $number } is like that already: nothing changed.
 amend_breaks = Nothing changed: deal { $number } ({ $notation }) would become impossible: { $reason }
 amend_correction = Deal { $number } is a correction ({ $notation }), which the deal wizard cannot change: delete it and write a new one with /correct.
 amend_usage = Reply /edit (to change) or /delete to the bot's message about a deal, or give the deal's number: <code>/edit 3</code>, <code>/delete 3</code>. With a deal typed after the number (<code>/edit 3 Anna 7h 8 Boris whist 2 Vera pass 0</code>) it is replaced at once.
-amend_no_deal = There is no deal { $number } in this pulka (it has { $count } { NUMBER($count) ->
+amend_no_deal = There is no deal { $number } in this pulka (it has { $count } { $count ->
         [one] deal
        *[other] deals
     }).

@@ -45,7 +45,7 @@ after_settle_how =
     No pulka is running here, and pulka #{ $number } is already settled.
     To correct it, reply to the bot's message about it (the settlement, the scoreboard or /pulka { $number }) with: <code>/correct Player mountain -2 — note</code>
     A new pulka: /newpulka
-archive_line_amended = { NUMBER($count) ->
+archive_line_amended = { $count ->
         [one] { $count } correction after settling
        *[other] { $count } corrections after settling
     }, with them: { $results }

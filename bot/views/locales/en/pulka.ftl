@@ -2,7 +2,7 @@
 ###
 ### Placeholders are { $name }; the bot passes every parameter as a ready string
 ### (numbers formatted, player names HTML-escaped).  Plural forms select on
-### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
+### $n.  Messages are HTML unless their key says otherwise (button labels,
 ### note_* answers to button presses and the menu are plain text).
 ### Domain words: pulka (the game and its sheet), pool, mountain, whists; whist, pass,
 ### half-whist; misère, all-pass (raspasy); deal, dealer, declarer, whister, trick.
@@ -120,7 +120,7 @@ not_whisted = not whisted
 half_whisted = half-whist
 misere = misère
 misere_clean = clean
-misere_tricks = { $n } { NUMBER($n) ->
+misere_tricks = { $n } { $n ->
         [one] trick
        *[other] tricks
     }
@@ -203,7 +203,7 @@ import_name = The name "{ $name }" does not suit the bot: one word, not a number
 import_invalid = The record was not accepted: { $reason }
 import_too_big = The file is too big.
 import_too_many = The record holds { $count } deals; a pulka in a chat takes at most { $limit }.
-imported = <b>Pulka loaded</b>: { $count } { NUMBER($count) ->
+imported = <b>Pulka loaded</b>: { $count } { $count ->
         [one] deal
        *[other] deals
     }.

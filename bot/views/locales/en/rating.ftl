@@ -4,7 +4,7 @@
 cmd_rating = the chat's player rating
 rating_title = <b>Rating of the chat</b> (Elo, everyone starts at 1500; settled pulkas: { $count }):
 rating_line = { $place }. { $name } — <b>{ $rating }</b> · { $nights } · last: { $change }
-rating_nights = { NUMBER($count) ->
+rating_nights = { $count ->
         [one] { $count } pulka
        *[other] { $count } pulkas
     }

@@ -4,7 +4,7 @@
 
 # The table size in words.  $seats: 2 to 5, anything else: not chosen (three or four);
 # $side: who sits out with the dealer at five (five_sitting_out: right, left).
-table_size = { NUMBER($seats) ->
+table_size = { $seats ->
     [2] two, hussar: the third hand is a dummy
     [3] three
     [4] four: the dealer sits out
@@ -16,11 +16,11 @@ table_size = { NUMBER($seats) ->
 }
 table_line = Table: { $size }.
 started_join_chosen = Take your seats: /join (a guest without Telegram: /join Name); the first seated deals first.
-players_open_chosen = Seating is open: /join. { $seats } { NUMBER($seats) ->
+players_open_chosen = Seating is open: /join. { $seats } { $seats ->
     [one] player is
    *[other] players are
 } needed.
-need_players_chosen = A deal needs { $seats } { NUMBER($seats) ->
+need_players_chosen = A deal needs { $seats } { $seats ->
     [one] player
    *[other] players
 }; { $count } seated. Sit down: /join

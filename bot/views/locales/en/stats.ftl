@@ -2,7 +2,7 @@
 ## (bot/views/stats.py, bot/telegram/handlers/stats.py)
 
 stats_empty = No statistics yet: they are made of this chat's settled pulkas. Play a pulka to the end and settle it (/settle), and each player's whists, money and games will show here.
-stats_title = <b>Chat statistics</b>: { $count } settled { NUMBER($count) ->
+stats_title = <b>Chat statistics</b>: { $count } settled { $count ->
     [one] pulka
    *[other] pulkas
 }, whists with the corrections after settling.

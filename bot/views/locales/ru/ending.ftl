@@ -45,7 +45,7 @@ after_settle_how =
     Здесь нет идущей пульки, а пулька №{ $number } уже расписана.
     Поправку к ней пишут ответом на сообщение бота о ней (роспись, табло или /pulka { $number }): <code>/correct Игрок гора -2 — пояснение</code>
     Новая пулька: /newpulka
-archive_line_amended = { NUMBER($count) ->
+archive_line_amended = { $count ->
         [one] { $count } поправка после расчёта
         [few] { $count } поправки после расчёта
        *[many] { $count } поправок после расчёта

@@ -2,7 +2,7 @@
 ###
 ### Placeholders are { $name }; the bot passes every parameter as a ready string
 ### (numbers formatted, player names HTML-escaped).  Plural forms select on
-### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
+### $n.  Messages are HTML unless their key says otherwise (button labels,
 ### note_* answers to button presses and the menu are plain text).
 ### Domain words: пулька, пуля, гора, висты; вист, пас, полвиста; мизер, распасы;
 ### сдача, сдающий, разыгрывающий, вистующий, взятка.
@@ -109,7 +109,7 @@ finished = <b>Пулька закрыта!</b> Расписать: /settle
 nt = БК
 exactly = ровно
 over = +{ $n }
-down = без { NUMBER($n) ->
+down = без { $n ->
         [1] одной
         [2] двух
         [3] трёх
@@ -126,7 +126,7 @@ not_whisted = без виста
 half_whisted = полвиста
 misere = мизер
 misere_clean = чистый
-misere_tricks = { $n } { NUMBER($n) ->
+misere_tricks = { $n } { $n ->
         [one] взятка
         [few] взятки
        *[many] взяток
@@ -209,12 +209,12 @@ import_format = Нужна запись партии в формате pulka/1.
 import_name = Имя «{ $name }» не годится для бота: одно слово, не число.
 import_invalid = Запись не принята: { $reason }
 import_too_big = Файл слишком большой.
-import_too_many = В записи { $count } { NUMBER($count) ->
+import_too_many = В записи { $count } { $count ->
     [one] сдача
     [few] сдачи
    *[many] сдач
 }, а пулька в чате принимает не больше { $limit }.
-imported = <b>Пулька загружена</b>: { $count } { NUMBER($count) ->
+imported = <b>Пулька загружена</b>: { $count } { $count ->
         [one] сдача
         [few] сдачи
        *[many] сдач

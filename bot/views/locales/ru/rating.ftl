@@ -4,7 +4,7 @@
 cmd_rating = рейтинг игроков чата
 rating_title = <b>Рейтинг чата</b> (по Эло, все начинают с 1500; расписанных пулек: { $count }):
 rating_line = { $place }. { $name } — <b>{ $rating }</b> · { $nights } · последняя: { $change }
-rating_nights = { NUMBER($count) ->
+rating_nights = { $count ->
         [one] { $count } пулька
         [few] { $count } пульки
        *[many] { $count } пулек

@@ -4,7 +4,7 @@
 
 # The table size in words.  $seats: 2 to 5, anything else: not chosen (three or four);
 # $side: who sits out with the dealer at five (five_sitting_out: right, left).
-table_size = { NUMBER($seats) ->
+table_size = { $seats ->
     [2] вдвоём, гусарик: третьим — болван
     [3] втроём
     [4] вчетвером: сдающий не играет
@@ -16,12 +16,12 @@ table_size = { NUMBER($seats) ->
 }
 table_line = Стол: { $size }.
 started_join_chosen = Садитесь за стол: /join (гость без Telegram: /join Имя); первый севший сдаёт первым.
-players_open_chosen = Рассадка открыта: /join. Нужно { $seats } { NUMBER($seats) ->
+players_open_chosen = Рассадка открыта: /join. Нужно { $seats } { $seats ->
     [one] игрок
     [few] игрока
    *[many] игроков
 }.
-need_players_chosen = Для сдачи нужно { $seats } { NUMBER($seats) ->
+need_players_chosen = Для сдачи нужно { $seats } { $seats ->
     [one] игрок
     [few] игрока
    *[many] игроков

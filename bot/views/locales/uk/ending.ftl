@@ -45,7 +45,7 @@ after_settle_how =
     Тут немає пульки, що триває, а пульку №{ $number } уже розписано.
     Виправлення до неї пишуть відповіддю на повідомлення бота про неї (розпис, табло або /pulka { $number }): <code>/correct Гравець гора -2 — пояснення</code>
     Нова пулька: /newpulka
-archive_line_amended = { NUMBER($count) ->
+archive_line_amended = { $count ->
         [one] { $count } виправлення після розрахунку
         [few] { $count } виправлення після розрахунку
        *[many] { $count } виправлень після розрахунку

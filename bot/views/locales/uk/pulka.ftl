@@ -2,7 +2,7 @@
 ###
 ### Placeholders are { $name }; the bot passes every parameter as a ready string
 ### (numbers formatted, player names HTML-escaped).  Plural forms select on
-### NUMBER($n).  Messages are HTML unless their key says otherwise (button labels,
+### $n.  Messages are HTML unless their key says otherwise (button labels,
 ### note_* answers to button presses and the menu are plain text).
 ### Domain words: пулька (the game and its sheet), куля, гора, вісти; віст, пас,
 ### піввіста; мізер, розпаси; роздача, здавач, той, хто грає, захисник, взятка
@@ -61,7 +61,7 @@ defenders_form = Після контракту і взяток того, хто 
 bad_choice = { $name }: «{ $token }» — потрібно віст, пас або піввіста.
 player_twice = Ім'я { $name } названо двічі.
 declarer_defends = { $name } грає сам і не може вістувати на своїй грі.
-tricks_sum = Разом { $total } { NUMBER($total) ->
+tricks_sum = Разом { $total } { $total ->
         [one] взятка
         [few] взятки
        *[many] взяток
@@ -114,7 +114,7 @@ finished = <b>Пульку закрито!</b> Розписати: /settle
 nt = БК
 exactly = рівно
 over = +{ $n }
-down = без { NUMBER($n) ->
+down = без { $n ->
         [1] однієї
         [2] двох
         [3] трьох
@@ -131,7 +131,7 @@ not_whisted = без вісту
 half_whisted = піввіста
 misere = мізер
 misere_clean = чистий
-misere_tricks = { $n } { NUMBER($n) ->
+misere_tricks = { $n } { $n ->
         [one] взятка
         [few] взятки
        *[many] взяток
@@ -214,12 +214,12 @@ import_format = Потрібен запис партії у форматі pulka
 import_name = Ім'я «{ $name }» не годиться для бота: одне слово, не число.
 import_invalid = Запис не прийнято: { $reason }
 import_too_big = Файл завеликий.
-import_too_many = У записі { $count } { NUMBER($count) ->
+import_too_many = У записі { $count } { $count ->
     [one] роздача
     [few] роздачі
    *[many] роздач
 }, а пулька в чаті приймає не більше { $limit }.
-imported = <b>Пульку завантажено</b>: { $count } { NUMBER($count) ->
+imported = <b>Пульку завантажено</b>: { $count } { $count ->
         [one] роздача
         [few] роздачі
        *[many] роздач
@@ -424,7 +424,7 @@ err-tricks_range = { $name }: взятки — ціле число від 0 до
 err-tricks_three = потрібні взятки всіх трьох гравців ({ $players })
 err-tricks_four = учотирьох потрібні взятки трьох гравців за столом; кого не названо — той здає і не грає
 err-dealer_at_table = здавач { $dealer } не грає і не може бути за столом
-err-tricks_sum = разом { $total } { NUMBER($total) ->
+err-tricks_sum = разом { $total } { $total ->
         [one] взятка
         [few] взятки
        *[many] взяток

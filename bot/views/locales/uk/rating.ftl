@@ -4,7 +4,7 @@
 cmd_rating = рейтинг гравців чату
 rating_title = <b>Рейтинг чату</b> (за Ело, усі починають з 1500; розписаних пульок: { $count }):
 rating_line = { $place }. { $name } — <b>{ $rating }</b> · { $nights } · остання: { $change }
-rating_nights = { NUMBER($count) ->
+rating_nights = { $count ->
         [one] { $count } пулька
         [few] { $count } пульки
        *[many] { $count } пульок

@@ -4,7 +4,7 @@
 
 # The table size in words.  $seats: 2 to 5, anything else: not chosen (three or four);
 # $side: who sits out with the dealer at five (five_sitting_out: right, left).
-table_size = { NUMBER($seats) ->
+table_size = { $seats ->
     [2] удвох, гусарик: третій — болван
     [3] утрьох
     [4] учотирьох: здавач не грає
@@ -16,12 +16,12 @@ table_size = { NUMBER($seats) ->
 }
 table_line = Стіл: { $size }.
 started_join_chosen = Сідайте за стіл: /join (гість без Telegram: /join Ім'я); хто сів першим, той першим і здає.
-players_open_chosen = Розсадка відкрита: /join. Потрібно { $seats } { NUMBER($seats) ->
+players_open_chosen = Розсадка відкрита: /join. Потрібно { $seats } { $seats ->
     [one] гравець
     [few] гравці
    *[many] гравців
 }.
-need_players_chosen = Для роздачі потрібно { $seats } { NUMBER($seats) ->
+need_players_chosen = Для роздачі потрібно { $seats } { $seats ->
     [one] гравець
     [few] гравці
    *[many] гравців
