@@ -7,7 +7,7 @@
 ['16/3', '4/3', '-20/3']
 """
 
-from . import seating
+from . import entry, seating
 from .cost import deal_cost
 from .deals import Choice, Contract, Correction, Deal, Game, Misere, Raspasy, Suit
 from .engine import PulkaState, Replay, Step, apply, is_finished, play, replay
@@ -44,6 +44,7 @@ __all__ = [
     "Writes",
     "apply",
     "deal_cost",
+    "entry",
     "figure",
     "is_finished",
     "json_number",

@@ -11,3 +11,12 @@ guard_yes = ✅ Yes, write it
 guard_no = ✖ No
 guard_kept = { $who }: not written. Nothing was written.
 guard_gone = The original command is gone or was changed, nothing was written: type the deal again.
+
+## A deal given the short way that its words do not complete (scoring.entry.CODES):
+## the err- clause is the reason a refused deal is told with.
+err-whisters_counts = both whist: two of the three counts are needed (the declarer's and a whister's, or both whisters'); the third is the rest
+err-missing_result = { $name } was whisted: his tricks are needed ("exactly", "+1", "down 1") or the whister's
+err-name_both = name both defenders and what each said: whist or pass
+err-hussar_form = in hussar the defender's answer is needed: whist or pass
+err-tricks_over = the tricks given add up to { $total }, more than the 10 of a deal
+err-raspasy_counts = on all-pass the tricks of { $players } are needed; one may be left out, who took the rest (in hussar none: the dummy takes the rest)
