@@ -101,6 +101,16 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
     # The defenders' words with counts, as ever.
     ("Anna 7ч 7 Boris вистует 3 Vera пасует 0", THREE, MADE_7),
     ("Anna 7ч 7 Boris whists 3 Vera passes 0", THREE, MADE_7),
+    # The whister's count with the declarer's: the passer's 0 is implied, as in /cost.
+    ("Anna 7ч 7 Boris вист 3", THREE, MADE_7),
+    # Or the whister's alone: the declarer took the rest (/cost 7♥ вист 2).
+    ("Anna 7h Boris whist 2", THREE, OVER_7),
+    # Both whist, their counts after both choices (/cost 6♠ без одной вист вист 2 3).
+    (
+        "Boris 6 червей без двух Anna вист Vera вист 2 4",
+        THREE,
+        g("6H", {"Vera": "whist", "Anna": "whist"}, {"Boris": 4, "Vera": 4, "Anna": 2}, "Boris"),
+    ),
     # Misère in any order, clean in words.
     ("мизер Boris 0", THREE, Misere("Boris", 0)),
     ("мізер Boris 2", THREE, Misere("Boris", 2)),
@@ -181,7 +191,6 @@ def test_suits_as_words_and_letters(text: str, suit: str) -> None:
         ("Anna 7ч Boris вист", THREE, "missing_result"),  # whisted: how many?
         ("Anna 7ч ровно Boris пас", THREE, "name_both"),  # the other whisted or passed?
         ("Anna 7ч ровно", THREE, "defenders_form"),
-        ("Anna 7ч 7 Boris вист 3", THREE, "defenders_form"),  # one count of two
         ("Anna 7ч +5 Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч без Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч -0 Boris вист", THREE, "bad_tricks"),

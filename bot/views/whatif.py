@@ -146,8 +146,12 @@ def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:
 
 
 def cost_error_text(tx: Texts, err: ParseError) -> str:
-    """Bad ``/cost`` words: what is wrong, the form, examples."""
-    params = {k: name(str(v)) for k, v in err.params.items()}
+    """Bad ``/cost`` words: what is wrong (the declarer named by his role), the form,
+    examples."""
+    params = {
+        k: tx("whatif_role_declarer") if v == DECLARER else name(str(v))
+        for k, v in err.params.items()
+    }
     return "\n".join([tx(err.key, **params), tx("whatif_cost_usage")])
 
 
