@@ -178,6 +178,7 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
     defence = _defence(state, state.seat(declarer, "declarer"), g.answers)
     counts: dict[str, int | None] = {declarer: g.tricks}
     counts.update((name, a.tricks) for name, a in defence)
+    choices = {name: a.choice for name, a in defence}
     _check_counts(counts)
     level = g.contract.level
     rules = state.rules
@@ -209,7 +210,16 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
                 raise InvalidDeal.of("whisters_counts", "tricks")
             raise InvalidDeal.of("missing_result", "tricks", name=declarer)
     tricks = _rest(counts, "tricks_over")
-    return Game.of(declarer, g.contract, {name: a.choice for name, a in defence}, tricks)
+    # Written as given when every defender was named (a record keeps its order), else in
+    # speaking order.
+    named = [a.defender for a in g.answers if a.defender is not None]
+    order = named if len(named) == len(defence) else list(choices)
+    return Game.of(
+        declarer,
+        g.contract,
+        {name: choices[name] for name in order},
+        {declarer: tricks[declarer], **{name: tricks[name] for name in order}},
+    )
 
 
 def _check_counts(counts: dict[str, int | None]) -> None:

@@ -5,6 +5,7 @@ ScoringError; a count given is never changed; a whole deal given is itself."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from scoring import (
     Raspasy,
     Rules,
     ScoringError,
+    Suit,
     entry,
     play,
     seating,
@@ -58,7 +60,7 @@ def g(declarer: str, contract: str, defence: dict[str, str], tricks: dict[str, i
          g("Anna", "7H", {"Boris": "pass", "Vera": "whist"}, {"Anna": 8, "Boris": 0, "Vera": 2})),
         # Both pass: not played out, the contract written, the first defender the rest.
         (THREE, "Anna", "6NT", None, [Answer(P, "Vera"), Answer(P, "Boris")],
-         g("Anna", "6NT", {"Boris": "pass", "Vera": "pass"}, {"Anna": 6, "Boris": 4, "Vera": 0})),
+         g("Anna", "6NT", {"Vera": "pass", "Boris": "pass"}, {"Anna": 6, "Vera": 0, "Boris": 4})),
         # Pass and half-whist: the half-whister half the quota; a lone half-whist too.
         (THREE, "Anna", "6S", None, [Answer(H, "Vera")],
          g("Anna", "6S", {"Boris": "pass", "Vera": "half"}, {"Anna": 6, "Boris": 2, "Vera": 2})),
@@ -66,7 +68,7 @@ def g(declarer: str, contract: str, defence: dict[str, str], tricks: dict[str, i
          g("Anna", "6S", {"Boris": "pass", "Vera": "half"}, {"Anna": 6, "Boris": 2, "Vera": 2})),
         # Two whisters, counts after both choices: the declarer took the rest.
         (THREE, "Boris", "6H", None, [Answer(W, "Anna", 2), Answer(W, "Vera", 4)],
-         g("Boris", "6H", {"Vera": "whist", "Anna": "whist"}, {"Boris": 4, "Vera": 4, "Anna": 2})),
+         g("Boris", "6H", {"Anna": "whist", "Vera": "whist"}, {"Boris": 4, "Anna": 2, "Vera": 4})),
         (THREE, "Anna", "6S", 5, [Answer(W, tricks=2), Answer(W)],
          g("Anna", "6S", {"Boris": "whist", "Vera": "whist"}, {"Anna": 5, "Boris": 2, "Vera": 3})),
         # Four and five: the defender not named is the one the seating puts at the table.
@@ -181,7 +183,7 @@ def givens(draw: st.DrawFn, state: PulkaState) -> entry.Given:
         players = draw(st.none() | st.lists(names, min_size=size, max_size=size, unique=True))
         return GivenRaspasy(counts, None if players is None else tuple(players))
     answer = st.builds(Answer, st.sampled_from(list(Choice)), st.none() | names, COUNTS)
-    contract = Contract(draw(st.integers(6, 10)), draw(st.sampled_from(["S", "C", "D", "H", "NT"])))
+    contract = Contract(draw(st.integers(6, 10)), draw(st.sampled_from(list(Suit))))
     return GivenGame(draw(names), contract, draw(COUNTS), tuple(draw(st.lists(answer, max_size=3))))
 
 
@@ -233,9 +235,12 @@ def test_a_deal_given_whole_is_itself(data: st.DataObject) -> None:
             deal.declarer,
             deal.contract,
             tricks[deal.declarer],
-            tuple(Answer(c, name, tricks[name]) for name, c in reversed(deal.defence)),
+            tuple(Answer(c, name, tricks[name]) for name, c in deal.defence),
         )
         assert complete(state, whole) == deal
+        # In another order, the same deal written in that order.
+        shuffled = complete(state, replace(whole, answers=whole.answers[::-1]))
+        assert (shuffled.choices, shuffled.trick_map) == (deal.choices, tricks)
     elif isinstance(deal, Raspasy):
         names, counts = zip(*deal.tricks, strict=True)
         assert complete(state, GivenRaspasy(counts, names)) == deal
