@@ -39,9 +39,9 @@ GAMES: list[tuple[str, str, Defence, tuple[int, ...], dict[str, str], dict[str, 
      {F: "pass", S: "whist"}, {D: 7, F: 0, S: 3}),
     ("7ч +1 вист", "{d} 7ч +1 {f} вист", Defence.FIRST, (8,),
      {F: "whist", S: "pass"}, {D: 8, F: 2, S: 0}),
-    # The whister's count alone: the declarer took the rest.
-    ("7♥ вист 2", "{d} 7♥ {f} вист 2", Defence.FIRST, (8,),
-     {F: "whist", S: "pass"}, {D: 8, F: 2, S: 0}),
+    # The passer's count left out: he took 0.
+    ("7ч 7 вист 3 пас", "{d} 7ч 7 {f} вист 3 {s} пас", Defence.FIRST, (7,),
+     {F: "whist", S: "pass"}, {D: 7, F: 3, S: 0}),
     ("8♦ без двух вист", "{d} 8 бубен без двух {f} вист {s} пас", Defence.FIRST, (6,),
      {F: "whist", S: "pass"}, {D: 6, F: 4, S: 0}),
     # Both whist: two of the three counts, after the choices or after each.
@@ -51,7 +51,7 @@ GAMES: list[tuple[str, str, Defence, tuple[int, ...], dict[str, str], dict[str, 
      Defence.BOTH, (4, 2), {F: "whist", S: "whist"}, {D: 4, F: 2, S: 4}),
     ("6♠ 5 вист 2 вист", "{d} 6♠ 5 {f} вист 2 {s} вист", Defence.BOTH, (5, 2),
      {F: "whist", S: "whist"}, {D: 5, F: 2, S: 3}),
-    ("7c whist 1 whist 2", "{d} 7c {f} whist 1 {s} whist 2", Defence.BOTH, (7, 1),
+    ("7c exactly whist 1 whist", "{d} 7c exactly {f} whist 1 {s} whist", Defence.BOTH, (7, 1),
      {F: "whist", S: "whist"}, {D: 7, F: 1, S: 2}),
     # Nobody whisted: the contract written, the first defender the rest.
     ("10бк пас пас", "{d} 10бк {f} пас {s} пас", Defence.NONE, (),
@@ -162,7 +162,7 @@ def test_misere_and_raspasy_by_every_entry_point(n: int) -> None:
     [
         # The same refusal by both, in the same words (the key of the message).
         (3, "7ч вист вист", "{d} 7ч ровно {f} вист {s} вист", "whisters_counts"),
-        (3, "7ч вист вист 5 6", "{d} 7ч {f} вист 5 {s} вист 6", "tricks_over"),
+        (3, "7ч 7 вист 5 вист", "{d} 7ч 7 {f} вист 5 {s} вист", "tricks_over"),
         (3, "7ч вист", "{d} 7ч {f} вист", "missing_result"),
         (4, "7ч вист", "{d} 7ч {f} вист", "missing_result"),
         (2, "7ч вист", "{d} 7ч вист", "missing_result"),
@@ -194,8 +194,8 @@ def test_both_whisting_with_their_counts_after_the_choices() -> None:
     assert deal == Game.of(
         "Борис",
         Contract.parse("6H"),
-        {"Вера": "whist", "Аня": "whist"},
-        {"Борис": 4, "Вера": 4, "Аня": 2},
+        {"Аня": "whist", "Вера": "whist"},
+        {"Борис": 4, "Аня": 2, "Вера": 4},
     )
     play(state, deal)
 

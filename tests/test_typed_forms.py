@@ -101,10 +101,14 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
     # The defenders' words with counts, as ever.
     ("Anna 7ч 7 Boris вистует 3 Vera пасует 0", THREE, MADE_7),
     ("Anna 7ч 7 Boris whists 3 Vera passes 0", THREE, MADE_7),
-    # The whister's count with the declarer's: the passer's 0 is implied, as in /cost.
-    ("Anna 7ч 7 Boris вист 3", THREE, MADE_7),
-    # Or the whister's alone: the declarer took the rest (/cost 7♥ вист 2).
-    ("Anna 7h Boris whist 2", THREE, OVER_7),
+    # With counts, every defender named: the passer's count may be left out (he took
+    # 0), and with two whisters one of the three (the rest), as in /cost.
+    ("Anna 7ч 7 Boris вист 3 Vera пас", THREE, MADE_7),
+    (
+        "Anna 6п 5 Boris вист 2 Vera вист",
+        THREE,
+        g("6S", {"Boris": "whist", "Vera": "whist"}, {"Anna": 5, "Boris": 2, "Vera": 3}),
+    ),
     # Both whist, their counts after both choices (/cost 6♠ без одной вист вист 2 3).
     (
         "Boris 6 червей без двух Anna вист Vera вист 2 4",
@@ -191,6 +195,7 @@ def test_suits_as_words_and_letters(text: str, suit: str) -> None:
         ("Anna 7ч Boris вист", THREE, "missing_result"),  # whisted: how many?
         ("Anna 7ч ровно Boris пас", THREE, "name_both"),  # the other whisted or passed?
         ("Anna 7ч ровно", THREE, "defenders_form"),
+        ("Anna 7ч 7 Boris вист 3", THREE, "defenders_form"),  # one count of two
         ("Anna 7ч +5 Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч без Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч -0 Boris вист", THREE, "bad_tricks"),

@@ -11,14 +11,20 @@ Counts may be left out where the deal implies them: ``Anna 7ч ровно Boris 
 (also ``+1``, ``-1``, ``без одной``, ``down 1``; the lone whister takes the rest),
 ``Anna 10бк Boris пас Vera пас``, ``Anna 6п Boris пас Vera пол-виста``, and raspasy
 in seat order, ``распасы 3 2 5``; misère reads ``мизер Boris 0`` and ``Boris мизер
-чистый`` too.  The forms that ask the seating (four and five players) take the sheet
-as ``state``.  Hussar (two players and a dummy) has one defender, who may go unnamed:
-``Anna 7ч вист 7`` (the declarer's tricks after the answer), ``Anna 6п пас``,
-``распасы 3 5`` (the dummy took the rest).
+чистый`` too.  A defender's count may follow his answer or come after all the
+answers, in their order (``Boris 6ч без двух Anna вист Vera вист 2 4``); once a
+defender's count is written, the declarer's tricks and every defender are written
+too, and what is left out follows (a passer's 0; with both whisting, the third
+count).  Hussar (two players and a dummy) has one
+defender, who may go unnamed: ``Anna 7ч вист 7`` (the declarer's tricks after the
+answer), ``Anna 6п пас``, ``распасы 3 5`` (the dummy took the rest).
 
-The parser only recognises words and names players; whether the deal can be
-written is the engine's call (:func:`scoring.play`).  Every problem is a
-:class:`ParseError` whose ``key`` names a message in :mod:`bot.views.texts`.
+The parser only reads words and names players (:func:`read_defence` is the part
+``/cost`` shares); what the words leave out is :mod:`scoring.entry`'s, on the sheet
+the deal is written on (``state``: who sits out with four and five, what half-whist
+writes), and whether the deal can be written is the engine's (:func:`scoring.play`).
+Every problem is a :class:`ParseError` whose ``key`` names a message in
+:mod:`bot.views.texts`.
 
 >>> from bot.store.db import PlayerRow
 >>> seats = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
@@ -40,7 +46,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from bot.store.db import PlayerRow
 from scoring import (
@@ -48,6 +54,8 @@ from scoring import (
     Contract,
     Correction,
     Deal,
+    Game,
+    Misere,
     PulkaState,
     Raspasy,
     Rules,
@@ -369,7 +377,13 @@ def _at_table(n: int, named: int, form: str) -> None:
         raise ParseError(_TABLE_COUNT.get(n, "table_count"), form, count=named)
 
 
-def implied(state: PulkaState, given: entry.Given, form: str = "") -> Deal:
+@overload
+def implied(state: PulkaState, given: entry.GivenGame, form: str = "") -> Game: ...
+@overload
+def implied(state: PulkaState, given: entry.GivenMisere, form: str = "") -> Misere: ...
+@overload
+def implied(state: PulkaState, given: entry.GivenRaspasy, form: str = "") -> Raspasy: ...
+def implied(state: PulkaState, given: entry.Given, form: str = "") -> Game | Misere | Raspasy:
     """The deal ``given`` says on ``state`` (:func:`scoring.entry.complete`); what it cannot
     imply is refused as a :class:`ParseError` keyed by the refusal's code
     (:data:`scoring.entry.CODES`), shown as any word the grammar refuses."""
@@ -429,10 +443,15 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
     read = read_defence(
         words, i, contract.level, players, declarer, defenders, named=not hussar, after=hussar
     )
-    if read.end < len(words) or not read.answers:
+    counted = any(a.tricks is not None for a in read.answers)
+    if read.end < len(words) or not read.answers or (counted and len(read.answers) < defenders):
+        # With a defender's count, the whole form: every defender named (not in hussar,
+        # where the one defender is named or not).
         if hussar:
             raise ParseError("hussar_form", "game")
         raise ParseError("defenders_form", "game", count=len(words) - read.start)
+    if counted and read.tricks is None and not hussar:
+        raise ParseError("missing_tricks", "game", name=declarer)  # ... and the declarer's
     named = sum(a.defender is not None for a in read.answers)
     unseated = ParseError("name_both", "game") if named < defenders else None
     sheet = _sheet(players, state, unseated)
@@ -633,14 +652,14 @@ def _raspasy(
     if not words or len(words) % 2:
         raise ParseError("raspasy_form", "raspasy")
     named: list[str] = []
-    counts: list[int] = []
+    tricks: list[int] = []
     for i in range(0, len(words), 2):
         who = _player(players, words[i], "raspasy")
         named.append(who)
         _distinct(named, "raspasy")
-        counts.append(_tricks(words[i + 1], "raspasy", who))
+        tricks.append(_tricks(words[i + 1], "raspasy", who))
     _at_table(n, len(named), "raspasy")
-    given = entry.GivenRaspasy(tuple(counts), tuple(named))
+    given = entry.GivenRaspasy(tuple(tricks), tuple(named))
     return implied(_sheet(players, state), given, "raspasy")
 
 
