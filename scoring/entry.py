@@ -24,6 +24,9 @@ What is left out, and what it is taken to be:
 * raspasy at three to five: the players at the table in seat order (or as named),
   one count may be left out: he took the rest.
 
+The deal lists the defenders in the order they were given when every one was
+named (a record keeps the order it was typed in), else in speaking order.
+
 A count given is never changed: if the counts cannot make a deal of 10, the
 refusal says so (:data:`CODES`).  Everything else, whether the deal may be played
 at all, is :func:`scoring.play`'s call.
@@ -209,7 +212,7 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
             if len(whisters) == 2:
                 raise InvalidDeal.of("whisters_counts", "tricks")
             raise InvalidDeal.of("missing_result", "tricks", name=declarer)
-    tricks = _rest(counts, "tricks_over")
+    tricks = _rest(counts)
     # Written as given when every defender was named (a record keeps its order), else in
     # speaking order.
     named = [a.defender for a in g.answers if a.defender is not None]
@@ -228,13 +231,14 @@ def _check_counts(counts: dict[str, int | None]) -> None:
             raise InvalidDeal.of("tricks_range", "tricks", name=name, count=count)
 
 
-def _rest(counts: dict[str, int | None], over: str) -> dict[str, int]:
+def _rest(counts: dict[str, int | None]) -> dict[str, int]:
     """``counts`` with the one left out (if any) the rest of 10; refused unless they
     make 10."""
     known = sum(c for c in counts.values() if c is not None)
     left = [name for name, c in counts.items() if c is None]
+    assert len(left) <= 1, left
     if left and known > 10:
-        raise InvalidDeal.of(over, "tricks", total=known)
+        raise InvalidDeal.of("tricks_over", "tricks", total=known)
     if not left and known != 10:
         raise InvalidDeal.of("tricks_sum", "tricks", total=known)
     return {name: 10 - known if c is None else c for name, c in counts.items()}
@@ -247,7 +251,8 @@ def _raspasy(state: PulkaState, r: GivenRaspasy) -> Raspasy:
     hussar = state.n == 2
     playing = seating.playing(state.n)
     left = sum(c is None for c in r.tricks)
-    if len(players) != playing or len(r.tricks) != playing or left > (0 if hussar else 1):
+    sizes = {len(players), len(set(players)), len(r.tricks)}
+    if sizes != {playing} or left > (0 if hussar else 1):
         # Every count but one (the rest); in hussar both, the dummy took the rest.
         raise InvalidDeal.of("raspasy_counts", "tricks", players=", ".join(players))
     counts = dict(zip(players, r.tricks, strict=True))
@@ -257,7 +262,7 @@ def _raspasy(state: PulkaState, r: GivenRaspasy) -> Raspasy:
         if total > 10:
             raise InvalidDeal.of("tricks_two_sum", "tricks", total=total)
         return Raspasy.of({name: c for name, c in counts.items() if c is not None})
-    return Raspasy.of(_rest(counts, "tricks_over"))
+    return Raspasy.of(_rest(counts))
 
 
 _WHIST, _PASS, _HALF = Choice.WHIST, Choice.PASS, Choice.HALF

@@ -451,7 +451,7 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
             raise ParseError("hussar_form", "game")
         raise ParseError("defenders_form", "game", count=len(words) - read.start)
     if counted and read.tricks is None and not hussar:
-        raise ParseError("missing_tricks", "game", name=declarer)  # ... and the declarer's
+        raise ParseError("missing_tricks", "game", name=declarer)  # the declarer's too
     named = sum(a.defender is not None for a in read.answers)
     unseated = ParseError("name_both", "game") if named < defenders else None
     sheet = _sheet(players, state, unseated)
@@ -544,7 +544,6 @@ def read_defence(
         tricks, i = _result(words, i, level, declarer)
     start = i
     answers: list[list[Any]] = []  # [choice, name or None, count or None], as written
-    full = False
     while i < len(words):
         word = words[i]
         lacking = next((a for a in answers if a[2] is None), None)
