@@ -7,7 +7,7 @@
 ['16/3', '4/3', '-20/3']
 """
 
-from . import ending, seating
+from . import ending, entry, seating
 from .cost import deal_cost
 from .deals import Choice, Contract, Correction, Deal, Game, Misere, Raspasy, Suit
 from .engine import PulkaState, Replay, Step, apply, is_finished, play, replay
@@ -45,6 +45,7 @@ __all__ = [
     "apply",
     "deal_cost",
     "ending",
+    "entry",
     "figure",
     "is_finished",
     "json_number",

@@ -77,6 +77,16 @@ MESSAGES: dict[str, str] = {
     "document_object": "the document must be a JSON object",
     "unknown_format": 'unknown format {format!r}; expected "pulka/1" or "pulka-sheet/1"',
     "field": "{detail}",
+    # A deal given the short way, that its words do not complete (scoring.entry).
+    "whisters_counts": "both whist: give two of the three counts (the declarer's and a "
+    "whister's, or both whisters'); the third is the rest",
+    "missing_result": "{name} was whisted: give his tricks (a count, exactly, +1, down 1) "
+    "or the whister's",
+    "name_both": "name both defenders and what each said: whist or pass",
+    "hussar_form": "in hussar give the one defender's answer, whist or pass",
+    "tricks_over": "the tricks given add up to {total}, more than the 10 of a deal",
+    "raspasy_counts": "on raspasy give the tricks of {players}, all but one at most "
+    "(in hussar all: the dummy takes the rest)",
     # The record's text, its numbers and its names (scoring.jsonread, scoring.record).
     "json_syntax": "invalid JSON at line {line} column {column}: {reason}",
     "json_encoding": "the document is not UTF-8 text",

@@ -32,7 +32,7 @@ from bot.model import PlayerRow
 from bot.views import texts
 from bot.views.errors import error_text
 from bot.views.texts import LANGS, LOCALES, Texts, format_message, lang_of
-from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, play
+from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, entry, play
 from scoring.errors import MESSAGES
 from scoring.settle import NOTICES
 
@@ -98,6 +98,9 @@ def dynamic_keys() -> dict[str, set[str]]:
         "set_": switches,
         "rules_": companions,
         "err-": set(MESSAGES),
+        # What a deal given the short way cannot imply heads a refused /deal or /cost
+        # (bot.input.parsing.implied: a ParseError keyed by the code).
+        "": set(entry.CODES),
         "notice-": set(NOTICES),
         "variant_": {v.value for v in Variant},
         "cmd_": set(COMMANDS),
@@ -186,6 +189,12 @@ def test_scoring_errors_translated_with_their_params() -> None:
         for lang in LANGS:
             assert key in CATALOGS[lang], (lang, key)
             assert placeholders(CATALOGS[lang][key]) == scoring_params(code), (lang, code)
+
+
+def test_the_refusals_of_a_deal_given_short_are_sentences_with_their_params() -> None:
+    for code in entry.CODES:
+        for lang in LANGS:
+            assert placeholders(CATALOGS[lang][code]) == scoring_params(code), (lang, code)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -101,6 +101,20 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
     # The defenders' words with counts, as ever.
     ("Anna 7ч 7 Boris вистует 3 Vera пасует 0", THREE, MADE_7),
     ("Anna 7ч 7 Boris whists 3 Vera passes 0", THREE, MADE_7),
+    # With counts, every defender named: the passer's count may be left out (he took
+    # 0), and with two whisters one of the three (the rest), as in /cost.
+    ("Anna 7ч 7 Boris вист 3 Vera пас", THREE, MADE_7),
+    (
+        "Anna 6п 5 Boris вист 2 Vera вист",
+        THREE,
+        g("6S", {"Boris": "whist", "Vera": "whist"}, {"Anna": 5, "Boris": 2, "Vera": 3}),
+    ),
+    # Both whist, their counts after both choices (/cost 6♠ без одной вист вист 2 3).
+    (
+        "Boris 6 червей без двух Anna вист Vera вист 2 4",
+        THREE,
+        g("6H", {"Vera": "whist", "Anna": "whist"}, {"Boris": 4, "Vera": 4, "Anna": 2}, "Boris"),
+    ),
     # Misère in any order, clean in words.
     ("мизер Boris 0", THREE, Misere("Boris", 0)),
     ("мізер Boris 2", THREE, Misere("Boris", 2)),

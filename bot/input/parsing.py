@@ -11,14 +11,20 @@ Counts may be left out where the deal implies them: ``Anna 7ч ровно Boris 
 (also ``+1``, ``-1``, ``без одной``, ``down 1``; the lone whister takes the rest),
 ``Anna 10бк Boris пас Vera пас``, ``Anna 6п Boris пас Vera пол-виста``, and raspasy
 in seat order, ``распасы 3 2 5``; misère reads ``мизер Boris 0`` and ``Boris мизер
-чистый`` too.  The forms that ask the seating (four and five players) take the sheet
-as ``state``.  Hussar (two players and a dummy) has one defender, who may go unnamed:
-``Anna 7ч вист 7`` (the declarer's tricks after the answer), ``Anna 6п пас``,
-``распасы 3 5`` (the dummy took the rest).
+чистый`` too.  A defender's count may follow his answer or come after all the
+answers, in their order (``Boris 6ч без двух Anna вист Vera вист 2 4``); once a
+defender's count is written, the declarer's tricks and every defender are written
+too, and what is left out follows (a passer's 0; with both whisting, the third
+count).  Hussar (two players and a dummy) has one
+defender, who may go unnamed: ``Anna 7ч вист 7`` (the declarer's tricks after the
+answer), ``Anna 6п пас``, ``распасы 3 5`` (the dummy took the rest).
 
-The parser only recognises words and names players; whether the deal can be
-written is the engine's call (:func:`scoring.play`).  Every problem is a
-:class:`ParseError` whose ``key`` names a message in :mod:`bot.views.texts`.
+The parser only reads words and names players (:func:`read_defence` is the part
+``/cost`` shares); what the words leave out is :mod:`scoring.entry`'s, on the sheet
+the deal is written on (``state``: who sits out with four and five, what half-whist
+writes), and whether the deal can be written is the engine's (:func:`scoring.play`).
+Every problem is a :class:`ParseError` whose ``key`` names a message in
+:mod:`bot.views.texts`.
 
 >>> from bot.model import PlayerRow
 >>> seats = [PlayerRow(0, "Anna", 1, "anna"), PlayerRow(1, "Boris", 2, None),
@@ -40,10 +46,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from bot.model import PlayerRow
 from scoring import (
+    Choice,
     Contract,
     Correction,
     Deal,
@@ -53,6 +60,7 @@ from scoring import (
     Raspasy,
     Rules,
     ScoringError,
+    entry,
     seating,
 )
 from scoring.record import odd_character
@@ -314,10 +322,14 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
 def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
     p = find_player(players, token)
     if p is None:
-        raise ParseError(
-            "unknown_player", form, token=token, players=", ".join(x.name for x in players)
-        )
+        raise _unknown(players, token, form)
     return p.name
+
+
+def _unknown(players: Sequence[PlayerRow], token: str, form: str = "game") -> ParseError:
+    return ParseError(
+        "unknown_player", form, token=token, players=", ".join(x.name for x in players)
+    )
 
 
 def parse_contract(token: str) -> Contract:
@@ -360,12 +372,6 @@ def _distinct(names: list[str], form: str) -> None:
         seen.add(name)
 
 
-def _sum_ten(tricks: dict[str, int], form: str) -> None:
-    total = sum(tricks.values())
-    if total != 10:
-        raise ParseError("tricks_sum", form, total=total)
-
-
 #: The message of a wrong count of players named, by table size.
 _TABLE_COUNT = {2: "table_count2", 3: "table_count", 4: "table_count4", 5: "table_count5"}
 
@@ -375,12 +381,41 @@ def _at_table(n: int, named: int, form: str) -> None:
         raise ParseError(_TABLE_COUNT.get(n, "table_count"), form, count=named)
 
 
+@overload
+def implied(state: PulkaState, given: entry.GivenGame, form: str = "") -> Game: ...
+@overload
+def implied(state: PulkaState, given: entry.GivenMisere, form: str = "") -> Misere: ...
+@overload
+def implied(state: PulkaState, given: entry.GivenRaspasy, form: str = "") -> Raspasy: ...
+def implied(state: PulkaState, given: entry.Given, form: str = "") -> Game | Misere | Raspasy:
+    """The deal ``given`` says on ``state`` (:func:`scoring.entry.complete`); what it cannot
+    imply is refused as a :class:`ParseError` keyed by the refusal's code
+    (:data:`scoring.entry.CODES`), shown as any word the grammar refuses."""
+    try:
+        return entry.complete(state, given)
+    except ScoringError as e:
+        raise ParseError(e.code, form, **e.params) from None
+
+
+def _sheet(
+    players: Sequence[PlayerRow], state: PulkaState | None, unseated: ParseError | None = None
+) -> PulkaState:
+    """The sheet a deal is written on.  Without one, a new sheet of these players, unless
+    the deal leaves out who sits out at four or five: then ``unseated`` is raised."""
+    if state is not None:
+        return state
+    n = len(players)
+    if unseated is not None and seating.playing(n) < n:
+        raise unseated
+    return PulkaState.new(tuple(p.name for p in sorted(players, key=lambda p: p.seat)), Rules())
+
+
 def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None = None) -> Deal:
     """A deal from ``/deal`` arguments, players resolved to their seated names.
 
-    ``state`` is the sheet the deal is written on: the forms that leave a count
-    out ask it who sits out (four players) and what half-whist writes.  Every
-    form, with the count it implies, is in the table of ``tests/test_typed_forms.py``.
+    ``state`` is the sheet the deal is written on: what the forms leave out is asked of
+    :mod:`scoring.entry` on it (who sits out, who defends, what half-whist writes).
+    Every form, with the count it implies, is in the table of ``tests/test_typed_forms.py``.
     """
     words = tokens(text)
     if not words:
@@ -398,156 +433,172 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
             )
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
-    if len(words) > 3 and LEVEL_RE.fullmatch(words[1]) and _no_trumps(words[2], words[3]):
-        words = [words[0], words[1] + "nt", *words[4:]]  # "6 без козыря"
-    elif (
-        len(words) > 2
-        and LEVEL_RE.fullmatch(words[1])
-        and words[2].casefold() in SUIT_WORDS
-        and not LEVEL_RE.fullmatch(words[2])
-    ):
-        # "7 ч", "6 бк", "6 пик": the level and the suit written apart.
-        words = [words[0], words[1] + words[2], *words[3:]]
-    second = words[1].casefold()
-    if second in MISERE_WORDS:
+    if words[1].casefold() in MISERE_WORDS:
         if len(words) > 3:
             raise ParseError("misere_extra", "misere")
-        if len(words) > 2 and words[2].casefold() in CLEAN_WORDS:
-            return Misere(declarer, 0)
-        return Misere(declarer, _tricks(words[2] if len(words) > 2 else None, "misere", declarer))
-    contract = parse_contract(words[1])
-    if n == 2:
-        return _hussar(words, declarer, contract, players, state)
-    if len(words) == 2:
+        clean = len(words) > 2 and words[2].casefold() in CLEAN_WORDS
+        count = 0 if clean else _tricks(words[2] if len(words) > 2 else None, "misere", declarer)
+        return implied(_sheet(players, state), entry.GivenMisere(declarer, count), "misere")
+    contract, i = read_contract(words, 1)
+    hussar = n == 2
+    if i == len(words) and not hussar:
         raise ParseError("missing_tricks", "game", name=declarer)
-    declarer_tricks, i = _result(words, 2, contract.level, declarer, players)
-    start = i
-    defence: dict[str, str] = {}
-    counts: dict[str, int | None] = {}
-    names = [declarer]
-    while i < len(words):
-        if len(defence) == 2:
-            raise ParseError("defenders_form", "game", count=len(words) - start)
-        who = _player(players, words[i], "game")
-        if who == declarer:
-            raise ParseError("declarer_defends", "game", name=who)
-        if i + 1 >= len(words):
-            raise ParseError("defenders_form", "game", count=len(words) - start)
-        choice = CHOICE_WORDS.get(words[i + 1].casefold())
-        if choice is None:
-            raise ParseError("bad_choice", "game", token=words[i + 1], name=who)
-        names.append(who)
-        _distinct(names, "game")
-        defence[who] = choice
-        i += 2
-        counts[who] = None
-        # A count, or a bad one; a player's name (or a seat with a choice) is the next defender.
-        if (
-            i < len(words)
-            and not _seat_before_choice(words, i)
-            and (TRICKS_RE.fullmatch(words[i]) or find_player(players, words[i]) is None)
-        ):
-            counts[who] = _tricks(words[i], "game", who)
-            i += 1
-    given = {k: v for k, v in counts.items() if v is not None}
-    if given:
-        # Counts written: all three of them, as ever.
-        if len(given) != 2:
-            raise ParseError("defenders_form", "game", count=len(words) - start)
-        if declarer_tricks is None:
-            raise ParseError("missing_tricks", "game", name=declarer)
-        tricks = {declarer: declarer_tricks, **given}
-        _sum_ten(tricks, "game")
-        return Game.of(declarer, contract, defence, tricks)
-    if not defence:
-        raise ParseError("defenders_form", "game", count=0)
-    if len(defence) == 1:
-        ((named, choice),) = defence.items()
-        if choice == "pass":
-            raise ParseError("name_both", "game")
-        defence[_other_defender(players, declarer, named, state)] = "pass"
-    return _implied(declarer, contract, defence, declarer_tricks, state)
+    defenders = seating.playing(n) - 1
+    read = read_defence(
+        words, i, contract.level, players, declarer, defenders, named=not hussar, after=hussar
+    )
+    counted = any(a.tricks is not None for a in read.answers)
+    if read.end < len(words) or not read.answers or (counted and len(read.answers) < defenders):
+        # With a defender's count, the whole form: every defender named (not in hussar,
+        # where the one defender is named or not).
+        if hussar:
+            raise ParseError("hussar_form", "game")
+        raise ParseError("defenders_form", "game", count=len(words) - read.start)
+    if counted and read.tricks is None and not hussar:
+        raise ParseError("missing_tricks", "game", name=declarer)  # the declarer's too
+    named = sum(a.defender is not None for a in read.answers)
+    unseated = ParseError("name_both", "game") if named < defenders else None
+    sheet = _sheet(players, state, unseated)
+    return implied(sheet, entry.GivenGame(declarer, contract, read.tricks, read.answers), "game")
 
 
-def _hussar(
-    words: list[str],
-    declarer: str,
-    contract: Contract,
-    players: Sequence[PlayerRow],
-    state: PulkaState | None,
-) -> Game:
-    """Hussar's game: the one defender's answer, named or not, and the declarer's tricks.
+def read_contract(words: Sequence[str], i: int) -> tuple[Contract, int]:
+    """The contract at ``words[i]`` and the index after it: ``7ч``, and written apart,
+    ``7 ч``, ``7 червей``, ``6 без козыря``.
 
-    ``Anna 7ч вист 7``, ``Anna 7ч 7 Boris вист``, ``Anna 7ч ровно вист``,
-    ``Anna 7ч Boris вист 3`` (a count after a named defender's answer is his, the
-    dummy's included, as with three), ``Anna 6п пас``.  The defence's tricks are
-    written to the opponent, who plays the dummy.  A pass is not played out (the
-    declarer is written his contract) unless the dummy whists (``dummy_whist``):
-    then the tricks are asked as for a whist.
+    >>> read_contract(["Anna", "6", "без", "козыря", "6"], 1)
+    (Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>), 4)
     """
-    level = contract.level
-    opponent = next(p.name for p in players if p.name != declarer)
-    i, took = 2, None
-    if i < len(words) and words[i].casefold() not in CHOICE_WORDS:
+    word = words[i]
+    if LEVEL_RE.fullmatch(word) and i + 2 < len(words) and _no_trumps(words[i + 1], words[i + 2]):
+        return parse_contract(word + "nt"), i + 3
+    if (
+        LEVEL_RE.fullmatch(word)
+        and i + 1 < len(words)
+        and words[i + 1].casefold() in SUIT_WORDS
+        and not LEVEL_RE.fullmatch(words[i + 1])
+    ):
+        return parse_contract(word + words[i + 1]), i + 2
+    return parse_contract(word), i + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Defence:
+    """What the words after a contract say: the declarer's tricks (None: not said), the
+    answers as written, the index of the first word after the result and of the first
+    word not read (``len(words)``: all of them)."""
+
+    tricks: int | None
+    answers: tuple[entry.Answer, ...]
+    start: int
+    end: int
+
+
+def read_defence(
+    words: Sequence[str],
+    i: int,
+    level: int,
+    players: Sequence[PlayerRow],
+    declarer: str,
+    defenders: int,
+    *,
+    named: bool,
+    after: bool = False,
+) -> Defence:
+    """The declarer's result and the defenders' answers from ``words[i]`` on, the words
+    ``/deal`` and ``/cost`` share::
+
+        [RESULT] ([NAME] CHOICE [N])... [N]...
+
+    RESULT is the declarer's tricks: a count, ``ровно``, ``+1``, ``-1``, ``без одной``.
+    A count after the choices is a defender's, in the order the choices were written
+    (``Аня вист 2 Вера вист 4`` is ``Аня вист Вера вист 2 4``).  With ``named`` each
+    answer names its defender, and a number before a choice word is a seat; without,
+    a name may be left out (``players`` empty: none can be written) and the answer is
+    the next defender's.  With ``after`` (hussar's ``7ч вист 7``) the declarer's
+    result may come after an answer without a name, if it did not come before.
+
+    Reading stops at a word that can only be extra: an answer beyond ``defenders``, a
+    count no answer lacks, a name with nothing after it.  A word that cannot be read
+    where it stands is a :class:`ParseError` of the ``/deal`` form (``bad_tricks``,
+    ``bad_choice``, ``unknown_player``, ``player_twice``, ``declarer_defends``), each
+    with the ``token`` it stumbled on where there is one.
+
+    >>> from bot.model import PlayerRow
+    >>> seats = [PlayerRow(0, "Аня", 1, None), PlayerRow(1, "Борис", 2, None),
+    ...          PlayerRow(2, "Вера", None, None)]
+    >>> d = read_defence("без двух Аня вист Вера вист 2 4".split(), 0, 6, seats, "Борис", 2,
+    ...                  named=True)
+    >>> d.tricks, [(a.defender, a.choice.value, a.tricks) for a in d.answers]
+    (4, [('Аня', 'whist', 2), ('Вера', 'whist', 4)])
+    >>> d = read_defence("без одной вист вист 2 3".split(), 0, 6, (), "declarer", 2, named=False)
+    >>> d.tricks, [(a.choice.value, a.tricks) for a in d.answers], d.end
+    (5, [('whist', 2), ('whist', 3)], 6)
+    """
+
+    def is_name(k: int) -> bool:
+        """Does ``words[k]`` name a player (a number: the seat before a choice word)?"""
+        if not TRICKS_RE.fullmatch(words[k]):
+            return find_player(players, words[k]) is not None
+        before_choice = k + 1 < len(words) and words[k + 1].casefold() in CHOICE_WORDS
+        return before_choice and (named or find_player(players, words[k]) is not None)
+
+    tricks: int | None = None
+    if i < len(words) and not is_name(i) and (named or words[i].casefold() not in CHOICE_WORDS):
+        tricks, i = _result(words, i, level, declarer)
+    start = i
+    answers: list[list[Any]] = []  # [choice, name or None, count or None], as written
+    while i < len(words):
         word = words[i]
-        # A count, unless it is the opponent's seat before his answer (``2 вист``).
-        seat = _seat_before_choice(words, i) and find_player(players, word) is not None
-        if TRICKS_RE.fullmatch(word) and not seat:
-            took, i = _tricks(word, "game", declarer), i + 1
+        lacking = next((a for a in answers if a[2] is None), None)
+        full = len(answers) == defenders
+        choice = CHOICE_WORDS.get(word.casefold())
+        if is_name(i):
+            if full or i + 1 == len(words):
+                break
+            who = _player(players, word, "game")
+            if who == declarer:
+                raise ParseError("declarer_defends", "game", name=who)
+            if any(a[1] == who for a in answers):
+                raise ParseError("player_twice", "game", name=who)
+            choice = CHOICE_WORDS.get(words[i + 1].casefold())
+            if choice is None:
+                raise ParseError("bad_choice", "game", token=words[i + 1], name=who)
+            answers.append([choice, who, None])
+            i += 2
+        elif choice is not None:
+            if full:
+                break
+            if named:
+                raise _unknown(players, word)  # an answer names its defender
+            answers.append([choice, None, None])
+            i += 1
+            if after and tricks is None and i < len(words):
+                tricks, i = _result(words, i, level, declarer)
+                break  # the declarer's result closes hussar's one answer
+        elif TRICKS_RE.fullmatch(word) and lacking is None:
+            break
+        elif lacking is not None:
+            lacking[2] = _tricks(word, "game", lacking[1] or declarer)
+            i += 1
+        elif full:
+            break
         else:
-            took, i = _result(words, i, level, declarer, players)
-    named = False
-    if i < len(words) and words[i].casefold() not in CHOICE_WORDS:
-        who = _player(players, words[i], "game")
-        if who == declarer:
-            raise ParseError("declarer_defends", "game", name=who)
-        named, i = True, i + 1
-    if i >= len(words):
-        raise ParseError("hussar_form", "game")
-    choice = CHOICE_WORDS.get(words[i].casefold())
-    if choice is None:
-        raise ParseError("bad_choice", "game", token=words[i], name=opponent)
-    i += 1
-    defence_took: int | None = None
-    if i < len(words):
-        if named or took is not None:
-            defence_took, i = _tricks(words[i], "game", opponent), i + 1
-        else:
-            took, i = _result(words, i, level, declarer, players)
-            if took is None:
-                raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
-    if i < len(words):
-        raise ParseError("hussar_form", "game")
-    if defence_took is not None:
-        if took is not None:
-            _sum_ten({declarer: took, opponent: defence_took}, "game")
-        took = 10 - defence_took
-    # Half-whist is refused by the engine (``half_hussar``), not asked a count here.
-    dummy_whists = state is not None and state.rules.dummy_whist
-    played = choice == "whist" or (choice == "pass" and dummy_whists)
-    if took is None:
-        if played:
-            raise ParseError("missing_result", "game", name=declarer)
-        took = level
-    return Game.of(declarer, contract, {opponent: choice}, {declarer: took, opponent: 10 - took})
+            raise _unknown(players, word)
+    return Defence(
+        tricks, tuple(entry.Answer(Choice(c), who, t) for c, who, t in answers), start, i
+    )
 
 
 def _no_trumps(first: str, second: str) -> bool:
     return (first.casefold(), second.casefold()) in NO_TRUMP_WORDS
 
 
-def _seat_before_choice(words: list[str], i: int) -> bool:
-    """Is the number at ``i`` a seat (``2 вист``), not a count of tricks?"""
-    return i + 1 < len(words) and words[i + 1].casefold() in CHOICE_WORDS
-
-
-def _result(
-    words: list[str], i: int, level: int, declarer: str, players: Sequence[PlayerRow]
-) -> tuple[int | None, int]:
-    """The declarer's tricks at ``words[i]``: a count, ``ровно``, ``+1``, ``-1``,
-    ``без одной``; None when the next word names a defender.  Returns the index after."""
+def _result(words: Sequence[str], i: int, level: int, declarer: str) -> tuple[int, int]:
+    """The declarer's tricks at ``words[i]`` (a count, ``ровно``, ``+1``, ``-1``,
+    ``без одной``) and the index after them; anything else is ``bad_tricks``."""
     word = words[i].casefold().replace("\u2212", "-")
-    if TRICKS_RE.fullmatch(word) and not _seat_before_choice(words, i):
+    if TRICKS_RE.fullmatch(word):
         return _tricks(word, "game", declarer), i + 1
     if word in EXACT_WORDS:
         return level, i + 1
@@ -556,13 +607,9 @@ def _result(
     except BadCount:
         token = f"{words[i]} {words[i + 1]}"
         raise ParseError("bad_tricks", "game", token=token, name=declarer) from None
-    if by is not None:
-        if not 0 <= level + by <= 10:
-            raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
-        return level + by, after
-    if find_player(players, words[i]) is None and not _seat_before_choice(words, i):
+    if by is None or not 0 <= level + by <= 10:
         raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
-    return None, i
+    return level + by, after
 
 
 class BadCount(ValueError):
@@ -588,110 +635,35 @@ def relative_result(words: Sequence[str], i: int) -> tuple[int | None, int]:
     return None, i + 1
 
 
-def _other_defender(
-    players: Sequence[PlayerRow], declarer: str, named: str, state: PulkaState | None
-) -> str:
-    """The defender not named: with three the third player, with four the one the
-    seating puts at the table (:func:`scoring.seating.table`)."""
-    names = [p.name for p in players]
-    rest = [x for x in names if x not in (declarer, named)]
-    if len(rest) == 1:
-        return rest[0]
-    if state is None:
-        raise ParseError("name_both", "game")
-    seats = seating.table(state)
-    decl = names.index(declarer)
-    if not seats.can_declare(decl):
-        raise ParseError("name_both", "game")
-    pair = [names[s] for s in seats.defenders(decl)]
-    if named not in pair:
-        raise ParseError("name_both", "game")
-    return next(x for x in pair if x != named)
-
-
-def _implied(
-    declarer: str,
-    contract: Contract,
-    defence: dict[str, str],
-    declarer_tricks: int | None,
-    state: PulkaState | None,
-) -> Game:
-    """A game written without the defenders' counts: they follow from the defence.
-
-    Both pass: nobody plays it out, the declarer is written his contract.
-    Pass and half-whist: not played either; the half-whister takes what
-    :func:`scoring.seating.half_whist_tricks` says (where half-whist is not
-    possible here the engine says why).  One whister: he takes every trick the
-    declarer did not; the passer's count is written nowhere on the sheet.
-    Two whisters: their split is not known, so it must be written.
-    """
-    level = contract.level
-    choices = list(defence.values())
-    whisters = [w for w, c in defence.items() if c == "whist"]
-    if len(whisters) == 2:
-        raise ParseError("whisters_counts", "game")
-    first, second = defence
-    if "half" in choices:
-        half = None if state is None else seating.half_whist_tricks(state.rules, level)
-        took = level if declarer_tricks is None else declarer_tricks
-        halver = second if defence[second] == "half" else first
-        other = first if halver == second else second
-        share = min(half or 0, 10 - took)
-        tricks = {declarer: took, halver: share, other: 10 - took - share}
-    elif whisters:
-        if declarer_tricks is None:
-            raise ParseError("missing_result", "game", name=declarer)
-        other = first if whisters[0] == second else second
-        tricks = {declarer: declarer_tricks, whisters[0]: 10 - declarer_tricks, other: 0}
-    else:
-        took = level if declarer_tricks is None else declarer_tricks
-        tricks = {declarer: took, first: 10 - took, second: 0}
-    return Game.of(declarer, contract, defence, tricks)
-
-
 def _raspasy(
     words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
 ) -> Raspasy:
+    """``распасы Anna 3 Boris 2 Vera 5``, or ``распасы 3 2 5``: the tricks of the players at
+    the table in seat order (as on the sheet); with four the dealer sits out, with five
+    the dealer and a neighbour (:mod:`scoring.entry`); in hussar ``распасы 3 5``, the
+    dummy took the rest."""
     numbers = all(TRICKS_RE.fullmatch(w) for w in words)
     if len(words) == seating.playing(n) and numbers:
-        return _raspasy_in_order(words, players, n, state)
+        sheet = _sheet(players, state, ParseError("raspasy_form", "raspasy"))
+        # Named in a count's refusal: the players at the table, in seat order.
+        at = [sheet.players[s] for s in sorted(seating.table(sheet).at_table)]
+        counts = tuple(_tricks(w, "raspasy", who) for who, w in zip(at, words, strict=True))
+        return implied(sheet, entry.GivenRaspasy(counts), "raspasy")
     if words and numbers and len(words) < 2 * seating.playing(n):
         # ``распасы 3 2`` at three: tricks in seat order, one short (not seat 3 with 2).
         _at_table(n, len(words), "raspasy")
     if not words or len(words) % 2:
         raise ParseError("raspasy_form", "raspasy")
-    tricks: dict[str, int] = {}
-    names: list[str] = []
+    named: list[str] = []
+    tricks: list[int] = []
     for i in range(0, len(words), 2):
         who = _player(players, words[i], "raspasy")
-        names.append(who)
-        _distinct(names, "raspasy")
-        tricks[who] = _tricks(words[i + 1], "raspasy", who)
-    _at_table(n, len(names), "raspasy")
-    if n != 2:  # hussar: at most 10, the dummy took the rest (the engine's check)
-        _sum_ten(tricks, "raspasy")
-    return Raspasy.of(tricks)
-
-
-def _raspasy_in_order(
-    words: list[str], players: Sequence[PlayerRow], n: int, state: PulkaState | None
-) -> Raspasy:
-    """``распасы 3 2 5``: the tricks of the players at the table in seat order (as on
-    the sheet); with four the dealer sits out, with five the dealer and a neighbour
-    (:func:`scoring.seating.table`); in hussar ``распасы 3 5``, the dummy took the rest."""
-    out: tuple[int, ...] = ()
-    if seating.playing(n) < n:  # someone sits out: the seating says who
-        if state is None:
-            raise ParseError("raspasy_form", "raspasy")
-        out = seating.table(state).sitting_out
-    at_table = [p.name for p in sorted(players, key=lambda p: p.seat) if p.seat not in out]
-    tricks = {}
-    for who, word in zip(at_table, words, strict=False):
-        tricks[who] = _tricks(word, "raspasy", who)
-    _at_table(n, len(tricks), "raspasy")
-    if n != 2:
-        _sum_ten(tricks, "raspasy")
-    return Raspasy.of(tricks)
+        named.append(who)
+        _distinct(named, "raspasy")
+        tricks.append(_tricks(words[i + 1], "raspasy", who))
+    _at_table(n, len(named), "raspasy")
+    given = entry.GivenRaspasy(tuple(tricks), tuple(named))
+    return implied(_sheet(players, state), given, "raspasy")
 
 
 @dataclass(frozen=True, slots=True)

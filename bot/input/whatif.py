@@ -3,8 +3,9 @@
 ``/cost`` describes one deal the way a table says it, with no names: the
 players are roles (the declarer, the defenders in the order they spoke, and
 with four the dealer sitting out, with five his neighbour too; in hussar the
-one defender, who plays the dummy).  The grammar, in the deal parser's words
-(:mod:`bot.input.parsing`; Russian, Ukrainian and English alike)::
+one defender, who plays the dummy).  The grammar is ``/deal``'s without the
+names (:func:`bot.input.parsing.read_defence`; Russian, Ukrainian and English
+alike)::
 
     /cost CONTRACT [RESULT] [CHOICE [N]] [CHOICE [N]] [N ...] [SIZE]
     /cost мизер [чистый | N] [SIZE]
@@ -13,7 +14,8 @@ one defender, who plays the dummy).  The grammar, in the deal parser's words
 * ``RESULT``: the declarer's tricks right after the contract: a count, ``ровно``,
   ``+1``, ``-1``, ``без одной``, ``down 1``;
 * ``CHOICE``: ``вист``/``пас``/``полвиста`` (and their Ukrainian and English words),
-  the first defender's then the second's; a defender not written passes;
+  the first defender's then the second's (a lone half-whist is the second's); a
+  defender not written passes;
 * a number after the choices is a defender's tricks, in the order the choices were
   written (``вист вист 2 3``; ``вист 2 вист 3`` is the same);
 * ``SIZE``: ``вдвоём``/``втроём``/``вчетвером``/``впятером`` (``гусарик``, ``2p``..``5p``,
@@ -21,14 +23,9 @@ one defender, who plays the dummy).  The grammar, in the deal parser's words
   his count; else the chat's table size.
 
 In hussar one answer is written: ``/cost 7♥ вист 2`` is a seven the defence (the
-opponent with the dummy) took 2 of; a pass writes the contract unless the dummy
-whists (``dummy_whist``), when the declarer's tricks are needed as for a whist.
-
-So ``/cost 7♥ whist 2`` is a seven with one whister who took 2 (the passer's tricks
-are the whister's): the declarer took 8, one over.  What is not written follows as
-in ``/deal``: both pass: the declarer writes his contract; one whister: he took
-every trick the declarer did not; pass and half-whist: what the rules give the
-half-whister; two whisters: two of the three counts are needed.
+opponent with the dummy) took 2 of.  What is not written is what
+:mod:`scoring.entry` implies for ``/deal`` too: ``/cost 7♥ whist 2`` is a seven with
+one whister who took 2 and a passer who took 0, so the declarer took 8, one over.
 
 >>> q = parse_cost("6♠ без одной вист вист 2 3")
 >>> q.deal.trick_map, q.size
@@ -50,22 +47,19 @@ from typing import Any
 from bot.input.parsing import (
     CHOICE_WORDS,
     CLEAN_WORDS,
-    EXACT_WORDS,
-    LEVEL_RE,
     MISERE_WORDS,
-    NO_TRUMP_WORDS,
-    SUIT_WORDS,
     TRICKS_RE,
     VARIANT_WORDS,
-    BadCount,
+    Defence,
     ParseError,
-    parse_contract,
-    relative_result,
+    implied,
+    read_contract,
+    read_defence,
     size_word,
     tokens,
 )
-from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND
-from scoring import CONVENTION, Contract, Deal, Game, Misere, Rules, seating
+from bot.store.whatif import DEALER, DECLARER, FIRST, SECOND, roles
+from scoring import CONVENTION, Choice, Deal, PulkaState, Rules, entry, seating
 from scoring.rules import Flag, Money, OneOf, Whole, Wholes
 
 
@@ -105,80 +99,53 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
     words = rest
     if not words:
         raise _err("whatif_cost_empty")
-    if words[0].casefold() in MISERE_WORDS:
-        return _misere(words[1:], size)
-    if len(words) > 2 and LEVEL_RE.fullmatch(words[0]) and _no_trumps(words[1], words[2]):
-        words = [words[0] + "nt", *words[3:]]
-    elif (
-        len(words) > 1
-        and LEVEL_RE.fullmatch(words[0])
-        and words[1].casefold() in SUIT_WORDS
-        and not LEVEL_RE.fullmatch(words[1])
-    ):
-        words = [words[0] + words[1], *words[2:]]
-    try:
-        contract = parse_contract(words[0])
-    except ParseError:
-        raise _err("whatif_cost_contract", token=words[0]) from None
-    level = contract.level
-    i = 1
-    chose = any(w.casefold() in CHOICE_WORDS for w in words[1:])
-    declarer: int | None = None
-    if i < len(words) and chose:
-        declarer, i = _result(words, i, level)
-    defence: list[list[Any]] = []  # [choice, count or None] as written
-    while i < len(words):
-        word = words[i].casefold()
-        choice = CHOICE_WORDS.get(word)
-        if choice is not None:
-            if len(defence) == 2:
-                raise _err("whatif_cost_extra", token=words[i])
-            defence.append([choice, None])
-            i += 1
-            continue
-        n = _count(word)
-        if n is None:
-            raise _err("whatif_cost_word", token=words[i])
-        lacking = next((d for d in defence if d[1] is None), None)
-        if lacking is not None:
-            lacking[1] = n
-        elif i == len(words) - 1 and n in seating.TABLE_SIZES and size is None:
-            size = n
-        else:
-            raise _err("whatif_cost_extra", token=words[i])
-        i += 1
-    if (size or table_size) == 2:
-        return CostQuery(_hussar(contract, declarer, defence, rules), size)
-    return CostQuery(_game(contract, declarer, defence, rules), size)
+    misere = words[0].casefold() in MISERE_WORDS
+    if misere:
+        tricks, size = _misere(words[1:], size)
+    else:
+        try:
+            contract, i = read_contract(words, 0)
+        except ParseError as e:
+            raise _err("whatif_cost_contract", token=e.params["token"]) from None
+        read = Defence(None, (), i, i)  # no answer written: both pass, a size may follow
+        if _choice_words(words[i:]):
+            # The deal grammar without names: the defenders are the roles, in speaking order.
+            try:
+                read = read_defence(words, i, contract.level, (), DECLARER, 2, named=False)
+            except ParseError as e:
+                raise _err("whatif_cost_word", token=e.params.get("token", "")) from None
+        size = _size_after(words[read.end :], size)
+    n = size or table_size
+    state = PulkaState.new(roles(n, rules), rules or Rules())
+    if misere:
+        return CostQuery(implied(state, entry.GivenMisere(DECLARER, tricks)), size)
+    defenders = seating.playing(n) - 1
+    if len(read.answers) > defenders:
+        raise _err("whatif_cost_extra", token=_choice_words(words)[defenders])
+    # A defender not written passes.
+    passes = (entry.Answer(Choice.PASS),) * (defenders - len(read.answers))
+    given = entry.GivenGame(DECLARER, contract, read.tricks, read.answers + passes)
+    return CostQuery(implied(state, given), size)
 
 
-def _no_trumps(first: str, second: str) -> bool:
-    return (first.casefold(), second.casefold()) in NO_TRUMP_WORDS
+def _size_after(words: list[str], size: int | None) -> int | None:
+    """The words after the deal: a bare table size at most (``7h whist 2 4``)."""
+    if not words:
+        return size
+    n = _count(words[0])
+    if len(words) == 1 and n in seating.TABLE_SIZES and size is None:
+        return n
+    if n is not None or words[0].casefold() in CHOICE_WORDS:
+        raise _err("whatif_cost_extra", token=words[0])
+    raise _err("whatif_cost_word", token=words[0])
 
 
-def _result(words: list[str], i: int, level: int) -> tuple[int | None, int]:
-    """The declarer's tricks at ``words[i]`` (a count, ``ровно``, ``+1``, ``без одной``),
-    or None when a choice comes first."""
-    word = words[i].casefold().replace("\u2212", "-")
-    if word in CHOICE_WORDS:
-        return None, i
-    n = _count(word)
-    if n is not None:
-        return n, i + 1
-    if word in EXACT_WORDS:
-        return level, i + 1
-    try:
-        by, after = relative_result(words, i)
-    except BadCount:
-        raise _err("whatif_cost_word", token=f"{words[i]} {words[i + 1]}") from None
-    if by is None:
-        raise _err("whatif_cost_word", token=words[i])
-    if not 0 <= level + by <= 10:
-        raise _err("whatif_cost_word", token=words[i])
-    return level + by, after
+def _choice_words(words: list[str]) -> list[str]:
+    return [w for w in words if w.casefold() in CHOICE_WORDS]
 
 
-def _misere(words: list[str], size: int | None) -> CostQuery:
+def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
+    """A misère's tricks (``чистый`` or a count, else 0) and the size after them."""
     tricks = 0
     if words:
         word = words[0].casefold()
@@ -190,76 +157,7 @@ def _misere(words: list[str], size: int | None) -> CostQuery:
         else:
             raise _err("whatif_cost_word", token=words[0])
         words = words[1:]
-    if words:
-        n = _count(words[0])
-        if len(words) == 1 and n in seating.TABLE_SIZES and size is None:
-            size = n
-        else:
-            raise _err("whatif_cost_extra", token=words[0])
-    return CostQuery(Misere(DECLARER, tricks), size)
-
-
-def _hussar(
-    contract: Contract, declarer: int | None, defence: list[list[Any]], rules: Rules | None
-) -> Game:
-    """Hussar's game by roles: the one defender's answer and count (his and the dummy's)."""
-    if len(defence) > 1:
-        raise _err("whatif_cost_extra", token=str(defence[1][0]))
-    choice, theirs = defence[0] if defence else ("pass", None)
-    played = choice == "whist" or (choice == "pass" and rules is not None and rules.dummy_whist)
-    if declarer is not None and theirs is not None and declarer + theirs != 10:
-        raise _err("whatif_cost_sum", total=declarer + theirs)
-    took = declarer if declarer is not None else None if theirs is None else 10 - theirs
-    if took is None:
-        if played:
-            raise _err("whatif_cost_counts")
-        took = contract.level
-    return Game.of(DECLARER, contract, {FIRST: choice}, {DECLARER: took, FIRST: 10 - took})
-
-
-def _game(
-    contract: Contract, declarer: int | None, defence: list[list[Any]], rules: Rules | None
-) -> Game:
-    """The tricks not written, as ``/deal`` implies them (see the module)."""
-    level = contract.level
-    if not defence:
-        defence = [["pass", None]]
-    if len(defence) == 1:
-        defence.append(["pass", None])
-    if defence[1][0] == "pass" and defence[0][0] == "half":
-        defence.reverse()  # half-whist is the second's answer, after a pass
-    (c1, n1), (c2, n2) = defence
-    choices = {FIRST: c1, SECOND: c2}
-    whisters = [who for who, c in choices.items() if c == "whist"]
-    counts: dict[str, int | None] = {DECLARER: declarer, FIRST: n1, SECOND: n2}
-    if "half" in (c1, c2):
-        half = seating.half_whist_tricks(rules or Rules(), level) or 0
-        halver, other = (FIRST, SECOND) if c1 == "half" else (SECOND, FIRST)
-        took = level if declarer is None else declarer
-        share = min(half, 10 - took)
-        counts = {DECLARER: took, halver: share, other: 10 - took - share}
-    elif len(whisters) == 1:
-        passer = SECOND if whisters[0] == FIRST else FIRST
-        if counts[passer] is None:
-            counts[passer] = 0
-    elif not whisters:
-        if counts[DECLARER] is None:
-            counts[DECLARER] = level
-        if counts[FIRST] is None and counts[SECOND] is None:
-            counts[SECOND] = 0
-    unknown = [who for who, n in counts.items() if n is None]
-    if len(unknown) > 1:
-        raise _err("whatif_cost_counts")
-    known = sum(n for n in counts.values() if n is not None)
-    if unknown:
-        if known > 10:
-            raise _err("whatif_cost_sum", total=known)
-        counts[unknown[0]] = 10 - known
-    tricks = {who: int(n or 0) for who, n in counts.items()}
-    total = sum(tricks.values())
-    if total != 10:
-        raise _err("whatif_cost_sum", total=total)
-    return Game.of(DECLARER, contract, choices, tricks)
+    return tricks, _size_after(words, size)
 
 
 # --- /whatif ----------------------------------------------------------------------

@@ -149,8 +149,12 @@ def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:
 
 
 def cost_error_text(tx: Texts, err: ParseError) -> str:
-    """Bad ``/cost`` words: what is wrong, the form, examples."""
-    params = params_text(err.params)
+    """Bad ``/cost`` words: what is wrong (the declarer named by his role), the form,
+    examples."""
+    params: dict[str, object] = {
+        k: tx("whatif_role_declarer") if v == DECLARER else v
+        for k, v in params_text(err.params).items()
+    }
     return "\n".join([tx(err.key, **params), tx("whatif_cost_usage")])
 
 

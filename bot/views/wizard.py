@@ -8,7 +8,7 @@ Screens, in order (each button carries the whole state after the tap, see
 * a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
   one tap (whist / pass for both defenders, half-whist where the conventions
   have it) -> the declarer's tricks when someone whisted -> with two whisters,
-  the first whister's tricks; the rest follow, since a deal has 10;
+  the first whister's tricks; the rest follow (:mod:`scoring.entry`, as for a typed deal);
 * a misère: declarer -> tricks; raspasy: tricks of the first two at the table;
 * hussar (two and a dummy): the one defender whists or passes (with
   ``dummy_whist`` a pass is played out too), the declarer's tricks only (the
@@ -33,18 +33,7 @@ from bot.views.chat import effect_lines
 from bot.views.format import contract_label, name
 from bot.views.notation import declarer_prefix, details, notation
 from bot.views.texts import Texts
-from scoring import (
-    Choice,
-    Contract,
-    Deal,
-    Game,
-    Misere,
-    Raspasy,
-    ScoringError,
-    deal_cost,
-    play,
-    seating,
-)
+from scoring import Choice, Contract, Deal, ScoringError, deal_cost, entry, play, seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,45 +65,38 @@ def stale() -> PulkaError:
 
 
 def deal_of(table: Table, w: WizardData) -> Deal | None:
-    """The deal a complete wizard state describes (None while questions remain)."""
-    seats = seating_of(table)
-    names = table.names
+    """The deal a complete wizard state describes (None while questions remain): what
+    the buttons said, completed by :mod:`scoring.entry` as a typed deal is."""
+    given = _given(seating_of(table), table.names, w)
+    if given is None:
+        return None
+    assert table.state is not None
+    try:
+        return entry.complete(table.state, given)
+    except ScoringError:
+        raise stale() from None
+
+
+def _given(seats: seating.Table, names: tuple[str, ...], w: WizardData) -> entry.Given | None:
+    """What the taps so far said, once the wizard has asked all it asks."""
     if w.kind is Kind.GAME and w.seat is not None and w.contract is not None and w.defence:
-        if seats.dummy:
-            return _hussar_game(seats, names, w)
-        first, second = seats.defenders(w.seat)
-        level = w.contract.level
-        t = w.tricks
-        if w.defence is Defence.NONE:
-            tricks = {w.seat: level, first: 10 - level, second: 0}
-        elif w.defence is Defence.HALF:
-            half = seats.half_whist_tricks(level)
-            if half is None:
-                raise stale()
-            tricks = {w.seat: level, first: 10 - level - half, second: half}
-        elif w.defence in (Defence.FIRST, Defence.SECOND) and len(t) == 1:
-            whister, passer = (first, second) if w.defence is Defence.FIRST else (second, first)
-            tricks = {w.seat: t[0], whister: 10 - t[0], passer: 0}
-        elif w.defence is Defence.BOTH and len(t) == 2:
-            tricks = {w.seat: t[0], first: t[1], second: 10 - t[0] - t[1]}
-        else:
+        choices = _choices(seats, w.defence)
+        if choices is None or len(w.tricks) != w.defence.counted:
             return None
-        c1, c2 = DEFENCES[w.defence]
-        return Game.of(
-            names[w.seat],
-            w.contract,
-            {names[first]: c1, names[second]: c2},
-            {names[s]: tricks[s] for s in (w.seat, first, second)},
+        defenders = seats.defenders(w.seat)
+        # The declarer's count, then (both whisting) the first whister's.
+        counts = (*w.tricks, None, None)
+        answers = tuple(
+            entry.Answer(choice, names[s], counts[1] if k == 0 else None)
+            for k, (s, choice) in enumerate(zip(defenders, choices, strict=True))
         )
+        return entry.GivenGame(names[w.seat], w.contract, counts[0], answers)
     if w.kind is Kind.MISERE and w.seat is not None and len(w.tricks) == 1:
-        return Misere(names[w.seat], w.tricks[0])
+        return entry.GivenMisere(names[w.seat], w.tricks[0])
     if w.kind is Kind.RASPASY and len(w.tricks) == 2:
-        t = w.tricks
-        if seats.dummy:  # the dummy took the rest: it writes nothing
-            a, b = seats.at_table
-            return Raspasy.of({names[a]: t[0], names[b]: t[1]})
-        a, b, c = seats.at_table
-        return Raspasy.of({names[a]: t[0], names[b]: t[1], names[c]: 10 - t[0] - t[1]})
+        # The first two at the table; the third (in hussar the dummy) took the rest.
+        at = tuple(names[s] for s in seats.at_table)
+        return entry.GivenRaspasy((*w.tricks, None)[: len(at)], at)
     return None
 
 
@@ -122,28 +104,18 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
 _HUSSAR = {Defence.FIRST: Choice.WHIST, Defence.NONE: Choice.PASS, Defence.DUMMY: Choice.PASS}
 
 
+def _choices(seats: seating.Table, defence: Defence) -> tuple[Choice, ...] | None:
+    """The defenders' answers a defence button says, in speaking order (None: not a
+    button of this table)."""
+    if seats.dummy:
+        choice = _HUSSAR.get(defence)
+        return None if choice is None else (choice,)
+    return None if defence is Defence.DUMMY else DEFENCES[defence]
+
+
 def _hussar_defences(seats: seating.Table) -> tuple[Defence, Defence]:
     """The two answers hussar offers: whist, and a pass (played out with ``dummy_whist``)."""
     return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
-
-
-def _hussar_game(seats: seating.Table, names: tuple[str, ...], w: WizardData) -> Game | None:
-    """Hussar's game: the declarer's tricks and the defence's, written to the opponent
-    (his own with the dummy's); a pass nobody plays out writes the contract."""
-    assert w.seat is not None and w.contract is not None and w.defence is not None
-    (opponent,) = seats.defenders(w.seat)
-    if w.defence is Defence.NONE:
-        took = w.contract.level
-    elif w.defence in (Defence.FIRST, Defence.DUMMY) and len(w.tricks) == 1:
-        took = w.tricks[0]
-    else:
-        return None
-    return Game.of(
-        names[w.seat],
-        w.contract,
-        {names[opponent]: _HUSSAR[w.defence]},
-        {names[w.seat]: took, names[opponent]: 10 - took},
-    )
 
 
 def _check(table: Table, seats: seating.Table, w: WizardData) -> None:

@@ -179,12 +179,13 @@ async def edit(
         await _send_editor(message, tx, table, live)
         return
     try:
-        deal = parse_deal(typed, table.players)
+        # Read on the sheet before that deal: its seating says who a short form leaves out.
+        deal = parse_deal(typed, table.players, live.before)
         written = await deals.amend(
             keeper, table.id, live.event.id, deal, author_of(message), source(message)
         )
     except ParseError as e:
-        await message.answer(parse_error_text(tx, e, table.names))
+        await message.answer(parse_error_text(tx, e, table.names, live.before))
         return
     except AmendBreaks as e:
         await message.answer(breaks_text(tx, e))

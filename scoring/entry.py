@@ -1,0 +1,268 @@
+"""What a partly given deal implies: the table's shorthand, completed.
+
+Players rarely say every count.  "Anna, seven hearts, made, Boris whisted" is a
+whole deal: Vera passed, Boris took the three tricks Anna did not, and Vera's
+count is written nowhere.  The typed ``/deal``, the wizard's buttons and ``/cost``
+all say a deal this way; each builds a :data:`Given` and asks :func:`complete` for
+the deal the engine writes, so the three accept exactly the same deals.
+
+What is left out, and what it is taken to be:
+
+* a defender's answer: the one not named passes when the other whisted or
+  half-whisted (a lone pass, or nothing, is refused: the other's answer is not
+  known); an answer without a name is the next defender's in speaking order, a
+  half-whist the later one's (only the second may say it, after a pass);
+* nobody whisted (both passed, or a pass and half-whist; in hussar a pass the
+  dummy does not whist): the game is not played out, the declarer is written his
+  contract, the half-whister :func:`scoring.seating.half_whist_tricks`, and the
+  first defender the rest;
+* one whister: he took every trick the declarer did not, the passer 0; either the
+  declarer's count or the whister's is needed;
+* two whisters: two of the three counts are needed, the third is the rest;
+* hussar: the one defender's count is his and the dummy's, the rest of the
+  declarer's; raspasy: each player's count, the dummy took the rest;
+* raspasy at three to five: the players at the table in seat order (or as named),
+  one count may be left out: he took the rest.
+
+The deal lists the defenders in the order they were given when every one was
+named (a record keeps the order it was typed in), else in speaking order.
+
+A count given is never changed: if the counts cannot make a deal of 10, the
+refusal says so (:data:`CODES`).  Everything else, whether the deal may be played
+at all, is :func:`scoring.play`'s call.
+
+>>> from scoring import Rules
+>>> state = PulkaState.new(("Anna", "Boris", "Vera"), Rules())
+>>> seven = Contract.parse("7H")
+>>> complete(state, GivenGame("Anna", seven, 7, (Answer(Choice.WHIST, "Boris"),))).trick_map
+{'Anna': 7, 'Boris': 3, 'Vera': 0}
+>>> both = (Answer(Choice.WHIST, tricks=2), Answer(Choice.WHIST, tricks=4))
+>>> complete(state, GivenGame("Anna", Contract.parse("6H"), None, both)).trick_map
+{'Anna': 4, 'Boris': 2, 'Vera': 4}
+>>> complete(state, GivenRaspasy((3, 2, None))).trick_map
+{'Anna': 3, 'Boris': 2, 'Vera': 5}
+>>> complete(state, GivenGame("Anna", seven, None, (Answer(Choice.PASS, "Boris"),)))
+Traceback (most recent call last):
+...
+scoring.errors.InvalidDeal: whist: name both defenders and what each said: whist or pass
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import overload
+
+from . import seating
+from .deals import Choice, Contract, Game, Misere, Raspasy
+from .engine import PulkaState
+from .errors import InvalidDeal, ScoringError
+
+#: The refusals of a partly given deal: what the shorthand cannot imply.  (An unknown
+#: name or a count beyond 0-10 is refused with the engine's own codes.)
+CODES = (
+    "whisters_counts",
+    "missing_result",
+    "name_both",
+    "hussar_form",
+    "tricks_sum",
+    "tricks_over",
+    "tricks_two_sum",
+    "raspasy_counts",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One defender's answer as given: his choice, his name (None: the next defender in
+    speaking order) and his tricks (None: not given; in hussar his and the dummy's)."""
+
+    choice: Choice
+    defender: str | None = None
+    tricks: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GivenGame:
+    """A game as given: the declarer, the contract, his tricks (None: not given; the
+    words ``ровно``, ``+1``, ``без одной`` are counts by now) and the answers in the
+    order given."""
+
+    declarer: str
+    contract: Contract
+    tricks: int | None = None
+    answers: tuple[Answer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GivenMisere:
+    """A misère: the declarer and his tricks; nothing is left out."""
+
+    declarer: str
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class GivenRaspasy:
+    """Raspasy: the tricks of ``players`` in that order, or with ``players`` None of the
+    players at the table for the next deal in seat order; None: not given (the rest)."""
+
+    tricks: tuple[int | None, ...]
+    players: tuple[str, ...] | None = None
+
+
+Given = GivenGame | GivenMisere | GivenRaspasy
+
+
+@overload
+def complete(state: PulkaState, given: GivenGame) -> Game: ...
+@overload
+def complete(state: PulkaState, given: GivenMisere) -> Misere: ...
+@overload
+def complete(state: PulkaState, given: GivenRaspasy) -> Raspasy: ...
+def complete(state: PulkaState, given: Given) -> Game | Misere | Raspasy:
+    """The deal ``given`` describes at the next deal of ``state`` (see the module).
+
+    Raises :class:`~scoring.errors.InvalidDeal` with one of :data:`CODES` when the
+    counts and answers given do not make one deal; the deal returned has tricks
+    that add up as the engine wants, which does not mean it may be played.
+    """
+    if isinstance(given, GivenGame):
+        return _game(state, given)
+    if isinstance(given, GivenMisere):
+        return Misere(given.declarer, given.tricks)
+    return _raspasy(state, given)
+
+
+def _shape(state: PulkaState) -> ScoringError:
+    """The answers do not say who defended how."""
+    code = "hussar_form" if state.n == 2 else "name_both"
+    return InvalidDeal.of(code, "whist")
+
+
+def _defence(
+    state: PulkaState, declarer: int, answers: tuple[Answer, ...]
+) -> list[tuple[str, Answer]]:
+    """Each defender's name and answer, in speaking order, the ones left out filled in."""
+    wanted = seating.playing(state.n) - 1
+    if len(answers) > wanted:
+        raise _shape(state)
+    named: dict[int, Answer] = {}
+    for a in answers:
+        if a.defender is not None:
+            seat = state.seat(a.defender, "whist")
+            if seat == declarer or seat in named:
+                raise _shape(state)
+            named[seat] = a
+    n = state.n
+    if len(named) == wanted:
+        # Every defender named: whoever sat out, the engine judges (another dealer, asked).
+        seats = sorted(named, key=lambda s: (s - declarer) % n)
+    else:
+        table = seating.table(state)
+        if not table.can_declare(declarer):
+            raise _shape(state)
+        seats = list(table.defenders(declarer))
+        if any(s not in seats for s in named):
+            raise _shape(state)
+    # An answer without a name is the next defender's, a half-whist the last one's (the
+    # second says it, after the first passed).
+    free = [s for s in seats if s not in named]
+    placed = dict(named)
+    for a in answers:
+        if a.defender is None:
+            placed[free.pop() if a.choice is _HALF else free.pop(0)] = a
+    if len(placed) < len(seats) and all(a.choice is _PASS for a in placed.values()):
+        raise _shape(state)  # a lone pass, or nothing: the other's answer is not known
+    return [(state.players[s], placed.get(s, Answer(_PASS))) for s in seats]
+
+
+def _game(state: PulkaState, g: GivenGame) -> Game:
+    declarer = g.declarer
+    defence = _defence(state, state.seat(declarer, "declarer"), g.answers)
+    counts: dict[str, int | None] = {declarer: g.tricks}
+    counts.update((name, a.tricks) for name, a in defence)
+    choices = {name: a.choice for name, a in defence}
+    _check_counts(counts)
+    level = g.contract.level
+    rules = state.rules
+    whisters = [name for name, a in defence if a.choice is _WHIST]
+    hussar = state.n == 2
+    played = bool(whisters) or (hussar and rules.dummy_whist and defence[0][1].choice is _PASS)
+
+    def written(name: str, count: int) -> None:
+        if counts[name] is None:
+            counts[name] = count
+
+    if not played:
+        # Not played out: the declarer is written his contract, the half-whister half
+        # the quota (where half-whist cannot be, the engine says why).
+        written(declarer, level)
+        halves = [name for name, a in defence if a.choice is _HALF]
+        half = seating.half_whist_tricks(rules, level, state.n)
+        if halves and half is not None:
+            written(halves[-1], half)
+        if not hussar and all(counts[name] is None for name, _ in defence):
+            written(defence[-1][0], 0)  # nobody's tricks: the first defender takes the rest
+    else:
+        if not hussar:
+            for name, a in defence:
+                if a.choice is not _WHIST:
+                    written(name, 0)  # the passer's count is written nowhere
+        if sum(c is None for c in counts.values()) > 1:
+            if len(whisters) == 2:
+                raise InvalidDeal.of("whisters_counts", "tricks")
+            raise InvalidDeal.of("missing_result", "tricks", name=declarer)
+    tricks = _rest(counts)
+    # Written as given when every defender was named (a record keeps its order), else in
+    # speaking order.
+    named = [a.defender for a in g.answers if a.defender is not None]
+    order = named if len(named) == len(defence) else list(choices)
+    return Game.of(
+        declarer,
+        g.contract,
+        {name: choices[name] for name in order},
+        {declarer: tricks[declarer], **{name: tricks[name] for name in order}},
+    )
+
+
+def _check_counts(counts: dict[str, int | None]) -> None:
+    for name, count in counts.items():
+        if count is not None and not 0 <= count <= 10:
+            raise InvalidDeal.of("tricks_range", "tricks", name=name, count=count)
+
+
+def _rest(counts: dict[str, int | None]) -> dict[str, int]:
+    """``counts`` with the one left out (if any) the rest of 10; refused unless they
+    make 10."""
+    known = sum(c for c in counts.values() if c is not None)
+    left = [name for name, c in counts.items() if c is None]
+    assert len(left) <= 1, left
+    if left and known > 10:
+        raise InvalidDeal.of("tricks_over", "tricks", total=known)
+    if not left and known != 10:
+        raise InvalidDeal.of("tricks_sum", "tricks", total=known)
+    return {name: 10 - known if c is None else c for name, c in counts.items()}
+
+
+def _raspasy(state: PulkaState, r: GivenRaspasy) -> Raspasy:
+    players = r.players
+    if players is None:
+        players = tuple(state.players[s] for s in sorted(seating.table(state).at_table))
+    hussar = state.n == 2
+    playing = seating.playing(state.n)
+    left = sum(c is None for c in r.tricks)
+    sizes = {len(players), len(set(players)), len(r.tricks)}
+    if sizes != {playing} or left > (0 if hussar else 1):
+        # Every count but one (the rest); in hussar both, the dummy took the rest.
+        raise InvalidDeal.of("raspasy_counts", "tricks", players=", ".join(players))
+    counts = dict(zip(players, r.tricks, strict=True))
+    _check_counts(counts)
+    if hussar:
+        total = sum(c for c in r.tricks if c is not None)
+        if total > 10:
+            raise InvalidDeal.of("tricks_two_sum", "tricks", total=total)
+        return Raspasy.of({name: c for name, c in counts.items() if c is not None})
+    return Raspasy.of(_rest(counts))
+
+
+_WHIST, _PASS, _HALF = Choice.WHIST, Choice.PASS, Choice.HALF
