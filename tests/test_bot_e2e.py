@@ -216,7 +216,7 @@ MALFORMED = [
     ("/deal Anna 6x 6 Boris whist 3 Vera pass 1", "Не понимаю контракт «6x»"),
     ("/deal Anna 6s", "Не указано число взяток: Anna — сколько?"),
     ("/deal Anna 6s 11 Boris whist 3 Vera pass 1", "«11» — не число взяток"),
-    ("/deal Anna 6s 6 Boris whist 3", "нужны оба защитника"),
+    ("/deal Anna 6s 6 Boris whist 3", "Взятки в сумме 9"),
     ("/deal Anna 6s 6 Boris maybe 3 Vera pass 1", "Boris: «maybe» — нужно вист, пас"),
     ("/deal Anna 6s 6 Boris whist 3 Boris pass 1", "Имя Boris названо дважды"),
     ("/deal Anna 6s 6 Anna whist 3 Vera pass 1", "Anna разыгрывает"),

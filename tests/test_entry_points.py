@@ -42,6 +42,11 @@ GAMES: list[tuple[str, str, Defence, tuple[int, ...], dict[str, str], dict[str, 
     # The passer's count left out: he took 0.
     ("7ч 7 вист 3 пас", "{d} 7ч 7 {f} вист 3 {s} пас", Defence.FIRST, (7,),
      {F: "whist", S: "pass"}, {D: 7, F: 3, S: 0}),
+    # The declarer's count left out: what the defence did not take.
+    ("7♥ вист 2", "{d} 7♥ {f} вист 2", Defence.FIRST, (8,),
+     {F: "whist", S: "pass"}, {D: 8, F: 2, S: 0}),
+    ("7ч 7 вист 3", "{d} 7ч 7 {f} вист 3", Defence.FIRST, (7,),
+     {F: "whist", S: "pass"}, {D: 7, F: 3, S: 0}),
     ("8♦ без двух вист", "{d} 8 бубен без двух {f} вист {s} пас", Defence.FIRST, (6,),
      {F: "whist", S: "pass"}, {D: 6, F: 4, S: 0}),
     # Both whist: two of the three counts, after the choices or after each.

@@ -254,7 +254,7 @@ async def five_evening(e: Evening) -> None:
             answer = await e.say("vera", f"/deal мизер {who} 0")
             assert "за столом" in answer and "назовите сдающего" not in answer, answer
         await e.say("vera", f"/deal {out[1]} 6п 6 {a} вист 4 {b} пас 0")
-        await e.say("vera", f"/deal {a} 6п 6 {b} вист 4")
+        await e.say("vera", f"/deal {a} 6п 6 {b} вист 3")  # 6 + 3 and the passer's 0
         assert await e.say("stranger", "/join") == "Все места за столом заняты."
         assert await app.count("deal") == 0
 

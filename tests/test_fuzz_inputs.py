@@ -437,6 +437,9 @@ def test_the_fixed_hostile_words_are_refused() -> None:
         ):
             if word in SUIT_EMOJI and "7{}" in template:
                 continue  # 7♠️: a suit as its emoji, read as the suit
+            if not word.strip() and template.startswith("Anna 7h {}"):
+                continue  # whitespace only separates: the declarer's count left out, as /cost
+
             with pytest.raises(ParseError) as info:
                 parse_deal(template.format(word), THREE)
             shown_everywhere(info.value, THREE)

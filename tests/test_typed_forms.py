@@ -68,6 +68,11 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
     ("Anna 7h exactly Boris whists Vera passes", THREE, MADE_7),
     ("Anna 7ч рівно Boris вістує Vera пасує", THREE, MADE_7),
     ("Anna 7ч +1 Boris вист", THREE, OVER_7),
+    # A count after the whister's answer, the rest implied as /cost implies it: the
+    # declarer's tricks left out are what the defence did not take, the passer's 0.
+    ("Anna 7ч 7 Boris вист 3", THREE, MADE_7),
+    ("Anna 7h Boris whist 2", THREE, OVER_7),
+    ("Anna 7ч Boris вист 4 Vera пас", THREE, DOWN_7),
     ("Anna 7 hearts +1 Boris whist", THREE, OVER_7),
     ("Anna 7ч без одной Boris вист", THREE, DOWN_7),
     ("Anna 7ч -1 Boris вист", THREE, DOWN_7),
@@ -195,7 +200,6 @@ def test_suits_as_words_and_letters(text: str, suit: str) -> None:
         ("Anna 7ч Boris вист", THREE, "missing_result"),  # whisted: how many?
         ("Anna 7ч ровно Boris пас", THREE, "name_both"),  # the other whisted or passed?
         ("Anna 7ч ровно", THREE, "defenders_form"),
-        ("Anna 7ч 7 Boris вист 3", THREE, "defenders_form"),  # one count of two
         ("Anna 7ч +5 Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч без Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч -0 Boris вист", THREE, "bad_tricks"),

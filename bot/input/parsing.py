@@ -447,15 +447,10 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
     read = read_defence(
         words, i, contract.level, players, declarer, defenders, named=not hussar, after=hussar
     )
-    counted = any(a.tricks is not None for a in read.answers)
-    if read.end < len(words) or not read.answers or (counted and len(read.answers) < defenders):
-        # With a defender's count, the whole form: every defender named (not in hussar,
-        # where the one defender is named or not).
+    if read.end < len(words) or not read.answers:
         if hussar:
             raise ParseError("hussar_form", "game")
         raise ParseError("defenders_form", "game", count=len(words) - read.start)
-    if counted and read.tricks is None and not hussar:
-        raise ParseError("missing_tricks", "game", name=declarer)  # the declarer's too
     named = sum(a.defender is not None for a in read.answers)
     unseated = ParseError("name_both", "game") if named < defenders else None
     sheet = _sheet(players, state, unseated)
