@@ -254,7 +254,7 @@ class FakeSession(BaseSession):
 #: measures any of them: ``--code`` runs it on another checkout).
 MODULES = {
     "db": ("bot.store.db", "bot.storage"),
-    "callbacks": ("bot.telegram.callbacks", "bot.callbacks"),
+    "callbacks": ("bot.views.callbacks", "bot.callbacks"),
     "picture": ("bot.views.picture", "bot.picture"),
     "tables": ("bot.store.tables", "bot.service"),
     "lanes": ("bot.telegram.lanes",),

@@ -37,10 +37,10 @@ from aiogram.types import (
 from bot.actions import chats
 from bot.actions.keeper import Keeper
 from bot.config import Settings, prepare_database_path
+from bot.features import get_routers
 from bot.storage.db import Storage
 from bot.telegram.boards import Boards
 from bot.telegram.errors import HandlingMiddleware
-from bot.telegram.handlers import get_routers
 from bot.telegram.lanes import Poller, WebhookRefused
 from bot.telegram.middlewares import (
     AnswerAfterHandler,

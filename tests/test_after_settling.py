@@ -16,8 +16,8 @@ from test_ending import Evening
 
 from bot.model import Written
 from bot.storage.pulkas import of_place
-from bot.views.answers import written_text
 from bot.views.texts import Texts
+from bot.views.written import written_text
 
 #: What the Sochi pulka of ``Evening.settled_evening`` (to 2, 1 a whist) settled at.
 AGREED = "Anna +8.67 (8.66 RUB), Boris -15.33 (-15.33 RUB), Vera +6.67 (6.67 RUB)"

@@ -26,8 +26,8 @@ from harness import App, group
 from tapping import Tapper
 
 from bot.app import COMMANDS, PRIVATE_COMMANDS
-from bot.input.drafts import BY_CODE, PAGES
-from bot.input.parsing import FORMS, parse_deal
+from bot.features.setup.draft import BY_CODE, PAGES
+from bot.grammar.deals import FORMS, parse_deal
 from bot.model import PlayerRow
 from bot.views import texts
 from bot.views.errors import error_text

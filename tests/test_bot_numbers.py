@@ -16,7 +16,7 @@ import pytest
 from fakebotapi import FakeTelegram
 from harness import App, group
 
-from bot.input.parsing import (
+from bot.grammar.deals import (
     ParseError,
     parse_contract,
     parse_correction,
@@ -25,7 +25,7 @@ from bot.input.parsing import (
     valid_name,
 )
 from bot.model import PlayerRow
-from bot.telegram.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
+from bot.views.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
 from bot.views.errors import parse_error_text
 from bot.views.texts import Texts
 

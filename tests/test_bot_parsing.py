@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot.input.parsing import (
+from bot.grammar.deals import (
     FORMS,
     ParseError,
     parse_correction,

@@ -15,13 +15,14 @@ from hypothesis import strategies as st
 
 from bot.actions import deals, seating
 from bot.actions.keeper import Keeper
-from bot.input.drafts import BY_CODE, Draft, apply, cur_of, sit
+from bot.features.setup.draft import BY_CODE, Draft, apply, cur_of, sit
+from bot.features.setup.handlers import draft_view
 from bot.model import Author, EventRow, PlayerRow, PulkaError, PulkaRow, Source, Table
 from bot.model.replay import build_table
 from bot.storage import chats, drafts, pulkas
 from bot.storage.db import Storage
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
-from bot.telegram.callbacks import (
+from bot.views.callbacks import (
     DEFENCES,
     MAX_ID,
     SUITS,
@@ -32,7 +33,6 @@ from bot.telegram.callbacks import (
     fits,
     from_b36,
 )
-from bot.telegram.handlers.setup import draft_view
 from bot.views.texts import Texts
 from bot.views.wizard import deal_of, screen, seating_of
 from scoring import CONVENTION, Contract, Game, Misere, Raspasy, Rules, Suit

@@ -24,8 +24,7 @@ from hypothesis import strategies as st
 from PIL import Image
 from tapping import Tapper
 
-from bot.input.parsing import ParseError
-from bot.input.sheet_text import (
+from bot.features.calc.sheet import (
     PaperLine,
     PaperSheet,
     form_lines,
@@ -35,7 +34,8 @@ from bot.input.sheet_text import (
     settle_paper,
     split_message,
 )
-from bot.views.calc import form_words
+from bot.features.calc.view import form_words
+from bot.grammar.deals import ParseError
 from bot.views.texts import LANGS, Texts
 from scoring import figure
 from scoring.jsonread import parse_json

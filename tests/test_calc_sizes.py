@@ -19,8 +19,8 @@ from fakebotapi import FakeTelegram
 from harness import App, group
 from tapping import Tapper
 
-from bot.input.parsing import ParseError
-from bot.input.sheet_text import parse_header, parse_sheet, settle_paper
+from bot.features.calc.sheet import parse_header, parse_sheet, settle_paper
+from bot.grammar.deals import ParseError
 from bot.views.texts import Texts
 from scoring import figure
 from scoring.jsonread import parse_json

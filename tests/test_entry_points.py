@@ -17,13 +17,12 @@ from harness import App, group
 from test_entry_sizes import table_of
 from test_typed_forms import seated
 
-from bot.input.guards import canonical
-from bot.input.parsing import ParseError, parse_deal
-from bot.input.whatif import parse_cost
+from bot.features.deals.guard import canonical
+from bot.features.whatif.grammar import parse_cost
+from bot.features.whatif.worth import DECLARER, FIRST, SECOND, roles
+from bot.grammar.deals import ParseError, parse_deal
 from bot.model import PlayerRow
-from bot.store.whatif import DECLARER, FIRST, SECOND, roles
-from bot.telegram.callbacks import WizardData
-from bot.views.callbacks import Defence, Kind
+from bot.views.callbacks import Defence, Kind, WizardData
 from bot.views.wizard import deal_of
 from scoring import Contract, Deal, Game, Misere, PulkaState, Raspasy, Rules, play, seating
 

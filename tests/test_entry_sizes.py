@@ -20,13 +20,13 @@ from harness import App, group
 from tapping import Tapper
 from test_amend import back_to, check_replay
 
-from bot.input.guards import canonical
-from bot.input.parsing import ParseError, parse_deal
-from bot.input.whatif import parse_cost
+from bot.features.deals.guard import canonical
+from bot.features.whatif.grammar import parse_cost
+from bot.features.whatif.worth import deal_worth
+from bot.grammar.deals import ParseError, parse_deal
 from bot.model import EventRow, PlayerRow, PulkaError, PulkaRow
 from bot.model.replay import build_table
-from bot.store.whatif import deal_worth
-from bot.telegram.callbacks import BadCallback, WizardData
+from bot.views.callbacks import BadCallback, WizardData
 from bot.views.texts import Texts
 from bot.views.wizard import deal_of, screen
 from scoring import (

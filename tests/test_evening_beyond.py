@@ -17,12 +17,12 @@ import pytest
 from harness import App, group
 from tapping import Tapper
 
+from bot.features.debts.view import debts_text
+from bot.features.help.view import help_text
+from bot.features.stats.tally import Balance, ChatStats, NightResult, PlayerStats
+from bot.features.stats.view import card_text, stats_text
 from bot.model.debts import Debt
 from bot.model.nights import Person
-from bot.store.stats import Balance, ChatStats, NightResult, PlayerStats
-from bot.views.debts import debts_text
-from bot.views.keyboards import help_text
-from bot.views.stats import card_text, stats_text
 from bot.views.texts import LANGS, Texts
 from scoring.tally import Tally
 

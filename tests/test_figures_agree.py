@@ -23,8 +23,10 @@ from hypothesis import strategies as st
 from scoring_tests.strategies import pulkas
 
 from bot.model import PlayerRow, PulkaRow, Table
-from bot.views.chat import score_text, settlement_text, writes_lines
+from bot.views.board import score_text
+from bot.views.deal import writes_lines
 from bot.views.picture import SEPARATOR, layout_sheet
+from bot.views.settlement import settlement_text
 from bot.views.texts import Texts
 from scoring import (
     Correction,

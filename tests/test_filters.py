@@ -13,8 +13,8 @@ from aiogram.types import BotCommand, Chat, Message, User
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.features import get_routers
 from bot.telegram.filters import IN_GROUP, CommandWords, commands_first
-from bot.telegram.handlers import get_routers
 
 BOT = User(id=42, is_bot=True, first_name="Pulka", username="PulkaBot")
 

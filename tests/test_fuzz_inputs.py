@@ -41,8 +41,8 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from bot.input import parsing
-from bot.input.parsing import (
+from bot.grammar import deals as parsing
+from bot.grammar.deals import (
     NewPulka,
     ParseError,
     parse_correction,
@@ -51,8 +51,8 @@ from bot.input.parsing import (
     valid_name,
 )
 from bot.model import PlayerRow
-from bot.telegram import callbacks
-from bot.telegram.callbacks import (
+from bot.views import callbacks, texts
+from bot.views.callbacks import (
     MAX_ID,
     SUITS,
     BadCallback,
@@ -67,7 +67,6 @@ from bot.telegram.callbacks import (
     b36,
     fits,
 )
-from bot.views import texts
 from bot.views.errors import error_text, parse_error_text
 from bot.views.texts import LANGS, Texts
 from scoring import (

@@ -3,7 +3,7 @@ pulkas, so that a deal undone before settling or a correction written after sett
 changes every later rating exactly; ``/rating``, ``/rating Name``, ``/rating on|off``.
 
 The expected ratings are worked out here by hand from the formula of docs/rules.md
-(not by bot.store.rating), and written out as figures too.  End to end through the
+(not by bot.model.rating), and written out as figures too.  End to end through the
 real Dispatcher against the fake Bot API server.
 """
 
@@ -22,10 +22,10 @@ from test_ending import SETTLE, TO_TWO, Evening
 from bot.actions import chats
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
+from bot.features.rating.view import player_text, rating_text
 from bot.model.nights import Night, Person
+from bot.model.rating import START, K, points, rate
 from bot.storage.db import Storage
-from bot.store.rating import START, K, points, rate
-from bot.views.rating import player_text, rating_text
 from bot.views.texts import Texts
 
 Results = list[tuple[str, Fraction]]

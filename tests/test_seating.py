@@ -26,7 +26,7 @@ from tapping import Tapper
 from test_bot_process import bot_env
 
 from bot.app import create_bot
-from bot.input.drafts import first_dealer, swap_seats
+from bot.features.setup.draft import first_dealer, swap_seats
 from bot.model import Table
 from bot.model.replay import build_table
 from bot.storage import pulkas

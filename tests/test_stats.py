@@ -22,11 +22,11 @@ from test_after_settling import FIX, reply
 from test_ending import SETTLE, Evening
 
 from bot.actions.nights import chat_nights
+from bot.features.stats.chart import render_chart
+from bot.features.stats.handlers import is_csv_stats
+from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
+from bot.features.stats.view import LIMIT, stats_text
 from bot.model.nights import Person
-from bot.store.stats import ChatStats, NightResult, PlayerStats
-from bot.telegram.handlers.stats import is_csv_stats
-from bot.views.stats import LIMIT, stats_text
-from bot.views.stats_chart import render_chart
 from bot.views.texts import Texts
 from scoring.deals import Correction, Game, Misere, Raspasy
 from scoring.tally import Kind, Tally, count, facts, tally

@@ -22,16 +22,16 @@ from bot.actions import archive, boards, chats, deals
 from bot.actions import drafts as draft_actions
 from bot.actions import seating as seat_actions
 from bot.actions.keeper import Keeper
-from bot.input import drafts
-from bot.input.drafts import SIZE_CYCLE, Draft, apply, cur_of, sit, switches
-from bot.input.parsing import ParseError, parse_newpulka
+from bot.features.setup import draft as drafts
+from bot.features.setup.draft import SIZE_CYCLE, Draft, apply, cur_of, sit, switches
+from bot.features.setup.view import draft_view
+from bot.grammar.deals import ParseError, parse_newpulka
 from bot.model import Author, PulkaError, Source, Table
 from bot.storage import chats as stored_chats
 from bot.storage import schema
 from bot.storage.db import Storage
 from bot.storage.schema import SCHEMA_VERSION
-from bot.telegram.callbacks import SetupCB
-from bot.views.setup import draft_view
+from bot.views.callbacks import SetupCB
 from bot.views.texts import LANGS, Texts
 from scoring import CONVENTION, Raspasy, Rules, seating
 

@@ -17,8 +17,8 @@ from harness import App, group
 from tapping import Tapper
 from test_truth_after_commit import redeliver
 
-from bot.input.guards import REPEAT_WINDOW, canonical, repeat_of
-from bot.input.parsing import ParseError, parse_deal, parse_newpulka
+from bot.features.deals.guard import REPEAT_WINDOW, canonical, repeat_of
+from bot.grammar.deals import ParseError, parse_deal, parse_newpulka
 from bot.model import PlayerRow
 from bot.views.texts import Texts
 from scoring import Deal, Game, Misere, PulkaState, Raspasy, Rules, play

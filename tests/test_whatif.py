@@ -18,17 +18,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_ending import Evening
 
-from bot.input.parsing import ParseError
-from bot.input.whatif import changed_rules, parse_cost, parse_whatif
-from bot.store.whatif import deal_worth
-from bot.views.texts import Texts
-from bot.views.whatif import (
+from bot.features.whatif.grammar import changed_rules, parse_cost, parse_whatif
+from bot.features.whatif.view import (
     changes_text,
     cost_error_text,
     cost_refused_text,
     cost_text,
     whatif_error_text,
 )
+from bot.features.whatif.worth import deal_worth
+from bot.grammar.deals import ParseError
+from bot.views.texts import Texts
 from scoring import (
     Game,
     PulkaState,

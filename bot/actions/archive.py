@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.actions.keeper import Keeper
 from bot.actions.seating import open_pulka
-from bot.input.parsing import valid_name
+from bot.grammar.deals import valid_name
 from bot.model import (
     UNCHOSEN,
     Author,

@@ -23,9 +23,9 @@ from bot.actions import boards
 from bot.actions.keeper import Keeper
 from bot.model import Table
 from bot.telegram import delivery
-from bot.views.chat import board_text
-from bot.views.ending import amended_line
+from bot.views.board import board_text
 from bot.views.keyboards import board_keyboard
+from bot.views.settlement import amended_line
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)

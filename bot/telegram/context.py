@@ -14,7 +14,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from cachetools import TTLCache
 
 from bot.actions.keeper import Keeper
-from bot.input.parsing import valid_name
+from bot.grammar.deals import valid_name
 from bot.model import Author, PulkaError, Source, Table
 from bot.telegram import delivery
 

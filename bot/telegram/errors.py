@@ -34,13 +34,13 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import CallbackQuery, ErrorEvent, Message, TelegramObject
 
 from bot.actions.keeper import COMMITTED
-from bot.input.parsing import ParseError
+from bot.grammar.deals import ParseError
 from bot.model import AmendBreaks, PulkaError
 from bot.telegram import delivery
 from bot.telegram.middlewares import ANSWER_LIMIT
-from bot.views.answers import written_text
 from bot.views.errors import plain, refusal_text
 from bot.views.texts import Texts
+from bot.views.written import written_text
 from scoring import ScoringError
 
 log = logging.getLogger(__name__)

@@ -23,7 +23,7 @@ from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
 
 from bot.model import Table
 from bot.views import picture
-from bot.views.chat import SheetKind, sheet_caption, sheet_title
+from bot.views.board import SheetKind, sheet_caption, sheet_title
 from bot.views.texts import Texts
 from scoring import Settlement
 

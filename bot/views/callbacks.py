@@ -1,7 +1,7 @@
 """Inline button payloads, with versioned prefixes so old buttons keep parsing.
 
 The views draw the buttons and the handlers' filters read them back, so the
-payloads live here, below both (``bot.telegram.callbacks`` re-exports them).
+payloads live here, below both (``bot.views.callbacks`` re-exports them).
 
 Every payload is checked on arrival against the pulka as it is now; a button
 for a pulka that has changed since is answered "out of date".  Telegram allows
@@ -540,7 +540,7 @@ class ArchivePageCB(CallbackData, prefix="v1el"):
 class GuardCB(CallbackData, prefix="v1g"):
     """ "Yes, write it" (``yes`` 1) or "No" (0) under the question about a typed deal
     (the same deal again, or another player sitting out): the deal is the command the
-    question replies to, written only if it still has ``digest`` (``bot.input.guards``)
+    question replies to, written only if it still has ``digest`` (``bot.features.deals.guard``)
     and ``pulka``'s last event is still ``last``."""
 
     pulka: Id

@@ -12,7 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from html import unescape
 
-from bot.input.parsing import ParseError
+from bot.grammar.deals import ParseError
 from bot.model import AmendBreaks, PulkaError
 from bot.views.format import contract_label, name, num
 from bot.views.notation import declarer_prefix, notation

@@ -7,6 +7,7 @@ value reads the same in the chat, the picture and the export; names are HTML-esc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from html import escape
 
@@ -46,3 +47,31 @@ def contract_label(tx: Texts, c: Contract) -> str:
 
 def contract_text(tx: Texts, deal: Game) -> str:
     return contract_label(tx, deal.contract)
+
+
+#: Telegram's limit is 4096 characters per message; keep a margin.
+MESSAGE_LIMIT = 4000
+
+
+def split_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join lines into messages of at most ``limit`` characters."""
+    chunks: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def date_text(tx: Texts, at: str | None) -> str:
+    """``01.12.2026`` (Russian, Ukrainian), ``2026-12-01`` (English); UTC."""
+    day = (at or "")[:10]
+    if len(day) != 10:
+        return "—"
+    return tx("archive_date", year=day[:4], month=day[5:7], day=day[8:10])

@@ -13,7 +13,6 @@ from bot.views.callbacks import (
     EditCB,
     EndCB,
     ExportCB,
-    HelpCB,
     NewDealCB,
     SettleCB,
     SheetCB,
@@ -41,19 +40,6 @@ def markup(rows: Iterable[Iterable[Described]]) -> InlineKeyboardMarkup | None:
     # deal sends two keyboards.
     built = [buttons for buttons in ([_button(b) for b in row] for row in rows) if buttons]
     return InlineKeyboardMarkup(inline_keyboard=built) if built else None
-
-
-def help_keyboard(tx: Texts) -> InlineKeyboardMarkup | None:
-    """ "📖 All commands" under the short ``/help``."""
-    return markup([[(tx("btn_help_more"), HelpCB(full=1).pack())]])
-
-
-def help_text(tx: Texts, *, full: bool, group: bool) -> str:
-    """``/help``: the everyday commands; ``full``: every command with its examples (and in
-    a group, the seating ones of before the first deal)."""
-    if not full:
-        return tx("help_short")
-    return tx("help") + ("\n\n" + tx("help_seating") if group else "")
 
 
 def screen_markup(screen: Screen) -> InlineKeyboardMarkup | None:
@@ -127,3 +113,7 @@ def closing_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
             ]
         ]
     return []
+
+
+def export_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+    return markup([[(tx("btn_export"), ExportCB(pulka=table.id).pack())]])

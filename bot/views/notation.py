@@ -66,3 +66,8 @@ def declarer_prefix(deal: Deal) -> str:
     if isinstance(deal, Correction):
         return f"{name(deal.player)} "
     return ""
+
+
+def deal_words(tx: Texts, deal: Deal, names: tuple[str, ...], rules: Rules | None = None) -> str:
+    """A deal in the usual notation, with its declarer: ``Anna 7♥ / ровно``."""
+    return declarer_prefix(deal) + notation(tx, deal, names, rules)

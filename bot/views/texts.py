@@ -109,8 +109,13 @@ def bundle(lang: str) -> FluentBundle:
 PLACEABLE_LIMIT = 1000
 
 
+#: Whole numbers up to this go to Fluent as numbers; a larger one (a player's
+#: 40-digit "number") is text: Fluent's number formatting cannot hold it.
+WHOLE_LIMIT = 10**15
+
+
 def _arg(value: object) -> object:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < WHOLE_LIMIT:
         # A count: a number for the plural variants, printed without grouping.
         return fluent_number(value, useGrouping=False)
     text = value if isinstance(value, str) else str(value)

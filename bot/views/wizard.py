@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from bot.model import PulkaError, Table
 from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
-from bot.views.chat import effect_lines
+from bot.views.deal import effect_lines
 from bot.views.format import contract_label, name
 from bot.views.notation import declarer_prefix, details, notation
 from bot.views.texts import Texts

@@ -1,0 +1,674 @@
+"""``/calc``: a paper sheet typed in the chat, read into a ``pulka-sheet/1`` document.
+
+The first line (after ``/calc``) says the game: a variant word, the number of
+players (2 to 5, :data:`scoring.seating.TABLE_SIZES`; or a size word: ``гусарик``,
+``вдвоём``, ``впятером``...), the target and the stake, and conventions as
+``key=value`` or, for hussar's mountain, as words (``неделимая гора``, ``indivisible``),
+all optional and in any order.  Then one line per player, in seating order: the name, then the
+pulka, the mountain and the whists the player has written on each other player.
+The words of every language of the bot are read in any chat::
+
+    /calc сочи 3 до 20 по 1 division=adjust
+    Аня пуля 20 гора 13 висты Боря 70 Вера 100
+    Боря 20 7.5 Аня 114 Вера 96
+    Вера pool 20 mountain 25 whists Аня 140 Боря 180
+
+Numbers right after the name are the pulka, then the mountain; then, without
+names, the whists on the other players in seating order (``Вера 20 25 140 180``).
+A name of a whist may be any case or the start of a name that only one player's
+starts with.  A line ends at a new line or ``;``.
+
+The settlement is :mod:`scoring`'s: the document goes through
+:func:`scoring.record.load_document` and is settled by :func:`scoring.settle`,
+exactly as ``python -m scoring settle`` does; :func:`paper_steps` writes the
+sheet onto an empty one with corrections (:func:`scoring.play`), so the picture
+is drawn from the same sheet.
+
+>>> s = parse_sheet("сочи 3 по 1", ["Аня 20 13 Боря 70 Вера 100", "Боря 20 7.5 114 96",
+...                  "Вера пуля 20 гора 25 висты аня 140 бор 180"])
+>>> doc = s.document()
+>>> doc["rules"], doc["mountain"]
+({'variant': 'sochi', 'stake': '1'}, {'Аня': 13, 'Боря': Decimal('7.5'), 'Вера': 25})
+>>> doc["whists"]["Вера"]
+{'Аня': 140, 'Боря': 180}
+>>> [str(r) for r in settle_paper(s).settlement.results]
+['-187/3', '110/3', '77/3']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from bot.grammar.deals import (
+    NAMING_WORDS,
+    STAKE_RE,
+    STAKE_WORDS,
+    TARGET_RE,
+    TARGET_WORDS,
+    VARIANT_WORDS,
+    ParseError,
+    size_word,
+)
+from scoring import CONVENTION, Correction, PulkaState, Rules, Settlement, Sheet, Step, play, settle
+from scoring.record import Document, load_document, odd_character
+from scoring.rules import HussarMountain, Money, OneOf
+from scoring.seating import TABLE_SIZES
+
+#: The usage hint of every ``/calc`` error (the message ``calc_form``).
+FORM = "calc"
+PULKA_WORDS = frozenset({"пуля", "пулька", "куля", "кулька", "pool", "pulka", "pula"})
+MOUNTAIN_WORDS = frozenset({"гора", "горка", "mountain", "mount", "hill"})
+WHIST_WORDS = frozenset({"висты", "вист", "вісти", "віст", "whists", "whist"})
+ON_WORDS = frozenset({"на", "on"})
+FIELD_WORDS = PULKA_WORDS | MOUNTAIN_WORDS | WHIST_WORDS | ON_WORDS
+#: After the number of players: ``3 игрока``.
+PLAYERS_WORDS = frozenset(
+    {"игрока", "игроков", "игроки", "гравці", "гравця", "гравців", "players", "player"}
+)
+#: A convention of one table size on a sheet of another: what is said (``calc_rule_size``:
+#: any other size).
+SIZE_RULE_ERRORS = {2: "calc_rule_hussar", 5: "calc_rule_five"}
+#: Hussar's mountain as words (``неделимая гора``, ``indivisible mountain``), the word
+#: ``гора`` after it optional: the key ``hussar_mountain`` (Code 4.1.1 c).
+MOUNTAIN_RULE_WORDS = {
+    **dict.fromkeys(
+        ("неделимая", "неподільна", "неподiльна", "indivisible"), HussarMountain.INDIVISIBLE.value
+    ),
+    **dict.fromkeys(
+        ("делимая", "подільна", "подiльна", "divisible"), HussarMountain.DIVISIBLE.value
+    ),
+}
+#: An amount as paper writes it: ``7``, ``7.5``, ``7,5``, ``-2``, ``−2`` (6 digits, 4 decimals).
+AMOUNT_RE = re.compile(r"[+-]?[0-9]{1,6}(?:\.[0-9]{1,4})?")
+#: A name: one word, not a number, not a command, at most 24 characters.
+NAME_LIMIT = 24
+_NOT_NAME_START = re.compile(r"[0-9+\-−/@.,]")
+#: A word meant as a number (``1000000.5``, ``7.12345``): told as a bad amount.
+_NUMBERISH = re.compile(r"[+-]?[.,]?[0-9]")
+TRUE_WORDS = frozenset({"true", "yes", "on", "1", "да", "так"})
+FALSE_WORDS = frozenset({"false", "no", "off", "0", "нет", "ні"})
+#: Conventions a ``key=value`` may set (the record's rules keys), in the table's order.
+KEYS: tuple[str, ...] = tuple(CONVENTION)
+
+
+@dataclass(frozen=True, slots=True)
+class PaperLine:
+    """One player's line: ``pulka`` None until given (the step-by-step form fills it)."""
+
+    name: str
+    pulka: Decimal | None = None
+    mountain: Decimal | None = None
+    #: Whists by name of the opponent, as typed (resolved by :func:`parse_sheet`).
+    whists: tuple[tuple[str, Decimal], ...] = ()
+    #: Whists without names: on the others in seating order.
+    listed: tuple[Decimal, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.pulka is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PaperSheet:
+    """A typed paper sheet: the game (header) and the players' lines."""
+
+    variant: str = "sochi"
+    seats: int | None = None
+    target: int | None = None
+    stake: Decimal | None = None
+    #: ``key=value`` conventions, as record JSON values, in the order typed.
+    conventions: tuple[tuple[str, Any], ...] = ()
+    lines: tuple[PaperLine, ...] = ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(line.name for line in self.lines)
+
+    @property
+    def size(self) -> int:
+        """The number of players: the lines', else the one said, else 3."""
+        return len(self.lines) or self.seats or 3
+
+    def rules_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"variant": self.variant}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.stake is not None:
+            out["stake"] = _decimal_text(self.stake)
+        out.update(self.conventions)
+        return out
+
+    def document(self) -> dict[str, Any]:
+        """The ``pulka-sheet/1`` document (amounts as exact Decimals, as JSON reads them)."""
+        players = self.players
+        whists: dict[str, dict[str, Any]] = {}
+        for line in self.lines:
+            row = {on: _json_amount(v) for on, v in line.whists}
+            if row:
+                whists[line.name] = row
+        return {
+            "format": "pulka-sheet/1",
+            "players": list(players),
+            "rules": self.rules_json(),
+            "pulka": {x.name: _json_amount(x.pulka or Decimal(0)) for x in self.lines},
+            "mountain": {x.name: _json_amount(x.mountain or Decimal(0)) for x in self.lines},
+            "whists": whists,
+        }
+
+
+def _decimal_text(d: Decimal) -> str:
+    text = format(d, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _json_amount(d: Decimal) -> int | Decimal:
+    """A whole amount as an ``int`` (as JSON writes ``20``), else the exact Decimal."""
+    return int(d) if d == d.to_integral_value() else d
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def split_message(text: str) -> tuple[str, list[str]]:
+    """``/calc`` message text: (the header after the command, the other lines).
+
+    The header may also stand alone on the second line (``/calc`` then ``сочи 3``).
+    Empty lines are dropped; ``;`` ends a line too.
+    """
+    first, _, rest = text.partition("\n")
+    parts = first.split(maxsplit=1)
+    header = parts[1].strip() if len(parts) > 1 else ""
+    lines = [x.strip() for chunk in rest.split("\n") for x in chunk.split(";")]
+    lines = [x for x in lines if x]
+    if not header and lines and _looks_like_header(lines[0]):
+        header = lines.pop(0)
+    return header, lines
+
+
+def _looks_like_header(line: str) -> bool:
+    first = line.split()[0].casefold()
+    return (
+        first in VARIANT_WORDS
+        or first in NAMING_WORDS
+        or "=" in first
+        or size_word(first) is not None
+        or first in MOUNTAIN_RULE_WORDS
+    )
+
+
+def parse_header(text: str) -> PaperSheet:
+    """The first line: ``[variant] [2-5] [до N] [по S] [key=value ...]``.
+
+    >>> h = parse_header("ленинград 4 игрока до 50 по 0,5 whist=greedy")
+    >>> h.variant, h.seats, h.target, h.stake, h.conventions
+    ('leningrad', 4, 50, Decimal('0.5'), (('whist', 'greedy'),))
+
+    A size word for the number, and hussar's mountain in words:
+
+    >>> h = parse_header("гусарик неделимая гора до 10")
+    >>> h.seats, h.target, h.conventions
+    (2, 10, (('hussar_mountain', 'indivisible'),))
+    """
+    words = text.split()
+    sheet = PaperSheet()
+    given: set[str] = set()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        key = word.casefold()
+        i += 1
+        if key in VARIANT_WORDS:
+            _once(given, "variant", word)
+            sheet = replace(sheet, variant=VARIANT_WORDS[key])
+        elif re.fullmatch(r"[0-9]{1,6}", key):
+            if int(key) not in TABLE_SIZES:
+                raise ParseError("calc_bad_count", FORM, token=word)
+            _once(given, "seats", word)
+            sheet = replace(sheet, seats=int(key))
+            if i < len(words) and words[i].casefold() in PLAYERS_WORDS:
+                i += 1
+        elif size_word(key) is not None:
+            _once(given, "seats", word)
+            sheet = replace(sheet, seats=size_word(key))
+        elif key in MOUNTAIN_RULE_WORDS:
+            sheet = _convention(sheet, "hussar_mountain", MOUNTAIN_RULE_WORDS[key], given, word)
+            if i < len(words) and words[i].casefold() in MOUNTAIN_WORDS:
+                i += 1  # "неделимая гора"
+        elif key in TARGET_WORDS or key in STAKE_WORDS:
+            what = "target" if key in TARGET_WORDS else "stake"
+            _once(given, what, word)
+            value = words[i] if i < len(words) else ""
+            i += 1
+            sheet = _named(sheet, what, value, word)
+            if what == "stake" and i < len(words) and _currency_word(words[i]):
+                # "по 0,5 EUR", as /newpulka takes it.
+                sheet = _convention(sheet, "currency", words[i].upper(), given)
+                i += 1
+        elif "=" in key:
+            name, _, value = word.partition("=")
+            sheet = _convention(sheet, name.strip().casefold(), value.strip(), given)
+        else:
+            raise ParseError("calc_bad_header", FORM, token=word)
+    return sheet
+
+
+def _currency_word(word: str) -> bool:
+    """A currency after the stake (``EUR``, ``грн``, ``₽``), not a word of the header."""
+    key = word.casefold()
+    known = VARIANT_WORDS.keys() | TARGET_WORDS | STAKE_WORDS | PLAYERS_WORDS
+    if size_word(key) is not None or key in MOUNTAIN_RULE_WORDS:
+        return False
+    return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word)) and key not in known
+
+
+def _once(given: set[str], what: str, word: str) -> None:
+    if what in given:
+        raise ParseError("calc_header_twice", FORM, token=word)
+    given.add(what)
+
+
+def _named(sheet: PaperSheet, what: str, value: str, word: str) -> PaperSheet:
+    if what == "target":
+        if not TARGET_RE.fullmatch(value) or not 1 <= int(value) <= 10_000:
+            raise ParseError("calc_bad_target", FORM, token=value or word)
+        return replace(sheet, target=int(value))
+    text = value.replace(",", ".")
+    if not STAKE_RE.fullmatch(text):
+        raise ParseError("calc_bad_stake", FORM, token=value or word)
+    return replace(sheet, stake=Decimal(text))
+
+
+def _convention(
+    sheet: PaperSheet, key: str, value: str, given: set[str], said: str | None = None
+) -> PaperSheet:
+    """``key=value``: the record's rules key, its value in the key's JSON type (``said``:
+    the word that said it, if not ``key=value``)."""
+    if key in ("variant", "target", "stake"):
+        if key == "variant":
+            v = VARIANT_WORDS.get(value.casefold())
+            if v is None:
+                raise ParseError("calc_bad_header", FORM, token=f"{key}={value}")
+            _once(given, key, f"{key}={value}")
+            return replace(sheet, variant=v)
+        _once(given, key, f"{key}={value}")
+        return _named(sheet, key, value, f"{key}={value}")
+    c = CONVENTION.get(key)
+    if c is None:
+        raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(KEYS))
+    _once(given, key, said or f"{key}={value}")
+    token = f"{key}={value}"
+    json_value: Any
+    if isinstance(c.domain, Money):
+        json_value = value.replace(",", ".")
+    elif c.domain.json is bool:
+        low = value.casefold()
+        if low not in TRUE_WORDS | FALSE_WORDS:
+            raise ParseError("calc_bad_value", FORM, token=token, allowed="true, false")
+        json_value = low in TRUE_WORDS
+    elif c.domain.json is int:
+        if not re.fullmatch(r"[0-9]{1,6}", value):
+            raise ParseError("calc_bad_value", FORM, token=token, allowed="7")
+        json_value = int(value)
+    elif c.domain.json == list[int]:
+        items = [x for x in re.split(r"[,/\-]", value) if x]
+        if not items or not all(re.fullmatch(r"[0-9]{1,4}", x) for x in items):
+            raise ParseError("calc_bad_value", FORM, token=token, allowed="1,2,3")
+        json_value = [int(x) for x in items]
+    elif isinstance(c.domain, OneOf):
+        allowed = [m.value for m in c.domain.values]
+        if value.casefold() not in allowed:
+            raise ParseError("calc_bad_value", FORM, token=token, allowed=", ".join(allowed))
+        json_value = value.casefold()
+    else:
+        if not value:
+            raise ParseError("calc_bad_value", FORM, token=token, allowed="RUB")
+        json_value = value
+    return replace(sheet, conventions=(*sheet.conventions, (key, json_value)))
+
+
+def valid_name(word: str) -> bool:
+    """Can ``word`` name a player of the sheet (one word, not a number or a sheet word)?"""
+    return (
+        0 < len(word) <= NAME_LIMIT
+        and not _NOT_NAME_START.match(word)
+        and not word[0].isnumeric()
+        and word.casefold() not in FIELD_WORDS
+        and "=" not in word
+        and odd_character(word) is None
+    )
+
+
+def _words(line: str) -> list[str]:
+    for ch in "=:;":
+        line = line.replace(ch, " ")
+    words = line.replace("\u2212", "-").split()
+    return [w.strip(",") for w in words if w.strip(",")]
+
+
+def _amount(word: str) -> Decimal | None:
+    text = word.replace(",", ".")
+    return Decimal(text) if AMOUNT_RE.fullmatch(text) else None
+
+
+def _following(words: Sequence[str], i: int, who: str, word: str) -> Decimal:
+    """The amount after ``word`` (``пуля 20``, ``Боря 30``)."""
+    value = _amount(words[i]) if i < len(words) else None
+    if value is None:
+        if i < len(words) and _NUMBERISH.match(words[i]):
+            raise ParseError("calc_bad_amount", FORM, name=who, token=words[i])
+        raise ParseError("calc_missing_amount", FORM, name=who, token=word)
+    return value
+
+
+def parse_line(line: str) -> PaperLine:
+    """One player's line: the name, then ``пуля N``, ``гора N``, ``висты Name N ...``
+    or the numbers alone (pulka, mountain, then the whists in seating order).
+
+    >>> parse_line("Аня: пуля 20, гора 13; висты Боря 70 Вера 100")
+    PaperLine(name='Аня', pulka=Decimal('20'), mountain=Decimal('13'), \
+whists=(('Боря', Decimal('70')), ('Вера', Decimal('100'))), listed=())
+    """
+    words = _words(line)
+    if not words:
+        raise ParseError("calc_no_lines", FORM)
+    who = words[0]
+    if not valid_name(who):
+        raise ParseError("calc_bad_name", FORM, token=who)
+    pulka: Decimal | None = None
+    mountain: Decimal | None = None
+    whists: list[tuple[str, Decimal]] = []
+    listed: list[Decimal] = []
+    in_whists = False
+    i = 1
+    while i < len(words):
+        word = words[i]
+        key = word.casefold()
+        i += 1
+        if key in PULKA_WORDS or key in MOUNTAIN_WORDS:
+            what = "pulka" if key in PULKA_WORDS else "mountain"
+            value = _following(words, i, who, word)
+            if (pulka if what == "pulka" else mountain) is not None:
+                raise ParseError("calc_twice", FORM, name=who, token=word)
+            if what == "pulka":
+                pulka = value
+            else:
+                mountain = value
+            i += 1
+            in_whists = False
+            continue
+        if key in WHIST_WORDS:
+            in_whists = True
+            continue
+        if key in ON_WORDS:
+            continue
+        bare = _amount(word)
+        if bare is not None:
+            if in_whists or whists:
+                raise ParseError("calc_whist_without_name", FORM, name=who, token=word)
+            if pulka is None:
+                pulka = bare
+            elif mountain is None and not listed:
+                mountain = bare
+            else:
+                listed.append(bare)
+            continue
+        if _NUMBERISH.match(word):
+            raise ParseError("calc_bad_amount", FORM, name=who, token=word)
+        if not valid_name(word):
+            raise ParseError("calc_bad_word", FORM, name=who, token=word)
+        value = _following(words, i, who, word)
+        if listed:
+            raise ParseError("calc_whist_without_name", FORM, name=who, token=str(listed[0]))
+        whists.append((word, value))
+        in_whists = True
+        i += 1
+    return PaperLine(who, pulka, mountain, tuple(whists), tuple(listed))
+
+
+def _resolve(word: str, players: Sequence[str]) -> str | None:
+    """The player a whist names: the same name in any case, else the only one it starts."""
+    key = word.casefold()
+    same = [p for p in players if p.casefold() == key]
+    if same:
+        return same[0]
+    starts = [p for p in players if p.casefold().startswith(key)]
+    return starts[0] if len(starts) == 1 else None
+
+
+def resolve_lines(sheet: PaperSheet) -> PaperSheet:
+    """Check the lines together: 2 to 5 distinct players, whists on the others only, no
+    convention of another table size (hussar's at two, five's at five)."""
+    players = sheet.players
+    n = len(players)
+    if n not in TABLE_SIZES:
+        raise ParseError("calc_players_count", FORM, n=str(n))
+    if sheet.seats is not None and sheet.seats != n:
+        raise ParseError("calc_players_differ", FORM, n=str(n), said=str(sheet.seats))
+    check_sizes(sheet.conventions, n)
+    seen: set[str] = set()
+    for p in players:
+        if p.casefold() in seen:
+            raise ParseError("calc_name_twice", FORM, name=p)
+        seen.add(p.casefold())
+    lines = []
+    for line in sheet.lines:
+        others = [p for p in players if p != line.name]
+        whists: dict[str, Decimal] = {}
+        if line.listed:
+            if len(line.listed) != len(others):
+                raise ParseError(
+                    "calc_listed_count",
+                    FORM,
+                    name=line.name,
+                    n=str(len(line.listed)),
+                    others=", ".join(others),
+                )
+            whists = dict(zip(others, line.listed, strict=True))
+        for word, value in line.whists:
+            on = _resolve(word, players)
+            if on is None:
+                raise ParseError(
+                    "calc_unknown_player",
+                    FORM,
+                    name=line.name,
+                    token=word,
+                    players=", ".join(players),
+                )
+            if on == line.name:
+                raise ParseError("calc_self_whists", FORM, name=line.name)
+            if on in whists:
+                raise ParseError("calc_whists_twice", FORM, name=line.name, on=on)
+            whists[on] = value
+        ordered = tuple((p, whists[p]) for p in others if p in whists)
+        lines.append(replace(line, whists=ordered, listed=()))
+    return replace(sheet, lines=tuple(lines))
+
+
+def check_sizes(conventions: Sequence[tuple[str, Any]], n: int) -> None:
+    """Refuse a convention that means nothing at a table of ``n`` (hussar's mountain on a
+    sheet of three): it would change nothing, and the table would think it did."""
+    for key, _ in conventions:
+        c = CONVENTION[key]
+        if not c.applies_to(n):
+            error = SIZE_RULE_ERRORS.get(c.sizes[0], "calc_rule_size")
+            raise ParseError(error, FORM, token=key, n=str(n))
+
+
+def parse_sheet(header: str, lines: Sequence[str]) -> PaperSheet:
+    """The whole typed sheet, every line complete (each with its pulka)."""
+    sheet = parse_header(header)
+    if not lines:
+        raise ParseError("calc_no_lines", FORM)
+    parsed = tuple(parse_line(x) for x in lines)
+    sheet = resolve_lines(replace(sheet, lines=parsed))
+    for line in sheet.lines:
+        if not line.complete:
+            raise ParseError("calc_missing_pulka", FORM, name=line.name)
+    return sheet
+
+
+# --- settling --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Calc:
+    """A settled paper sheet: the loaded document, its settlement, the picture's steps."""
+
+    document: Document
+    settlement: Settlement
+    steps: tuple[Step, ...]
+
+    @property
+    def rules(self) -> Rules:
+        return self.document.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.document.players
+
+
+def settle_paper(sheet: PaperSheet, currency: str | None = None) -> Calc:
+    """Settle as ``python -m scoring settle`` does; raises :class:`scoring.ScoringError`.
+
+    ``currency``: the money's when the sheet names none (the chat language's)."""
+    document = sheet.document()
+    if currency is not None and "currency" not in document["rules"]:
+        document["rules"]["currency"] = currency
+    doc = load_document(document)
+    return Calc(doc, settle(doc.sheet, doc.rules), paper_steps(doc))
+
+
+def paper_steps(doc: Document) -> tuple[Step, ...]:
+    """The paper sheet written onto an empty one, a correction per player (for the picture).
+
+    The last step's sheet is the document's sheet, so the picture settles the same.
+    """
+    sheet: Sheet = doc.sheet
+    state = PulkaState.new(doc.players, doc.rules)
+    steps: list[Step] = []
+    for i, name in enumerate(sheet.players):
+        whists = {k: v for k, v in sheet.whists_by(i).items() if v}
+        if not (sheet.pulka[i] or sheet.mountain[i] or whists):
+            continue
+        step = play(state, Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
+        steps.append(step)
+        state = step.state
+    if state.sheet != sheet:  # pragma: no cover - the engine adds what it is given
+        raise AssertionError("the corrections did not write the paper sheet")
+    return tuple(steps)
+
+
+# --- the step-by-step form: its state is the typed form, kept in the message ------------
+
+
+def form_lines(sheet: PaperSheet, words: dict[str, str]) -> list[str]:
+    """The sheet as the one-message form (``/calc`` line first), which :func:`read_form`
+    reads back; ``words`` are the chat language's: ``variant_<v>``, ``to``, ``at``,
+    ``pulka``, ``mountain``, ``whists``."""
+    head = ["/calc", words[f"variant_{sheet.variant}"], str(sheet.size)]
+    if sheet.target is not None:
+        head += [words["to"], str(sheet.target)]
+    if sheet.stake is not None:
+        head += [words["at"], _decimal_text(sheet.stake)]
+    head += [f"{k}={_value_text(v)}" for k, v in sheet.conventions]
+    out = [" ".join(head)]
+    for line in sheet.lines:
+        parts = [line.name]
+        if line.complete:
+            parts += [words["pulka"], _amount_text(line.pulka or Decimal(0))]
+            parts += [words["mountain"], _amount_text(line.mountain or Decimal(0))]
+            if line.whists:
+                parts.append(words["whists"])
+                for on, v in line.whists:
+                    parts += [on, _amount_text(v)]
+        out.append(" ".join(parts))
+    return out
+
+
+def _amount_text(d: Decimal) -> str:
+    return _decimal_text(d)
+
+
+def _value_text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return ",".join(str(x) for x in v)
+    return str(v)
+
+
+def read_form(text: str) -> PaperSheet | None:
+    """The state of a step-by-step message: the form in its text, lines maybe incomplete.
+
+    None if the text holds no readable form (not such a message, or changed by hand).
+    """
+    lines = text.split("\n")
+    start = next((i for i, x in enumerate(lines) if x.startswith("/calc")), None)
+    if start is None:
+        return None
+    body: list[str] = []
+    for x in lines[start + 1 :]:
+        if not x.strip():
+            break
+        body.append(x)
+    try:
+        sheet = parse_header(lines[start].split(maxsplit=1)[1] if " " in lines[start] else "")
+        parsed = tuple(parse_line(x) for x in body)
+        if not parsed:
+            return sheet
+        sheet = resolve_lines(replace(sheet, lines=parsed))
+    except ParseError:
+        return None
+    return sheet
+
+
+def next_line(sheet: PaperSheet) -> int | None:
+    """The seat whose figures the step-by-step form asks next (None: all given)."""
+    return next((i for i, x in enumerate(sheet.lines) if not x.complete), None)
+
+
+def parse_names(text: str, sheet: PaperSheet) -> PaperSheet:
+    """The step-by-step form's names: 2 to 5 words, in seating order (their number is the
+    table's: a convention of another size is dropped, see :func:`with_size`)."""
+    names = _words(text)
+    if len(names) not in TABLE_SIZES:
+        raise ParseError("calc_names_count", FORM, n=str(len(names)))
+    for word in names:
+        if not valid_name(word):
+            raise ParseError("calc_bad_name", FORM, token=word)
+    sheet = replace(with_size(sheet, len(names)), lines=tuple(PaperLine(x) for x in names))
+    return resolve_lines(sheet)
+
+
+def with_size(sheet: PaperSheet, n: int) -> PaperSheet:
+    """The sheet for ``n`` players (the step-by-step form's choice): a convention of
+    another table size (hussar's mountain, once three are chosen) dropped.
+
+    >>> two = PaperSheet(seats=2, conventions=(("hussar_mountain", "indivisible"),))
+    >>> with_size(two, 3).conventions, with_size(two, 2) == two
+    ((), True)
+    """
+    kept = tuple(item for item in sheet.conventions if CONVENTION[item[0]].applies_to(n))
+    return replace(sheet, seats=n, conventions=kept)
+
+
+def fill_line(sheet: PaperSheet, seat: int, text: str) -> PaperSheet:
+    """The step-by-step form's figures of ``seat``, typed as the rest of that player's line."""
+    name = sheet.lines[seat].name
+    line = parse_line(f"{name} {text}")
+    if not line.complete:
+        raise ParseError("calc_missing_pulka", FORM, name=name)
+    lines = list(sheet.lines)
+    lines[seat] = line
+    return resolve_lines(replace(sheet, lines=tuple(lines)))
+
+
+def clear_line(sheet: PaperSheet, seat: int) -> PaperSheet:
+    """``seat``'s figures taken back (the "Back" button)."""
+    lines = list(sheet.lines)
+    lines[seat] = PaperLine(lines[seat].name)
+    return replace(sheet, lines=tuple(lines))

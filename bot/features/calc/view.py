@@ -1,0 +1,175 @@
+"""``/calc`` texts and buttons: the paper sheet's settlement, its errors, the step-by-step message.
+
+The settlement is told with the bot's own settlement text
+(:func:`bot.views.chat.settlement_text`); the figures are :mod:`scoring`'s.  The
+step-by-step message writes the sheet so far as the one-message form, in a code
+block, so that the message is its own state (:func:`bot.input.sheet_text.read_form`)
+and can be copied whole.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.features.calc.sheet import Calc, PaperSheet, form_lines, next_line
+from bot.grammar.deals import ParseError
+from bot.views.board import SheetKind, sheet_title, variant_name
+from bot.views.callbacks import CalcCB
+from bot.views.errors import error_text, params_text
+from bot.views.format import name
+from bot.views.settlement import settlement_text
+from bot.views.texts import Texts
+from scoring import Rules, ScoringError
+from scoring.rules import HussarMountain
+from scoring.seating import TABLE_SIZES
+
+#: The first characters of every step-by-step message (how a reply to one is known).
+MARK = "🧮"
+VARIANTS = ("sochi", "leningrad", "rostov")
+#: Telegram's limit on a photo's caption.
+CAPTION_LIMIT = 1024
+
+
+def form_words(tx: Texts) -> dict[str, str]:
+    """The chat language's words of the typed form (the parser reads every language's)."""
+    return {
+        "variant_sochi": tx("calc_word_sochi"),
+        "variant_leningrad": tx("calc_word_leningrad"),
+        "variant_rostov": tx("calc_word_rostov"),
+        "to": tx("calc_word_to"),
+        "at": tx("calc_word_at"),
+        "pulka": tx("calc_word_pulka"),
+        "mountain": tx("calc_word_mountain"),
+        "whists": tx("calc_word_whists"),
+    }
+
+
+def form_text(tx: Texts, sheet: PaperSheet) -> str:
+    """The sheet as the one-message form, in a code block."""
+    return "<pre>" + escape("\n".join(form_lines(sheet, form_words(tx))), quote=False) + "</pre>"
+
+
+def result_text(tx: Texts, calc: Calc) -> str:
+    """The settlement of a paper sheet: the game, results, money, who pays whom."""
+    rules = calc.rules
+    head = tx(
+        "calc_result_title",
+        variant=variant_name(tx, rules),
+        target=rules.target,
+        n=len(calc.players),
+    )
+    if len(calc.players) == 2:  # hussar: the dummy is no player of the settlement
+        head += "\n" + tx("calc_result_hussar", mountain=rules.hussar_mountain.value)
+    s = calc.settlement
+    return head + "\n" + settlement_text(tx, rules, s, final=s.finished)
+
+
+def picture_title(tx: Texts, calc: Calc) -> str:
+    kind = SheetKind.FINAL if calc.settlement.finished else SheetKind.NOW
+    return sheet_title(tx, calc.rules, kind)
+
+
+def caption_fits(text: str) -> bool:
+    return len(text) <= CAPTION_LIMIT
+
+
+def error_answer(tx: Texts, err: ParseError | ScoringError) -> str:
+    """What is wrong, the expected form, an example (and nothing else)."""
+    if isinstance(err, ParseError):
+        what = tx(err.key, **params_text(err.params))
+    else:
+        what = error_text(tx, err, path=True)
+    return "\n".join([what, tx("calc_form"), tx("calc_example")])
+
+
+def step_error_answer(tx: Texts, err: ParseError | ScoringError, sheet: PaperSheet) -> str:
+    """A bad reply to the step-by-step message: what is wrong and what it asks for."""
+    if isinstance(err, ParseError):
+        what = tx(err.key, **params_text(err.params))
+    else:
+        what = error_text(tx, err, path=True)
+    return what + "\n" + ask_text(tx, sheet)
+
+
+# --- the step-by-step message ------------------------------------------------------------
+
+
+def ask_text(tx: Texts, sheet: PaperSheet) -> str:
+    """What the message asks for now: the names, or the next player's figures."""
+    if not sheet.lines:
+        return tx("calc_ask_names", example=" ".join(default_names(tx, sheet.size)))
+    seat = next_line(sheet)
+    if seat is None:
+        return tx("calc_done")
+    who = sheet.lines[seat].name
+    others = [x.name for x in sheet.lines if x.name != who]
+    example = " ".join(["20", "4", *(["10"] * len(others))])
+    return tx(
+        "calc_ask_figures",
+        name=name(who),
+        others=", ".join(name(x) for x in others),
+        example=example,
+    )
+
+
+def step_text(tx: Texts, sheet: PaperSheet) -> str:
+    """The whole step-by-step message: title, the form so far, the question."""
+    return "\n".join([f"{MARK} {tx('calc_title')}", form_text(tx, sheet), "", ask_text(tx, sheet)])
+
+
+def closed_text(tx: Texts, sheet: PaperSheet, *, done: bool) -> str:
+    """The message once settled (the form kept, to copy) or closed."""
+    last = tx("calc_done") if done else tx("calc_closed")
+    return "\n".join([f"{MARK} {tx('calc_title')}", form_text(tx, sheet), "", last])
+
+
+def default_names(tx: Texts, n: int) -> list[str]:
+    return tx("calc_default_names").split()[:n]
+
+
+def hussar_mountain(sheet: PaperSheet) -> HussarMountain:
+    """The hussar mountain the sheet says (``hussar_mountain=...``), else the default."""
+    given = dict(sheet.conventions).get("hussar_mountain")
+    return HussarMountain.DIVISIBLE if given is None else HussarMountain(given)
+
+
+def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup:
+    """Variant and table size (2 to 5; with two, hussar's mountain) while the names are
+    awaited; then "Back" and "Close"."""
+    rows: list[list[InlineKeyboardButton]] = []
+    if not sheet.lines:
+        rows.append(
+            [
+                _button(
+                    ("✓ " if v == sheet.variant else "") + variant_name(tx, Rules.for_variant(v)),
+                    CalcCB(op="va", arg=v),
+                )
+                for v in VARIANTS
+            ]
+        )
+        rows.append(
+            [
+                _button(
+                    ("✓ " if n == sheet.size else "") + tx("calc_btn_players", n=n),
+                    CalcCB(op="np", arg=str(n)),
+                )
+                for n in TABLE_SIZES
+            ]
+        )
+        if sheet.size == 2:
+            now = hussar_mountain(sheet)
+            other = next(m for m in HussarMountain if m is not now)
+            label = tx("calc_btn_mountain", mountain=now.value)
+            rows.append([_button(label, CalcCB(op="hm", arg=other.value))])
+        names = ", ".join(default_names(tx, sheet.size))
+        rows.append([_button(tx("calc_btn_names", names=names), CalcCB(op="ab"))])
+    else:
+        rows.append([_button(tx("calc_btn_back"), CalcCB(op="bk"))])
+    rows.append([_button(tx("calc_btn_close"), CalcCB(op="x"))])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def _button(text: str, data: CalcCB) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text=text, callback_data=data.pack())

@@ -1,0 +1,63 @@
+"""The question before writing a typed deal that looks like a slip (``bot.features.deals.guard``):
+its text and its Yes/No buttons, and the answer to "No"."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.features.deals.guard import Doubts, digest
+from bot.model import Table
+from bot.views.callbacks import GuardCB
+from bot.views.format import name
+from bot.views.keyboards import markup
+from bot.views.notation import declarer_prefix, notation
+from bot.views.texts import Texts
+from scoring import Deal
+
+
+def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
+    """Why the bot asks, then "Write <the deal>?"."""
+    lines = []
+    if doubts.repeat is not None:
+        lines.append(tx("guard_repeat", number=doubts.repeat.number))
+    if doubts.seat is not None:
+        named, expected = doubts.seat
+        if len(named) == 1:
+            lines.append(tx("guard_seat", named=name(named[0]), expected=name(expected[0])))
+        else:  # five: the pairs
+            lines.append(
+                tx(
+                    "guard_seat_pair",
+                    named=name(named[0]),
+                    named2=name(named[1]),
+                    expected=name(expected[0]),
+                    expected2=name(expected[1]),
+                )
+            )
+    shown = declarer_prefix(deal) + notation(tx, deal, table.names, table.rules)
+    lines.append(tx("guard_ask", notation=shown))
+    return "\n".join(lines)
+
+
+def guard_keyboard(tx: Texts, table: Table, deal: Deal) -> InlineKeyboardMarkup | None:
+    """ "Yes, write it" / "No", for ``deal`` on ``table`` as it is now."""
+    d = digest(deal)
+    last = table.last_event_id
+    return markup(
+        [
+            [
+                (tx("guard_yes"), GuardCB(pulka=table.id, last=last, yes=1, digest=d).pack()),
+                (tx("guard_no"), GuardCB(pulka=table.id, last=last, yes=0, digest=d).pack()),
+            ]
+        ]
+    )
+
+
+def guard_kept_text(tx: Texts, who: str) -> str:
+    """ "No" pressed: who declined; nothing was written."""
+    return tx("guard_kept", who=name(who))
+
+
+def guard_gone_text(tx: Texts) -> str:
+    """ "Yes" pressed, but the command asked about is gone or no longer that deal."""
+    return tx("guard_gone")

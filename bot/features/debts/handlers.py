@@ -1,0 +1,118 @@
+"""Debts between nights: "Paid" / "Received" under a settled pulka, and ``/debts``.
+
+The buttons are on the settlement's message ("Settle", ``/settle``) and on ``/pulka N``
+(:func:`bot.views.debts.with_debts`); a press writes a ``paid`` or ``received`` event
+(:meth:`bot.service.Keeper.confirm_payment`) and redraws only the keyboard.
+Nothing of it changes a result.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Bot, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.callback_answer import CallbackAnswer
+
+from bot.actions import archive, payments
+from bot.actions.keeper import Keeper
+from bot.actions.nights import chat_nights
+from bot.features.debts.view import concerns, debts_text, keyboard_shape, pressed_text, with_debts
+from bot.model import EventKind, PulkaError, Table, debts
+from bot.telegram import delivery
+from bot.telegram.common import (
+    author_of_user,
+    is_admin,
+    place,
+    pulka_of_button,
+    refuse,
+)
+from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.views.callbacks import DebtCB
+from bot.views.errors import pulka_error_text
+from bot.views.texts import Texts
+
+log = logging.getLogger(__name__)
+
+
+async def _redraw(msg: Message, tx: Texts, table: Table) -> None:
+    """The message's keyboard with the lines as they are now (only if it changed:
+    Telegram refuses an edit to the same keyboard)."""
+    new = with_debts(tx, table, msg.reply_markup)
+    if keyboard_shape(new) == keyboard_shape(msg.reply_markup):
+        return
+    try:
+        await msg.edit_reply_markup(reply_markup=new)
+    except TelegramAPIError as e:  # written already; the press's answer has told it
+        log.warning("debts keyboard of %s not redrawn: %s", msg.message_id, e)
+
+
+async def debt_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: DebtCB,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "Paid" (the payer's) or "Received" (the payee's) on a line of a settled pulka."""
+    table = await pulka_of_button(keeper, callback_data.pulka, msg)
+    if table is None:
+        refuse(callback_answer, tx("stale"))
+        return
+    got = bool(callback_data.got)
+    # An administrator confirms only for a player without Telegram: asked only then.
+    guests = any(p.user_id is None for p in table.players)
+    admin = guests and await is_admin(bot, msg.chat.id, query.from_user.id)
+    try:
+        written = await payments.confirm(
+            keeper,
+            table.id,
+            EventKind.RECEIVED if got else EventKind.PAID,
+            callback_data.payer,
+            callback_data.payee,
+            author_of_user(query.from_user),
+            admin=admin,
+        )
+    except PulkaError as e:
+        refuse(callback_answer, pulka_error_text(tx, e, html=False))
+        if e.key == "stale":
+            await _redraw(msg, tx, table)
+        return
+    shown = written.table if written.duplicate else written.before or written.table
+    line = debts.line_of(shown, callback_data.payer, callback_data.payee)
+    callback_answer.text = (
+        tx("done") if line is None else pressed_text(tx, shown, line, got, again=written.duplicate)
+    )
+    await _redraw(msg, tx, written.table)
+
+
+async def debts_command(
+    message: Message, command: CommandObject, keeper: Keeper, tx: Texts
+) -> None:
+    """``/debts``: what is open across the chat's settled pulkas, netted per pair;
+    ``/debts Anna``: only Anna's."""
+    chat_id, _ = place(message)
+    nights = await chat_nights(keeper, chat_id)
+    numbers: dict[int, int] = {}
+    for thread in sorted({n.table.row.thread_id for n in nights}):
+        numbers.update(
+            (p.pulka_id, p.number) for p in await archive.finished(keeper, chat_id, thread)
+        )
+    found = debts.open_debts(nights)
+    who = (command.args or "").strip()[:64] or None
+    if who is not None:
+        found = [d for d in found if concerns(d, who)]
+    await delivery.answer(message, debts_text(tx, found, nights, numbers, who=who))
+
+
+def router() -> Router:
+    r = Router(name="debts")
+    r.message.filter(IN_GROUP)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.message.register(debts_command, Command("debts"))
+    r.callback_query.register(debt_press, DebtCB.filter())
+    return r

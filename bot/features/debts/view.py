@@ -1,0 +1,189 @@
+"""Texts and buttons of the debts between nights (:mod:`bot.store.debts`): the "Paid" /
+"Received" rows under a settled pulka, the answers to a press, ``/debts``.  Words in
+``locales/*/debts.ftl``; names stand in the nominative (after a colon, around an arrow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.model import Table, debts
+from bot.model.debts import Confirmation, Debt, Line
+from bot.model.nights import Night
+from bot.views.callbacks import DebtCB
+from bot.views.format import date_text, money, name
+from bot.views.texts import Texts
+
+#: The latest confirmations ``/debts`` lists.
+SHOWN_CONFIRMATIONS = 10
+#: A message holds 4096 characters (UTF-16 code units): debts past that are counted.
+LIMIT = 4096
+
+
+def debt_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
+    """A row per line of a settled pulka: open ones "💸 A → B 12.50: paid" (☑️ once
+    marked paid) and "📥 B: received"; a closed one "✅ A → B 12.50"."""
+    rows = []
+    for ln in debts.lines(table):
+        payer, payee = table.names[ln.payer], table.names[ln.payee]
+
+        def data(got: int, ln: Line = ln) -> str:
+            return DebtCB(pulka=table.id, payer=ln.payer, payee=ln.payee, got=got).pack()
+
+        if ln.closed:
+            if ln.due > 0:
+                label = tx("debts_btn_closed", payer=payer, payee=payee, amount=money(ln.due))
+                rows.append([(label, data(1))])
+            continue
+        key = "debts_btn_pending" if ln.unpaid <= 0 else "debts_btn_paid"
+        rows.append(
+            [
+                (tx(key, payer=payer, payee=payee, amount=money(ln.open)), data(0)),
+                (tx("debts_btn_received", payee=payee), data(1)),
+            ]
+        )
+    return rows
+
+
+def _is_debt_row(row: Sequence[InlineKeyboardButton]) -> bool:
+    return any((b.callback_data or "").startswith(DebtCB.__prefix__ + ":") for b in row)
+
+
+def with_debts(
+    tx: Texts, table: Table, markup: InlineKeyboardMarkup | None
+) -> InlineKeyboardMarkup | None:
+    """``markup`` with the pulka's debt rows (:func:`debt_rows`): in place of the ones it
+    has, else first.  The other buttons stay as they are."""
+    kept = [] if markup is None else [list(r) for r in markup.inline_keyboard]
+    at = next((i for i, r in enumerate(kept) if _is_debt_row(r)), 0)
+    kept = [r for r in kept if not _is_debt_row(r)]
+    new = [
+        [InlineKeyboardButton(text=label, callback_data=data) for label, data in row]
+        for row in debt_rows(tx, table)
+    ]
+    rows = kept[:at] + new + kept[at:]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def keyboard_shape(markup: InlineKeyboardMarkup | None) -> list[list[tuple[str, str | None]]]:
+    """What a keyboard shows and does (to edit it only when it changes)."""
+    if markup is None:
+        return []
+    return [[(b.text, b.callback_data) for b in row] for row in markup.inline_keyboard]
+
+
+def _currency(table: Table) -> str:
+    return table.settled_rules.currency
+
+
+def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
+    """The answer to a press (plain text): what it wrote, or that nothing was left."""
+    params = {
+        # Plain: Telegram shows a press's answer as it is.
+        "payer": table.names[line.payer],
+        "payee": table.names[line.payee],
+        "currency": _currency(table),
+    }
+    if again:
+        if got or line.closed:
+            return tx("debts_already_received", **params)
+        return tx("debts_already_paid", amount=money(line.pending), **params)
+    return tx(
+        "debts_received_noted" if got else "debts_paid_noted",
+        amount=money(line.open if got else line.unpaid),
+        **params,
+    )
+
+
+def _numbers(tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int]) -> str:
+    """``№1, №3``: the pulkas as ``/pulka N`` numbers them."""
+    return ", ".join(tx("debts_number", number=numbers[p]) for p in pulkas if p in numbers)
+
+
+def debts_text(
+    tx: Texts,
+    open_debts: Sequence[Debt],
+    nights: Sequence[Night],
+    numbers: Mapping[int, int],
+    *,
+    who: str | None = None,
+) -> str:
+    """``/debts``: what is open, netted per pair and currency, what is marked paid, and
+    the latest confirmations.  ``numbers``: each pulka's number as ``/pulka N`` shows
+    it; ``who``: only the debts of that player (the name as asked)."""
+    if who is None:
+        lines = [tx("debts_title")]
+    else:  # the name as the player played it, if he did
+        known = (q.name for n in nights for q in n.people if _named(who, [q.name]))
+        lines = [tx("debts_title_of", name=name(next(known, who)))]
+    if not open_debts:
+        lines.append(tx("debts_none"))
+    confirmed = [
+        (n, c)
+        for n, c in debts.night_confirmations(nights)
+        if who is None or _named(who, (n.people[c.payer].name, n.people[c.payee].name))
+    ][-SHOWN_CONFIRMATIONS:]
+    tail = [""]
+    if confirmed:
+        tail.append(tx("debts_confirmed_title"))
+        tail.extend(_confirmation_line(tx, n, c, numbers) for n, c in confirmed)
+        tail.append("")
+    tail.append(tx("debts_how"))
+    # A chat of many players has many pairs: what does not fit is counted, not cut.
+    room = LIMIT - _length(lines) - _length(tail) - 200
+    left = 0
+    for d in open_debts:
+        block = [
+            tx(
+                "debts_line",
+                debtor=name(d.debtor.name),
+                creditor=name(d.creditor.name),
+                amount=money(d.amount),
+                currency=name(d.currency),
+                pulkas=_numbers(tx, numbers, d.pulkas),
+            )
+        ]
+        if d.pending > 0:
+            block.append(
+                tx("debts_pending", amount=money(d.pending), creditor=name(d.creditor.name))
+            )
+        if left or _length(block) > room:
+            left += 1
+            continue
+        lines.extend(block)
+        room -= _length(block)
+    if left:
+        lines.append(tx("debts_more", count=left))
+    return "\n".join(lines + tail)
+
+
+def _length(lines: Sequence[str]) -> int:
+    """The characters ``lines`` take in a message, newlines included (UTF-16 code units,
+    as Telegram counts; the HTML tags counted too, which only errs on the safe side)."""
+    return sum(len(line.encode("utf-16-le")) // 2 + 1 for line in lines)
+
+
+def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mapping[int, int]) -> str:
+    names = night.table.names
+    return tx(
+        "debts_confirmed_received" if c.kind == debts.RECEIVED else "debts_confirmed_paid",
+        number=_numbers(tx, numbers, [night.pulka_id]) or "—",
+        date=date_text(tx, c.event.created_at),
+        payer=name(names[c.payer]),
+        payee=name(names[c.payee]),
+        amount=money(c.amount),
+        currency=name(_currency(night.table)),
+        who=name(c.event.author_name or "?"),
+    )
+
+
+def _named(asked: str, names: Iterable[str]) -> bool:
+    want = " ".join(asked.lstrip("@").split()).casefold()
+    return want in (" ".join(n.split()).casefold() for n in names)
+
+
+def concerns(d: Debt, asked: str) -> bool:
+    """Is ``d`` a debt of the player named ``asked`` (case and spaces aside, ``@`` too)?"""
+    return _named(asked, (d.debtor.name, d.creditor.name))

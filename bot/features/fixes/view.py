@@ -1,0 +1,231 @@
+"""A past deal changed or deleted: the editing wizard, the deletion prompt, the answer.
+
+The editing wizard is the deal wizard (:func:`bot.views.wizard.screen`) shown on
+the table as it was before the deal being changed (its seating, its raspasy
+run), opened on that deal's own state, with its payloads carrying the deal's
+event (:class:`bot.views.callbacks.AmendData`); "Write it" replaces the deal.
+The answer shows the deal before and after, and each player's standing before
+and after, as :func:`scoring.standings` has them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.model import EventRow, LiveDeal, PulkaError, Table
+from bot.model.replay import amended_deal
+from bot.views.callbacks import (
+    AmendData,
+    Defence,
+    DeleteCB,
+    EditCB,
+    Kind,
+    WizardData,
+)
+from bot.views.keyboards import markup
+from bot.views.notation import deal_words, declarer_prefix, notation
+from bot.views.texts import Texts
+from bot.views.wizard import Button, Screen, deal_of, screen
+from scoring import Choice, Correction, Game, Misere, Raspasy, seating
+from scoring.deals import same_deal
+
+
+def editing_view(table: Table, live: LiveDeal) -> Table:
+    """``table`` as it stood before ``live`` was played: the wizard asks on that sheet."""
+    return replace(table, deals=table.deals[: live.number - 1], state=live.before)
+
+
+def _defence(first: Choice | None, second: Choice | None) -> Defence | None:
+    return {
+        (Choice.WHIST, Choice.PASS): Defence.FIRST,
+        (Choice.PASS, Choice.WHIST): Defence.SECOND,
+        (Choice.WHIST, Choice.WHIST): Defence.BOTH,
+        (Choice.PASS, Choice.PASS): Defence.NONE,
+        (Choice.PASS, Choice.HALF): Defence.HALF,
+    }.get((first, second))  # type: ignore[arg-type]
+
+
+def _hussar_defence(choice: Choice | None, dummy_whist: bool) -> Defence | None:
+    """Hussar's one defender: whist, or a pass (played out when the dummy whists)."""
+    if choice is Choice.WHIST:
+        return Defence.FIRST
+    if choice is Choice.PASS:
+        return Defence.DUMMY if dummy_whist else Defence.NONE
+    return None
+
+
+def _states(table: Table, live: LiveDeal) -> list[WizardData]:
+    """Wizard states for ``live``'s deal, the whole deal first, then ever shorter."""
+    base = WizardData(pulka=table.id, last=table.last_event_id)
+    deal, names = live.deal, table.names
+    seats = seating.table(live.before)
+    out = []
+    if isinstance(deal, Game) and deal.declarer in names:
+        seat = names.index(deal.declarer)
+        game = base.to(kind=Kind.GAME, seat=seat)
+        defenders = [names[s] for s in seats.defenders(seat)]
+        first = defenders[0]
+        if seats.dummy:  # hussar: the one defender's answer
+            code = _hussar_defence(deal.choices.get(first), seats.rules.dummy_whist)
+        else:
+            code = _defence(deal.choices.get(first), deal.choices.get(defenders[1]))
+        tricks = deal.trick_map
+        if code is not None:
+            counted = {
+                Defence.FIRST: (tricks.get(deal.declarer, 0),),
+                Defence.SECOND: (tricks.get(deal.declarer, 0),),
+                Defence.BOTH: (tricks.get(deal.declarer, 0), tricks.get(first, 0)),
+                Defence.DUMMY: (tricks.get(deal.declarer, 0),),
+            }.get(code, ())
+            out += _state(game, contract=deal.contract, defence=code, tricks=counted)
+            out += _state(game, contract=deal.contract, defence=code)
+        out += _state(game, contract=deal.contract)
+        out.append(game)
+    elif isinstance(deal, Misere) and deal.declarer in names:
+        seat = names.index(deal.declarer)
+        out += _state(base, kind=Kind.MISERE, seat=seat, tricks=(deal.tricks,))
+        out += _state(base, kind=Kind.MISERE, seat=seat)
+    elif isinstance(deal, Raspasy):
+        tricks = deal.trick_map
+        a, b = (tricks.get(names[s], 0) for s in seats.at_table[:2])
+        out += _state(base, kind=Kind.RASPASY, tricks=(a, b))
+    out.append(base)
+    return out
+
+
+def _state(w: WizardData, **changes: object) -> list[WizardData]:
+    """``w`` with ``changes``, if that is a state the wizard has (a typed deal may say
+    what no button does)."""
+    try:
+        return [w.to(**changes)]
+    except ValueError:
+        return []
+
+
+def open_screen(tx: Texts, table: Table, live: LiveDeal) -> Screen:
+    """The editing wizard opened on ``live``: its preview when the wizard can draw
+    exactly that deal, else the furthest screen it agrees with."""
+    view = editing_view(table, live)
+    for w in _states(table, live):
+        state = AmendData.of(w, live.event.id)
+        try:
+            shown = amend_screen(tx, table, live, state)
+        except PulkaError:
+            continue
+        try:
+            complete = deal_of(view, state)
+        except PulkaError:
+            continue
+        if complete is None or same_deal(complete, live.deal):
+            return shown
+    raise PulkaError("stale")
+
+
+def amend_screen(tx: Texts, table: Table, live: LiveDeal, w: AmendData) -> Screen:
+    """The editing wizard's screen ``w`` for deal ``live`` (``PulkaError('stale')`` if the
+    state is impossible there): the deal wizard's, under what the deal is now, with
+    "🗑 Delete"."""
+    shown = screen(tx, editing_view(table, live), w)
+    head = tx(
+        "amend_head",
+        number=live.number,
+        notation=deal_words(tx, live.deal, table.names, table.rules),
+    )
+    delete = Button(
+        tx("btn_delete"),
+        DeleteCB(pulka=table.id, event=live.event.id, last=w.last, op="a").pack(),
+    )
+    return Screen(f"{head}\n{shown.text}", (*shown.rows, (delete,)), shown.deal)
+
+
+def correction_text(tx: Texts, table: Table, live: LiveDeal) -> str:
+    """A correction asked to be edited: it can only be deleted and written again."""
+    return tx(
+        "amend_correction",
+        number=live.number,
+        notation=deal_words(tx, live.deal, table.names, table.rules),
+    )
+
+
+def is_correction(live: LiveDeal) -> bool:
+    return isinstance(live.deal, Correction)
+
+
+def delete_prompt(tx: Texts, table: Table, live: LiveDeal) -> str:
+    """The question before deleting a past deal."""
+    return tx(
+        "amend_delete_confirm",
+        number=live.number,
+        notation=deal_words(tx, live.deal, table.names, table.rules),
+    )
+
+
+def delete_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
+    """ "🗑 Yes, delete" / "No" for the deal ``live`` while the table stays as it is."""
+    last = table.last_event_id
+    return markup(
+        [
+            [
+                (
+                    tx("btn_delete_yes"),
+                    DeleteCB(pulka=table.id, event=live.event.id, last=last, op="y").pack(),
+                ),
+                (
+                    tx("btn_delete_no"),
+                    DeleteCB(pulka=table.id, event=live.event.id, last=last, op="n").pack(),
+                ),
+            ]
+        ]
+    )
+
+
+def delete_button(tx: Texts, table: Table, live: LiveDeal) -> tuple[str, str]:
+    """ "🗑 Delete" for ``live``: asks first (while the table stays as it is)."""
+    data = DeleteCB(pulka=table.id, event=live.event.id, last=table.last_event_id, op="a")
+    return tx("btn_delete"), data.pack()
+
+
+def kept_text(tx: Texts, live: LiveDeal | None) -> str:
+    """The deletion prompt after "No"."""
+    return tx("amend_kept", number=live.number if live else "—")
+
+
+def edit_keyboard(tx: Texts, table: Table, live: LiveDeal | None) -> InlineKeyboardMarkup | None:
+    """Under an amendment's answer: "✏️" for the deal again (while it is in force)."""
+    if live is None or not table.active:
+        return None
+    return markup([[(tx("btn_edit"), EditCB(pulka=table.id, event=live.event.id).pack())]])
+
+
+def correction_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
+    """Under a correction asked to be edited: "🗑 Delete"."""
+    return markup([[delete_button(tx, table, live)]])
+
+
+def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
+    """A press's answer (plain text): the deal changed or deleted."""
+    found = amended_deal(table, amend)
+    number = found[0] if found else "—"
+    deleted = found is not None and found[2] is None
+    return tx("amend_note_deleted" if deleted else "amend_note_done", number=number)
+
+
+def _plain(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def undo_prompt(tx: Texts, table: Table) -> str:
+    """The question before undoing the last deal: which one it is."""
+    last = table.deals[-1]
+    return tx(
+        "undo_confirm",
+        number=last.number,
+        notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names, table.rules),
+    )
+
+
+def undo_kept_text(tx: Texts, kept: LiveDeal | None) -> str:
+    """The undo prompt after "No": the deal stays (``—`` if it is gone meanwhile)."""
+    return tx("undo_kept", number=kept.number if kept else "—")

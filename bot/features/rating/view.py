@@ -1,0 +1,143 @@
+"""Texts of the chat's rating (:mod:`bot.model.rating`): ``/rating`` (the table and the last
+pulka's changes), ``/rating Name`` (one player's history), ``/rating on|off``, and the
+line of rating changes after a settled pulka and in ``/pulkas``.  Words in
+``locales/*/rating.ftl``.
+
+A rating is shown in whole points and a change as the difference of the shown ratings
+(:func:`bot.store.rating.points`).  Names stand in the nominative: first in a list
+item, or after a colon.  ``numbers`` maps a night's pulka id to its number in the
+archive of its place (``/pulka N``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.model.rating import RatedNight, Ratings, Standing, points
+from bot.views.format import date_text, name, signed
+from bot.views.texts import Texts
+
+#: The most lines of the table, and of one player's history (a message holds 4096 characters).
+LINES = 50
+
+
+def _number(rated: RatedNight, numbers: Mapping[int, int]) -> int:
+    return numbers.get(rated.night.pulka_id, rated.night.number)
+
+
+def changes_text(tx: Texts, rated: RatedNight, *, with_rating: bool = False) -> str:
+    """``Anna +16, Boris -16, Vera 0`` (``with_rating``: ``Anna 1516 (+16), …``), in
+    seating order."""
+    if with_rating:
+        parts = [
+            tx(
+                "rating_item",
+                name=name(c.person.name),
+                rating=points(c.after),
+                change=signed(c.shown),
+            )
+            for c in rated.changes
+        ]
+    else:
+        parts = [
+            tx("rating_change", name=name(c.person.name), change=signed(c.shown))
+            for c in rated.changes
+        ]
+    return ", ".join(parts)
+
+
+def nights_text(tx: Texts, count: int) -> str:
+    return tx("rating_nights", count=count)
+
+
+def rating_text(tx: Texts, ratings: Ratings, numbers: Mapping[int, int], *, shown: bool) -> str:
+    """``/rating``: place, name, rating, pulkas played, last change (the first
+    :data:`LINES` players); then the last pulka's changes, and how to see one player or
+    switch the display."""
+    if not ratings.standings or ratings.last is None:
+        return tx("rating_empty")
+    lines = [tx("rating_title", count=len(ratings.nights))]
+    lines.extend(_line(tx, s) for s in ratings.standings[:LINES])
+    if len(ratings.standings) > LINES:
+        lines.append(tx("rating_more", count=len(ratings.standings) - LINES))
+    last = ratings.last
+    blocks = [
+        "\n".join(lines),
+        tx(
+            "rating_last",
+            number=_number(last, numbers),
+            date=date_text(tx, last.night.settled_at),
+            changes=changes_text(tx, last),
+        ),
+        tx("rating_how_on" if shown else "rating_how_off"),
+    ]
+    return "\n\n".join(blocks)
+
+
+def _line(tx: Texts, s: Standing) -> str:
+    return tx(
+        "rating_line",
+        place=s.place,
+        name=name(s.person.name),
+        rating=points(s.rating),
+        nights=nights_text(tx, s.nights),
+        change=signed(s.last.shown),
+    )
+
+
+def player_text(tx: Texts, ratings: Ratings, standing: Standing, numbers: Mapping[int, int]) -> str:
+    """``/rating Anna``: her rating and place, then each pulka she played (the latest
+    :data:`LINES`): its number, date, her rating after it and the change."""
+    lines = [
+        tx(
+            "rating_player_title",
+            name=name(standing.person.name),
+            rating=points(standing.rating),
+            place=standing.place,
+            count=len(ratings.standings),
+            nights=nights_text(tx, standing.nights),
+        )
+    ]
+    history = ratings.history(standing.person.key)
+    if len(history) > LINES:  # the latest ones
+        lines.append(tx("rating_more", count=len(history) - LINES))
+    for rated, change in history[-LINES:]:
+        lines.append(
+            tx(
+                "rating_player_line",
+                number=_number(rated, numbers),
+                date=date_text(tx, rated.night.settled_at),
+                rating=points(change.after),
+                change=signed(change.shown),
+            )
+        )
+    return "\n".join(lines)
+
+
+def unknown_text(tx: Texts, query: str, ratings: Ratings) -> str:
+    """``/rating Nobody``: who is in the rating, and an example."""
+    names = [s.person.name for s in ratings.standings]
+    return tx(
+        "rating_unknown",
+        query=name(query[:40]),
+        names=", ".join(name(n) for n in names),
+        example=name(names[0]),
+    )
+
+
+def switched_text(tx: Texts, on: bool) -> str:
+    return tx("rating_on_done" if on else "rating_off_done")
+
+
+def note_text(tx: Texts, rated: RatedNight | None) -> str:
+    """The line after a settlement (``/rating on``): ``Rating: Anna 1516 (+16), …``."""
+    if rated is None:
+        return ""
+    return tx("rating_note", changes=changes_text(tx, rated, with_rating=True))
+
+
+def archive_notes(tx: Texts, ratings: Ratings) -> dict[int, str]:
+    """Each night's line for ``/pulkas``, by pulka id: ``Rating: Anna +16, …``."""
+    return {
+        n.night.pulka_id: tx("rating_note", changes=changes_text(tx, n)) for n in ratings.nights
+    }

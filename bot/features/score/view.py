@@ -1,0 +1,105 @@
+"""The sheet as text and the protocol (``/history``), with its edit buttons."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.model.replay import amended_deal
+from bot.model.rows import EventKind
+from bot.model.table import Table
+from bot.views.board import score_text
+from bot.views.callbacks import EditCB
+from bot.views.format import name, split_lines
+from bot.views.keyboards import markup
+from bot.views.notation import deal_words, declarer_prefix, details, notation
+from bot.views.texts import Texts
+
+#: The most messages one /history sends, and the deals it shows past that.
+HISTORY_MESSAGES = 4
+
+
+HISTORY_LINES = 120
+
+
+def history_chunks(tx: Texts, table: Table) -> list[str]:
+    """The protocol of live deals, split into messages under Telegram's limit."""
+    if not table.deals:
+        return [tx("history_title") + "\n" + tx("history_empty")]
+    names = table.names
+    lines = [
+        tx(
+            "history_line",
+            number=d.number,
+            declarer=declarer_prefix(d.deal),
+            notation=notation(tx, d.deal, names, table.rules),
+            details=details(tx, d.deal, names, table.rules),
+            author=name(d.event.author_name or "?"),
+        )
+        for d in table.deals
+    ]
+    chunks = split_lines([tx("history_title"), *lines])
+    if len(chunks) <= HISTORY_MESSAGES:
+        return chunks
+    # A huge pulka: the latest deals, and where the rest is (one command must not
+    # flood the chat past Telegram's 20 messages a minute).
+    kept = split_lines(lines[-HISTORY_LINES:])[-(HISTORY_MESSAGES - 1) :]
+    shown = sum(chunk.count("\n") + 1 for chunk in kept)
+    head = tx("history_title") + "\n" + tx("history_cut", hidden=len(lines) - shown, shown=shown)
+    return [head, *kept]
+
+
+def sheet_problem_text(tx: Texts, problem: str, table: Table) -> str:
+    """A picture that was not drawn or sent (``problem``, a catalog key), and the text score."""
+    return tx(problem) + "\n\n" + score_text(tx, table)
+
+
+#: The most "✏️ N" buttons under /history (the latest deals).
+HISTORY_BUTTONS = 24
+
+
+def history_lines(tx: Texts, table: Table) -> list[str]:
+    """The amendments of the log, in order: when, who, which deal, old -> new."""
+    names = table.names
+    lines = []
+    for event in table.marks:
+        if event.kind != EventKind.AMEND:
+            continue
+        found = amended_deal(table, event)
+        if found is None:
+            continue
+        number, old, new = found
+        when = event.created_at[11:16] + " UTC"
+        who = name(event.author_name or "?")
+        if new is None:
+            lines.append(
+                tx(
+                    "history_deleted",
+                    time=when,
+                    who=who,
+                    number=number,
+                    old=deal_words(tx, old, names),
+                )
+            )
+        else:
+            lines.append(
+                tx(
+                    "history_amended",
+                    time=when,
+                    who=who,
+                    number=number,
+                    old=deal_words(tx, old, names),
+                    new=deal_words(tx, new, names),
+                )
+            )
+    return [tx("history_amends_title"), *lines] if lines else []
+
+
+def history_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+    """Under /history: "✏️ N" for the latest deals (while the pulka runs)."""
+    if not table.active or not table.deals:
+        return None
+    buttons = [
+        (tx("btn_edit_number", number=d.number), EditCB(pulka=table.id, event=d.event.id).pack())
+        for d in table.deals[-HISTORY_BUTTONS:]
+    ]
+    return markup(buttons[i : i + 6] for i in range(0, len(buttons), 6))

@@ -1,0 +1,139 @@
+"""Statistics across nights: ``/stats`` (every player of the chat), ``/stats Name`` or
+``/stats @username`` (one player's card), ``/stats chart`` and the "📈 Chart" button (the
+running money totals as a picture), ``/export csv stats`` (the statistics as a CSV file).
+
+Read only: the figures are :func:`bot.store.stats.chat_stats` over the chat's settled
+pulkas (:meth:`bot.service.Keeper.nights`), worked out afresh on each request.
+``/export csv stats`` is taken here, before ``/export`` of handlers/settle.py (this
+router comes first in ``get_routers``); any other ``/export`` goes on to it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from aiogram import F, Router
+from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
+from aiogram.filters import Command, CommandObject
+from aiogram.types import BufferedInputFile, CallbackQuery, Message
+from aiogram.utils.callback_answer import CallbackAnswer
+
+from bot.actions.keeper import Keeper
+from bot.actions.nights import chat_nights
+from bot.features.stats.chart import render_chart_async
+from bot.features.stats.tally import ChatStats, chat_stats
+from bot.features.stats.view import (
+    card_text,
+    chart_caption,
+    chart_data,
+    chart_title,
+    stats_csv,
+    stats_keyboard,
+    stats_text,
+    unknown_text,
+)
+from bot.telegram import delivery
+from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.telegram.sheets import Sheets
+from bot.views.callbacks import StatsCB
+from bot.views.texts import Texts
+
+log = logging.getLogger(__name__)
+
+#: ``/stats`` arguments asking for the chart, in the bot's three languages.
+CHART_WORDS = frozenset({"chart", "graph", "график", "графік"})
+#: ``/export csv stats``, any case, spaces aside: the only ``/export`` taken here.
+_CSV_STATS = re.compile(r"\s*csv\s+stats\s*", re.IGNORECASE)
+
+
+def is_csv_stats(args: str | None) -> bool:
+    """Are ``/export``'s arguments exactly ``csv stats`` (any case)?
+
+    >>> is_csv_stats("CSV  Stats"), is_csv_stats("csv"), is_csv_stats(None)
+    (True, False, False)
+    """
+    return args is not None and _CSV_STATS.fullmatch(args) is not None
+
+
+async def _stats(keeper: Keeper, chat_id: int) -> ChatStats:
+    return chat_stats(await chat_nights(keeper, chat_id))
+
+
+async def show_stats(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
+    """``/stats``, ``/stats Name``, ``/stats @username``, ``/stats chart``."""
+    stats = await _stats(keeper, message.chat.id)
+    args = " ".join((command.args or "").split())
+    if not args or not stats.nights:
+        await delivery.answer(message, stats_text(tx, stats), stats_keyboard(tx, stats))
+        return
+    if args.casefold() in CHART_WORDS:
+        await send_chart(message, tx, stats)
+        return
+    player = stats.find(args)
+    if player is None:
+        await delivery.answer(message, unknown_text(tx, stats, args))
+        return
+    await delivery.answer(message, card_text(tx, stats, player))
+
+
+async def send_chart(target: Message, tx: Texts, stats: ChatStats) -> None:
+    """The chart next to ``target``; if it cannot be drawn, says so (the figures stay)."""
+    data = chart_data(stats)
+    if data is None:
+        await delivery.answer(target, stats_text(tx, stats))
+        return
+    currency, numbers, series = data
+    try:
+        png = await render_chart_async(chart_title(tx, currency), numbers, series)
+    except Exception:
+        log.exception("the statistics chart of chat %s could not be drawn", target.chat.id)
+        await delivery.answer(target, tx("stats_chart_failed"))
+        return
+    try:
+        await target.answer_photo(
+            BufferedInputFile(png, filename="stats.png"),
+            caption=chart_caption(tx, stats, currency),
+        )
+    except TelegramRetryAfter:
+        raise
+    except TelegramAPIError as e:
+        log.warning("the statistics chart of chat %s was not sent: %s", target.chat.id, e)
+
+
+async def chart_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: StatsCB,
+    keeper: Keeper,
+    tx: Texts,
+    sheets: Sheets,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "📈 Chart": anyone in the chat may look; a press repeated soon is not resent."""
+    if sheets.pressed_lately(("stats-chart", msg.chat.id, msg.message_id, tx.lang)):
+        callback_answer.text = tx("stats_chart_recent")
+        return
+    await send_chart(msg, tx, await _stats(keeper, msg.chat.id))
+
+
+async def export_csv_stats(message: Message, keeper: Keeper, tx: Texts) -> None:
+    """``/export csv stats``: the chat's statistics as a CSV file."""
+    stats = await _stats(keeper, message.chat.id)
+    if not stats.nights:
+        await delivery.answer(message, tx("stats_empty"))
+        return
+    await message.answer_document(
+        BufferedInputFile(stats_csv(stats, tx.lang), filename=f"stats-{abs(message.chat.id)}.csv"),
+        caption=tx("stats_csv_caption"),
+    )
+
+
+def router() -> Router:
+    r = Router(name="stats")
+    r.message.filter(IN_GROUP)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.message.register(show_stats, Command("stats"))
+    r.message.register(export_csv_stats, Command("export", magic=F.args.func(is_csv_stats)))
+    r.callback_query.register(chart_press, StatsCB.filter(F.chart == 1))
+    return r

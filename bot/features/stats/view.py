@@ -1,0 +1,279 @@
+"""Texts, the button and the CSV of the statistics across nights (``/stats``).
+
+The figures are :mod:`bot.features.stats.tally`'s; words in ``locales/*/stats.ftl``.  Whists and
+money are written by scoring's own functions; money is told per currency.  Names stand
+in the nominative (after a number and a dot, before a colon, around a dash).  A message
+stays within Telegram's 4096 characters: players and pairs past that are counted, not
+listed (each player's full card is ``/stats Name``).
+
+The CSV (``/export csv stats``) is in the dialect of a spreadsheet in the chat's
+language (:mod:`bot.views.spreadsheet`), one row per player.  Its header is in English
+and fixed (column names a formula may rely on); money has one column per currency.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
+from bot.views.callbacks import StatsCB
+from bot.views.format import date_text, name, signed
+from bot.views.keyboards import markup
+from bot.views.spreadsheet import Cell, csv_file
+from bot.views.texts import Texts
+from scoring import money_text
+from scoring.tally import LEVELS
+
+#: Telegram's limit on a message, less room for the closing lines.
+LIMIT = 4096
+#: Pairs listed under ``/stats`` at most (the rest are counted).
+PAIRS = 12
+#: Names listed in the answer to an unknown name at most.
+KNOWN = 20
+
+
+def size(text: str) -> int:
+    """The length Telegram counts: UTF-16 code units (an emoji of a name is two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def money_words(totals: Sequence[tuple[str, Decimal]]) -> str:
+    """``+45.00 RUB, -3.00 EUR``: money told per currency, never summed across."""
+    return ", ".join(f"{money_text(m, signed=True)} {name(c)}" for c, m in totals) or "0"
+
+
+def night_words(tx: Texts, r: NightResult) -> str:
+    return tx(
+        "stats_night", whists=signed(r.whists), number=r.number, date=date_text(tx, r.settled_at)
+    )
+
+
+def levels_words(tx: Texts, p: PlayerStats) -> str:
+    """``6: 2 из 3, 7: 0 из 1``: made of declared, per level declared."""
+    parts = []
+    for level in LEVELS:
+        played, made = p.tally.games(level)
+        if played:
+            parts.append(tx("stats_level", level=level, made=made, played=played))
+    return ", ".join(parts)
+
+
+def per_deal_words(p: PlayerStats) -> str:
+    return "—" if p.per_deal is None else signed(p.per_deal)
+
+
+def player_block(tx: Texts, place: int, p: PlayerStats) -> str:
+    """Three lines of one player under ``/stats``."""
+    levels = levels_words(tx, p)
+    games = tx("stats_games", levels=levels) if levels else tx("stats_games_none")
+    misere_played, misere_made = p.tally.misere
+    return "\n".join(
+        [
+            tx(
+                "stats_player",
+                place=place,
+                name=name(p.person.name),
+                pulkas=p.pulkas,
+                whists=signed(p.whists),
+                money=money_words(p.money),
+            ),
+            "   "
+            + tx(
+                "stats_player_nights",
+                best=night_words(tx, p.best),
+                worst=night_words(tx, p.worst),
+                per_deal=per_deal_words(p),
+            ),
+            "   "
+            + tx(
+                "stats_player_games",
+                games=games,
+                misere=tx("stats_of", made=misere_made, played=misere_played),
+                remizes=p.tally.remizes,
+                raspasy=p.tally.raspasy_tricks,
+            ),
+        ]
+    )
+
+
+def stats_text(tx: Texts, stats: ChatStats) -> str:
+    """``/stats``: every player (the most whists first), then head-to-head, in one message."""
+    if not stats.nights:
+        return tx("stats_empty")
+    how = tx("stats_how")
+    room = LIMIT - size(how) - 200  # the closing lines and the counts of the left out
+    parts = [tx("stats_title", count=stats.nights)]
+    used = size(parts[0])
+    left_players = 0
+    for place, p in enumerate(stats.players, 1):
+        block = player_block(tx, place, p)
+        if left_players or used + size(block) + 2 > room:
+            left_players += 1
+            continue
+        parts.append(block)
+        used += size(block) + 2
+    if left_players:
+        parts.append(tx("stats_more_players", count=left_players))
+    if stats.balances:
+        lines = [tx("stats_pairs_title")]
+        left_pairs = 0
+        for b in stats.balances:
+            line = tx(
+                "stats_pair",
+                winner=name(b.winner.name),
+                loser=name(b.loser.name),
+                amount=f"{money_text(b.amount, signed=True)} {name(b.currency)}",
+            )
+            if left_pairs or len(lines) > PAIRS or used + size(line) + 1 > room:
+                left_pairs += 1
+                continue
+            lines.append(line)
+            used += size(line) + 1
+        if left_pairs:
+            lines.append(tx("stats_more_pairs", count=left_pairs))
+        parts.append("\n".join(lines))
+    parts.append(how)
+    return "\n\n".join(parts)
+
+
+def card_text(tx: Texts, stats: ChatStats, p: PlayerStats) -> str:
+    """``/stats Name``: one player's full card, his head-to-head lines included."""
+    others = p.names[1:]
+    aka = (" " + tx("stats_card_aka", names=", ".join(name(n) for n in others))) if others else ""
+    levels = levels_words(tx, p)
+    misere_played, misere_made = p.tally.misere
+    lines = [
+        tx("stats_card_title", name=name(p.person.name), aka=aka),
+        tx("stats_card_played", pulkas=p.pulkas, deals=p.tally.deals),
+        tx("stats_card_whists", whists=signed(p.whists), per_deal=per_deal_words(p)),
+        tx("stats_card_money", money=money_words(p.money)),
+        tx("stats_card_best", night=night_words(tx, p.best)),
+        tx("stats_card_worst", night=night_words(tx, p.worst)),
+        tx("stats_card_games", levels=levels) if levels else tx("stats_card_no_games"),
+        tx("stats_card_misere", made=misere_made, played=misere_played),
+        tx("stats_card_remizes", remizes=p.tally.remizes, short=p.tally.short),
+        tx("stats_card_raspasy", tricks=p.tally.raspasy_tricks),
+    ]
+    pairs = stats.balances_of(p.person.key)
+    if pairs:
+        lines.append(tx("stats_card_pairs"))
+        used = sum(size(line) + 1 for line in lines)
+        for other, currency, amount in pairs:
+            line = "   " + tx(
+                "stats_card_pair",
+                other=name(other.name),
+                amount=f"{money_text(amount, signed=True)} {name(currency)}",
+            )
+            if used + size(line) + 1 > LIMIT - 10:
+                lines.append("   …")
+                break
+            lines.append(line)
+            used += size(line) + 1
+    else:
+        lines.append(tx("stats_card_no_pairs"))
+    return "\n".join(lines)
+
+
+def unknown_text(tx: Texts, stats: ChatStats, query: str) -> str:
+    """``/stats Someone`` nobody played as: the names there are, and an example."""
+    known = stats.names()
+    listed = ", ".join(name(n) for n in known[:KNOWN]) + (", …" if len(known) > KNOWN else "")
+    shown = query.strip()
+    if len(shown) > 40:
+        shown = shown[:40] + "…"
+    return tx(
+        "stats_unknown",
+        query=name(shown),
+        names=listed,
+        example=name(known[0]) if known else "",
+    )
+
+
+def stats_keyboard(tx: Texts, stats: ChatStats) -> InlineKeyboardMarkup | None:
+    """ "📈 Chart" under ``/stats`` (once there is a night to draw)."""
+    if not stats.nights:
+        return None
+    return markup([[(tx("stats_chart_button"), StatsCB(chart=1).pack())]])
+
+
+# --- the chart -------------------------------------------------------------------------
+
+
+def chart_currency(stats: ChatStats) -> str | None:
+    """The currency the chart draws: the one most nights were played in (ties: the later)."""
+    if not stats.running:
+        return None
+    ranked = sorted(
+        enumerate(stats.running), key=lambda item: (len(item[1][1]), item[0]), reverse=True
+    )
+    return ranked[0][1][0]
+
+
+def chart_data(
+    stats: ChatStats,
+) -> tuple[str, tuple[int, ...], list[tuple[str, tuple[Decimal, ...]]]] | None:
+    """(currency, night numbers, (name, running totals) per player) for the chart."""
+    currency = chart_currency(stats)
+    if currency is None:
+        return None
+    _, numbers, totals = next(r for r in stats.running if r[0] == currency)
+    by_key = {p.person.key: p.person.name for p in stats.players}
+    series = [(by_key[k], line) for k, line in totals.items() if k in by_key]
+    return currency, numbers, series
+
+
+def chart_title(tx: Texts, currency: str) -> str:
+    """The title drawn in the picture (plain text)."""
+    return tx("stats_chart_title", currency=currency)
+
+
+def chart_caption(tx: Texts, stats: ChatStats, currency: str) -> str:
+    caption = tx("stats_chart_caption", currency=name(currency))
+    others = [c for c, _, _ in stats.running if c != currency]
+    if others:
+        caption += "\n" + tx("stats_chart_other", currencies=", ".join(name(c) for c in others))
+    return caption
+
+
+# --- the CSV ---------------------------------------------------------------------------
+
+
+def stats_csv(stats: ChatStats, lang: str) -> bytes:
+    """``/export csv stats``: one row per player (see the module), in the dialect of a
+    spreadsheet in ``lang`` (:mod:`bot.views.spreadsheet`)."""
+    currencies = list(dict.fromkeys(c for c, _, _ in stats.running))
+    header = ["name", "telegram", "pulkas", "deals", "whists", "whists_per_deal"]
+    header += [f"money_{c}" for c in currencies]
+    header += ["best_whists", "best_pulka", "best_date", "worst_whists", "worst_pulka"]
+    header += ["worst_date"]
+    for level in LEVELS:
+        header += [f"games_{level}_declared", f"games_{level}_made"]
+    header += ["misere_declared", "misere_made", "remizes", "remize_tricks", "allpass_tricks"]
+    rows: list[list[Cell]] = [list(header)]
+    for p in stats.players:
+        money = dict(p.money)
+        row: list[Cell] = [
+            p.person.name,
+            p.usernames[0] if p.usernames else "",
+            p.pulkas,
+            p.tally.deals,
+            p.whists,
+            "" if p.per_deal is None else p.per_deal,
+        ]
+        row += [money.get(c, "") for c in currencies]
+        for r in (p.best, p.worst):
+            row += [r.whists, r.number, r.settled_at[:10]]
+        for level in LEVELS:
+            row += list(p.tally.games(level))
+        row += [
+            p.tally.misere_played,
+            p.tally.misere_made,
+            p.tally.remizes,
+            p.tally.short,
+            p.tally.raspasy_tricks,
+        ]
+        rows.append(row)
+    return csv_file(rows, lang)

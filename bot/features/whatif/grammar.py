@@ -1,0 +1,289 @@
+"""Reading ``/cost``, ``/whatif`` and ``/export csv`` arguments.
+
+``/cost`` describes one deal the way a table says it, with no names: the
+players are roles (the declarer, the defenders in the order they spoke, and
+with four the dealer sitting out, with five his neighbour too; in hussar the
+one defender, who plays the dummy).  The grammar is ``/deal``'s without the
+names (:func:`bot.input.parsing.read_defence`; Russian, Ukrainian and English
+alike)::
+
+    /cost CONTRACT [RESULT] [CHOICE [N]] [CHOICE [N]] [N ...] [SIZE]
+    /cost мизер [чистый | N] [SIZE]
+
+* ``CONTRACT``: ``7♥``, ``7ч``, ``7h``, ``7 червей``, ``6бк``, ``6 без козыря``;
+* ``RESULT``: the declarer's tricks right after the contract: a count, ``ровно``,
+  ``+1``, ``-1``, ``без одной``, ``down 1``;
+* ``CHOICE``: ``вист``/``пас``/``полвиста`` (and their Ukrainian and English words),
+  the first defender's then the second's (a lone half-whist is the second's); a
+  defender not written passes;
+* a number after the choices is a defender's tricks, in the order the choices were
+  written (``вист вист 2 3``; ``вист 2 вист 3`` is the same);
+* ``SIZE``: ``вдвоём``/``втроём``/``вчетвером``/``впятером`` (``гусарик``, ``2p``..``5p``,
+  ``three``, ``four``...) or a last bare ``2``..``5`` once every written defender has
+  his count; else the chat's table size.
+
+In hussar one answer is written: ``/cost 7♥ вист 2`` is a seven the defence (the
+opponent with the dummy) took 2 of.  What is not written is what
+:mod:`scoring.entry` implies for ``/deal`` too: ``/cost 7♥ whist 2`` is a seven with
+one whister who took 2 and a passer who took 0, so the declarer took 8, one over.
+
+>>> q = parse_cost("6♠ без одной вист вист 2 3")
+>>> q.deal.trick_map, q.size
+({'declarer': 5, 'first': 2, 'second': 3}, None)
+>>> q = parse_cost("7h whist 2 4")
+>>> q.deal.trick_map, [c.value for _, c in q.deal.defence], q.size
+({'declarer': 8, 'first': 2, 'second': 0}, ['whist', 'pass'], 4)
+>>> parse_whatif("2 greedy").number, parse_whatif("whist=greedy").changes
+(2, (('whist', 'greedy'),))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from bot.features.whatif.worth import DECLARER, roles
+from bot.grammar.deals import (
+    CHOICE_WORDS,
+    CLEAN_WORDS,
+    MISERE_WORDS,
+    TRICKS_RE,
+    VARIANT_WORDS,
+    Defence,
+    ParseError,
+    implied,
+    read_contract,
+    read_defence,
+    size_word,
+    tokens,
+)
+from scoring import CONVENTION, Choice, Deal, PulkaState, Rules, entry, seating
+from scoring.rules import Flag, Money, OneOf, Whole, Wholes
+
+
+@dataclass(frozen=True, slots=True)
+class CostQuery:
+    """A deal written by roles, and the table size asked for (None: the chat's)."""
+
+    deal: Deal
+    size: int | None = None
+
+
+def _err(key: str, **params: Any) -> ParseError:
+    return ParseError(key, **params)
+
+
+def _count(word: str) -> int | None:
+    return int(word) if TRICKS_RE.fullmatch(word) and int(word) <= 10 else None
+
+
+def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> CostQuery:
+    """The deal of ``/cost`` arguments (see the module).  ``rules`` give the
+    half-whister's tricks; ``table_size`` is the chat's table, used unless a size
+    is written; the engine says whether the deal can be played."""
+    words = [w for w in tokens(text) if w]
+    if not words:
+        raise _err("whatif_cost_empty")
+    size = None
+    rest = []
+    for w in words:
+        n = size_word(w)
+        if n is not None:
+            if size is not None and size != n:
+                raise _err("whatif_cost_extra", token=w)
+            size = n
+        else:
+            rest.append(w)
+    words = rest
+    if not words:
+        raise _err("whatif_cost_empty")
+    misere = words[0].casefold() in MISERE_WORDS
+    if misere:
+        tricks, size = _misere(words[1:], size)
+    else:
+        try:
+            contract, i = read_contract(words, 0)
+        except ParseError as e:
+            raise _err("whatif_cost_contract", token=e.params["token"]) from None
+        read = Defence(None, (), i, i)  # no answer written: both pass, a size may follow
+        if _choice_words(words[i:]):
+            # The deal grammar without names: the defenders are the roles, in speaking order.
+            try:
+                read = read_defence(words, i, contract.level, (), DECLARER, 2, named=False)
+            except ParseError as e:
+                raise _err("whatif_cost_word", token=e.params.get("token", "")) from None
+        size = _size_after(words[read.end :], size)
+    n = size or table_size
+    state = PulkaState.new(roles(n, rules), rules or Rules())
+    if misere:
+        return CostQuery(implied(state, entry.GivenMisere(DECLARER, tricks)), size)
+    defenders = seating.playing(n) - 1
+    if len(read.answers) > defenders:
+        raise _err("whatif_cost_extra", token=_choice_words(words)[defenders])
+    # A defender not written passes.
+    passes = (entry.Answer(Choice.PASS),) * (defenders - len(read.answers))
+    given = entry.GivenGame(DECLARER, contract, read.tricks, read.answers + passes)
+    return CostQuery(implied(state, given), size)
+
+
+def _size_after(words: list[str], size: int | None) -> int | None:
+    """The words after the deal: a bare table size at most (``7h whist 2 4``)."""
+    if not words:
+        return size
+    n = _count(words[0])
+    if len(words) == 1 and n in seating.TABLE_SIZES and size is None:
+        return n
+    if n is not None or words[0].casefold() in CHOICE_WORDS:
+        raise _err("whatif_cost_extra", token=words[0])
+    raise _err("whatif_cost_word", token=words[0])
+
+
+def _choice_words(words: list[str]) -> list[str]:
+    return [w for w in words if w.casefold() in CHOICE_WORDS]
+
+
+def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
+    """A misère's tricks (``чистый`` or a count, else 0) and the size after them."""
+    tricks = 0
+    if words:
+        word = words[0].casefold()
+        n = _count(word)
+        if word in CLEAN_WORDS:
+            tricks = 0
+        elif n is not None:
+            tricks = n
+        else:
+            raise _err("whatif_cost_word", token=words[0])
+        words = words[1:]
+    return tricks, _size_after(words, size)
+
+
+# --- /whatif ----------------------------------------------------------------------
+
+#: ``key=value``.
+_PAIR = re.compile(r"([A-Za-z_]{1,40})\s*=\s*(\S{1,60})")
+_NUMBER = re.compile(r"#?№?([0-9]{1,9})")
+_TRUE = frozenset({"true", "yes", "on", "1", "да", "вкл", "так", "y"})
+_FALSE = frozenset({"false", "no", "off", "0", "нет", "выкл", "ні", "n"})
+#: The conventions /whatif may change: all but the money (they change no whist).
+WHATIF_KEYS: tuple[str, ...] = tuple(
+    name for name in CONVENTION if name not in {"stake", "currency"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """``/whatif [N] change...``: the archive number (None: the last) and the changes:
+    (key, value as written; None flips a flag) or (``variant``, variant name)."""
+
+    number: int | None
+    changes: tuple[tuple[str, str | None], ...]
+
+
+def _value_key(word: str) -> str | None:
+    """The one convention that has ``word`` among its values (``greedy`` -> ``whist``)."""
+    found = [
+        c.name
+        for c in CONVENTION.values()
+        if isinstance(c.domain, OneOf) and word in {m.value for m in c.domain.values}
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def parse_whatif(text: str) -> WhatIf:
+    """``[N] key=value | flag | value | variant`` (several may follow each other)."""
+    words = re.sub(r"\s*=\s*", "=", text or "").split()
+    number = None
+    found = _NUMBER.fullmatch(words[0]) if words else None
+    if found is not None:
+        number = int(found[1])
+        words = words[1:]
+    if not words:
+        raise ParseError("whatif_usage")
+    changes: list[tuple[str, str | None]] = []
+    for word in words:
+        pair = _PAIR.fullmatch(word)
+        if pair is not None:
+            key, value = pair[1].casefold(), pair[2]
+            if key == "variant":
+                variant = VARIANT_WORDS.get(value.casefold())
+                if variant is None:
+                    raise ParseError("whatif_bad_value", token=word)
+                changes.append(("variant", variant))
+            elif key in WHATIF_KEYS:
+                changes.append((key, value))
+            else:
+                raise ParseError("whatif_unknown", token=pair[1])
+            continue
+        key = word.casefold()
+        variant = VARIANT_WORDS.get(key)
+        by_value = _value_key(key)
+        if variant is not None:
+            changes.append(("variant", variant))
+        elif key in WHATIF_KEYS and isinstance(CONVENTION[key].domain, Flag):
+            changes.append((key, None))
+        elif by_value is not None:
+            changes.append((by_value, key))
+        else:
+            raise ParseError("whatif_unknown", token=word)
+    return WhatIf(number, tuple(changes))
+
+
+def changed_rules(rules: Rules, changes: tuple[tuple[str, str | None], ...]) -> Rules:
+    """``rules`` with ``changes``.  A variant re-scores under that variant's defaults,
+    keeping the table's target, stake and currency; the other changes go on top.
+    Raises :class:`ParseError` for a word that is no value, and the engine's
+    ``InvalidRules`` (a :class:`ScoringError`) for a value it refuses."""
+    base = rules
+    variants = [raw for key, raw in changes if key == "variant"]
+    if variants and variants[-1] != rules.variant.value:
+        base = Rules.for_variant(
+            str(variants[-1]), target=rules.target, stake=rules.stake, currency=rules.currency
+        )
+    values: dict[str, Any] = {}
+    for key, raw in changes:
+        if key != "variant":
+            values[key] = _value(key, raw, values.get(key, getattr(base, key)))
+    fields = {name: getattr(base, name) for name in CONVENTION}
+    return Rules.for_variant(base.variant, **{**fields, **values})
+
+
+def _value(key: str, raw: str | None, current: Any) -> Any:
+    domain = CONVENTION[key].domain
+    if raw is None:  # a flag alone: flipped
+        return not current
+    word = raw.casefold()
+    if isinstance(domain, Flag):
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+    elif isinstance(domain, OneOf):
+        return word  # the engine checks it, naming the choices
+    elif isinstance(domain, Whole):
+        if re.fullmatch(r"[0-9]{1,5}", word):
+            return int(word)
+    elif isinstance(domain, Wholes):
+        parts = re.split(r"[,\-/]", word)
+        if all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
+            return tuple(int(p) for p in parts)
+    elif isinstance(domain, Money) and re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,4})?", word):
+        return Decimal(word)
+    raise ParseError("whatif_bad_value", token=f"{key}={raw}")
+
+
+# --- /export csv ----------------------------------------------------------------------
+
+#: ``/export csv`` or ``/export csv N`` (never ``/export csv stats``).
+CSV_ARGS = re.compile(r"(?i)\s*csv(?:\s+#?№?([0-9]{1,9}))?\s*")
+
+
+def csv_number(args: str | None) -> int | bool | None:
+    """The archive number of ``/export csv N``; None for ``/export csv``; False when
+    the arguments are not ours (``/export``, ``/export csv stats``)."""
+    found = CSV_ARGS.fullmatch(args or "")
+    if found is None:
+        return False
+    return int(found[1]) if found[1] else None

@@ -1,0 +1,347 @@
+"""What-if texts: ``/cost`` (a deal's worth by role), ``/whatif`` (a finished pulka
+under other rules, side by side) and the CSV of a pulka's deals (``/export csv``).
+
+Every figure comes from :mod:`scoring` (the cost, the replay, the settlement, the
+standings after each deal) and is written by :func:`scoring.figure` and
+:func:`scoring.money_text`; here it is only laid out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from bot.features.whatif.grammar import WHATIF_KEYS
+from bot.features.whatif.worth import (
+    DEALER,
+    DECLARER,
+    FIRST,
+    RESTING,
+    SECOND,
+    Broken,
+    Rescored,
+    Worth,
+)
+from bot.grammar.deals import ParseError
+from bot.model import Table
+from bot.views.errors import error_text, params_text
+from bot.views.format import contract_label, name, signed
+from bot.views.notation import notation
+from bot.views.rules import value_words
+from bot.views.spreadsheet import Cell, csv_file
+from bot.views.texts import Texts, bundle
+from scoring import (
+    Choice,
+    Correction,
+    Deal,
+    Game,
+    Misere,
+    Raspasy,
+    Rules,
+    ScoringError,
+    Settlement,
+    money_text,
+    stake_text,
+    standings,
+)
+
+#: Where ``/cost`` took its rules from.
+RUNNING, LAST, DEFAULT = "running", "last", "default"
+_SOURCE_KEYS = {
+    RUNNING: "whatif_cost_rules_running",
+    LAST: "whatif_cost_rules_last",
+    DEFAULT: "whatif_cost_rules_default",
+}
+_SIZE_KEYS = {2: "whatif_size_2", 3: "whatif_size_3", 4: "whatif_size_4", 5: "whatif_size_5"}
+#: The roles in the order ``/cost`` lists them.
+_ROLES = (DECLARER, FIRST, SECOND, DEALER, RESTING)
+
+
+# --- /cost -------------------------------------------------------------------------
+
+
+def role_label(tx: Texts, deal: Deal, role: str) -> str:
+    """``разыгрывающий``, ``вистующий 1``, ``пасующий``, ``сдающий`` in the chat's language."""
+    if role == DECLARER:
+        return tx("whatif_role_declarer")
+    if role == DEALER:
+        return tx("whatif_role_dealer")
+    if role == RESTING:
+        return tx("whatif_role_resting")
+    if not isinstance(deal, Game):
+        return tx("whatif_role_other", n=1 if role == FIRST else 2)
+    choices = deal.choices
+    mine = choices[role]
+    # Hussar's one defender needs no number.
+    same = len(choices) > 1 and all(c is mine for c in choices.values())
+    n = 1 if role == FIRST else 2
+    if mine is Choice.WHIST:
+        return tx("whatif_role_whister_n", n=n) if same else tx("whatif_role_whister")
+    if mine is Choice.HALF:
+        return tx("whatif_role_half")
+    return tx("whatif_role_passer_n", n=n) if same else tx("whatif_role_passer")
+
+
+def understood(tx: Texts, deal: Deal) -> str:
+    """What ``/cost`` read: ``6♠ / без одной — вистующий 1: вист, 2; …``."""
+    head = notation(tx, deal)
+    if isinstance(deal, Misere):
+        return head
+    assert isinstance(deal, Game)
+    tricks = deal.trick_map
+    parts = [tx("whatif_cost_declarer", role=role_label(tx, deal, DECLARER), n=tricks[DECLARER])]
+    for role, choice in deal.defence:
+        parts.append(
+            tx(
+                "whatif_cost_defender",
+                role=role_label(tx, deal, role),
+                choice=tx(choice.value),
+                n=tricks[role],
+            )
+        )
+    return f"{head} — " + "; ".join(parts)
+
+
+def rules_line(tx: Texts, rules: Rules, size: int, source: str) -> str:
+    return tx(
+        _SOURCE_KEYS[source],
+        variant=tx(f"variant_{rules.variant.value}"),
+        size=tx(_SIZE_KEYS[size]),
+        stake=stake_text(rules.stake),
+        currency=name(rules.currency),
+    )
+
+
+def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
+    """The deal read back, the rules it is priced by, and each role's whists and money."""
+    lines = [
+        tx("whatif_cost_title", deal=understood(tx, worth.deal)),
+        rules_line(tx, worth.rules, size, source),
+    ]
+    cur = name(worth.rules.currency)
+    rows = dict(zip(worth.roles, zip(worth.whists, worth.money, strict=True), strict=True))
+    for role in (r for r in _ROLES if r in rows):
+        whists, money = rows[role]
+        lines.append(
+            tx(
+                "whatif_cost_line",
+                role=role_label(tx, worth.deal, role),
+                whists=signed(whists),
+                money=money_text(money, signed=True),
+                currency=cur,
+            )
+        )
+    lines.append(tx("whatif_cost_note"))
+    return "\n".join(lines)
+
+
+def _roles_in(tx: Texts, deal: Deal, e: ScoringError) -> ScoringError:
+    """The engine's error with the role names in the chat's words."""
+    words = {r: role_label(tx, deal, r) for r in _ROLES if r != SECOND or _has_second(deal)}
+    params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in e.params.items()}
+    return type(e)(e.message, e.path, e.code, params)
+
+
+def _has_second(deal: Deal) -> bool:
+    return not isinstance(deal, Game) or SECOND in deal.choices
+
+
+def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:
+    """A deal the engine refuses: why, what was understood, the form."""
+    return "\n".join(
+        [
+            tx("whatif_cost_refused", reason=error_text(tx, _roles_in(tx, deal, e))),
+            tx("whatif_cost_title", deal=understood(tx, deal)),
+            tx("whatif_cost_usage"),
+        ]
+    )
+
+
+def cost_error_text(tx: Texts, err: ParseError) -> str:
+    """Bad ``/cost`` words: what is wrong (the declarer named by his role), the form,
+    examples."""
+    params: dict[str, object] = {
+        k: tx("whatif_role_declarer") if v == DECLARER else v
+        for k, v in params_text(err.params).items()
+    }
+    return "\n".join([tx(err.key, **params), tx("whatif_cost_usage")])
+
+
+# --- /whatif ------------------------------------------------------------------------
+
+
+def _words(tx: Texts, key: str, value: object) -> str:
+    if isinstance(value, bool):
+        return tx("yes") if value else tx("no")
+    return value_words(tx, key, value)
+
+
+def changes_text(tx: Texts, before: Rules, after: Rules) -> str:
+    """``whist: джентльменские → жлобские; …`` for every convention that differs."""
+    parts = []
+    if before.variant != after.variant:
+        old, new = tx(f"variant_{before.variant.value}"), tx(f"variant_{after.variant.value}")
+        parts.append(tx("set_variant", value=f"{old} → {new}"))
+    for key in WHATIF_KEYS:
+        old, new = getattr(before, key), getattr(after, key)
+        if old != new:
+            parts.append(_change(tx, key, _words(tx, key, old), _words(tx, key, new)))
+    return "; ".join(parts)
+
+
+def _change(tx: Texts, key: str, old: str, new: str) -> str:
+    """One convention changed, named as the settings message names it (``Висты:
+    джентльменские → жлобские``); a key the settings do not show, by the key."""
+    if bundle(tx.lang).has_message(f"set_{key}"):
+        return tx(f"set_{key}", value=f"{old} → {new}")
+    return tx("whatif_change", key=key, old=old, new=new)
+
+
+def whatif_text(
+    tx: Texts, number: int, table: Table, before: Rules, agreed: Settlement, result: Rescored
+) -> str:
+    """Each player's result and money as agreed and under the changed rules, and the
+    difference; nothing of it is written."""
+    after = result.rules
+    lines = [tx("whatif_title", number=number, changes=changes_text(tx, before, after))]
+    cur = name(before.currency)
+    new = result.settlement
+    for who, r0, r1, m0, m1 in zip(
+        table.names, agreed.results, new.results, agreed.money, new.money, strict=True
+    ):
+        lines.append(
+            tx(
+                "whatif_line",
+                name=name(who),
+                agreed=signed(r0),
+                changed=signed(r1),
+                diff=signed(r1 - r0),
+                agreed_money=money_text(m0, signed=True),
+                changed_money=money_text(m1, signed=True),
+                diff_money=money_text(Decimal(m1) - Decimal(m0), signed=True),
+                currency=cur,
+            )
+        )
+    if new.notice is not None:
+        lines.append(tx(f"notice-{new.notice}"))
+    lines.append(tx("whatif_note"))
+    return "\n".join(lines)
+
+
+def broken_text(tx: Texts, number: int, table: Table, before: Rules, broken: Broken) -> str:
+    """The changed rules refuse a deal of the pulka: which one and why."""
+    deal = broken.deal
+    who = ""
+    if isinstance(deal, Game | Misere):
+        who = f"{name(deal.declarer)} "
+    return "\n".join(
+        [
+            tx("whatif_title", number=number, changes=changes_text(tx, before, broken.rules)),
+            tx(
+                "whatif_broken",
+                deal=broken.number,
+                what=who + notation(tx, deal, table.names),
+                reason=error_text(tx, broken.error),
+            ),
+            tx("whatif_note"),
+        ]
+    )
+
+
+def whatif_same_text(tx: Texts, number: int) -> str:
+    return tx("whatif_same", number=number)
+
+
+def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
+    """An unknown key, a value that is none, a value the rules refuse: and the keys."""
+    if isinstance(err, ScoringError):
+        head = error_text(tx, err)
+    else:
+        head = tx(err.key, **params_text(err.params))
+    return "\n".join([head, tx("whatif_keys", keys=", ".join(WHATIF_KEYS)), tx("whatif_example")])
+
+
+# --- /export csv --------------------------------------------------------------------------
+
+
+def _kind(tx: Texts, deal: Deal) -> str:
+    if isinstance(deal, Game):
+        return tx("whatif_csv_game")
+    if isinstance(deal, Misere):
+        return tx("misere")
+    if isinstance(deal, Raspasy):
+        return tx("raspasy")
+    return tx("correction")
+
+
+def csv_header(tx: Texts, names: Sequence[str]) -> list[str]:
+    head = [
+        tx("whatif_csv_number"),
+        tx("whatif_csv_kind"),
+        tx("whatif_csv_declarer"),
+        tx("whatif_csv_contract"),
+        tx("whatif_csv_result"),
+        tx("whatif_csv_tricks"),
+    ]
+    for p in names:
+        head += [
+            tx("whatif_csv_player_tricks", name=p),
+            tx("whatif_csv_player_choice", name=p),
+            tx("whatif_csv_pulka", name=p),
+            tx("whatif_csv_mountain", name=p),
+        ]
+        head += [tx("whatif_csv_whists", name=p, on=q) for q in names if q != p]
+        head.append(tx("whatif_csv_standing", name=p))
+    head.append(tx("whatif_csv_note"))
+    return head
+
+
+def csv_rows(tx: Texts, table: Table) -> list[list[Cell]]:
+    """One row per deal in force: what it was, what each player wrote (the deal's own
+    writes, :attr:`LiveDeal.step`) and the standings after it (whists if stopped then)."""
+    names = table.names
+    n = len(names)
+    rows = []
+    for live in table.deals:
+        deal, writes = live.deal, live.step.writes
+        declarer = contract = result = tricks = note = ""
+        at_table: dict[str, int] = {}
+        choices: dict[str, str] = {}
+        if isinstance(deal, Game):
+            declarer, contract = deal.declarer, contract_label(tx, deal.contract)
+            result = notation(tx, deal).split(" / ", 1)[-1]
+            at_table = deal.trick_map
+            tricks = str(deal.declarer_tricks)
+            choices = {who: tx(c.value) for who, c in deal.defence}
+        elif isinstance(deal, Misere):
+            declarer, tricks = deal.declarer, str(deal.tricks)
+            result = notation(tx, deal).split(" / ", 1)[-1]
+            at_table = {deal.declarer: deal.tricks}
+        elif isinstance(deal, Raspasy):
+            at_table = deal.trick_map
+        elif isinstance(deal, Correction):
+            declarer, note = deal.player, deal.note
+        standing = standings(live.step.state)
+        row: list[Cell] = [live.number, _kind(tx, deal), declarer, contract, result, tricks]
+        for i, p in enumerate(names):
+            row += [
+                at_table.get(p, ""),
+                choices.get(p, ""),
+                writes.pulka[i],
+                writes.mountain[i],
+            ]
+            row += [writes.whists_on(i, j) for j in range(n) if j != i]
+            row.append(standing[i])
+        row.append(note)
+        rows.append(row)
+    return rows
+
+
+def deals_csv(tx: Texts, table: Table) -> bytes:
+    """The pulka's deals as CSV, one header row, in the dialect of a spreadsheet in the
+    chat's language (:mod:`bot.views.spreadsheet`)."""
+    return csv_file([csv_header(tx, table.names), *csv_rows(tx, table)], tx.lang)
+
+
+def csv_caption(tx: Texts, table: Table) -> str:
+    return tx("whatif_csv_caption", deals=len(table.deals))

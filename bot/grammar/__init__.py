@@ -1,0 +1,1 @@
+"""The text grammar: deals, corrections and /newpulka read from words."""

@@ -1,0 +1,160 @@
+"""A settlement in words: results in whists and money, who pays whom, and a settled
+pulka as agreed, with the corrections written after it."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot.model.table import Table
+from bot.views.format import date_text, money, name, signed
+from bot.views.texts import Texts
+from scoring.deals import Correction
+from scoring.numbers import stake_text
+from scoring.rules import Rules
+from scoring.settle import Settlement, settle_state
+
+
+def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> str:
+    """Results in whists and money (adding up to zero) and who pays whom."""
+    cur = escape(rules.currency)
+    head = "settle_final" if final else "settle_now"
+    lines = [tx(head, stake=stake_text(rules.stake), currency=cur)]
+    for who, result, m in zip(s.players, s.results, s.money, strict=True):
+        lines.append(
+            tx("settle_line", name=name(who), result=signed(result), money=money(m), currency=cur)
+        )
+    if s.payments:
+        lines.append(tx("payments_title"))
+        for p in s.payments:
+            lines.append(
+                tx(
+                    "payment_line",
+                    payer=name(p.payer),
+                    payee=name(p.payee),
+                    amount=money(p.amount),
+                    currency=cur,
+                )
+            )
+    else:
+        lines.append(tx("payments_none"))
+    if s.notice is not None:
+        lines.append(tx(f"notice-{s.notice}"))
+    return "\n".join(lines)
+
+
+def final_text(tx: Texts, table: Table) -> str:
+    """The settlement of an ended pulka."""
+    assert table.state is not None
+    return settlement_text(tx, table.rules, settle_state(table.state), final=True)
+
+
+def archived_text(tx: Texts, table: Table) -> str:
+    """The settlement of an ended pulka, and that it is archived (``/settle``)."""
+    return final_text(tx, table) + "\n\n" + tx("settle_archived")
+
+
+def shown_settlement(table: Table) -> Settlement | None:
+    """What the archive shows: the stored settlement, or (not settled) the sheet's now."""
+    stored = table.stored_settlement
+    if stored is not None:
+        return stored
+    return None if table.state is None else settle_state(table.state)
+
+
+def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
+    """``Anna +36.67 (18.33 RUB), Boris …``: whists, and money when there is a stake."""
+    if s is None:
+        return tx("archive_no_results")
+    rules = table.settled_rules
+    cur = name(rules.currency)
+    parts = []
+    for who, result, m in zip(s.players, s.results, s.money, strict=True):
+        if rules.stake:
+            parts.append(
+                tx(
+                    "archive_result_money",
+                    name=name(who),
+                    result=signed(result),
+                    money=money(m),
+                    currency=cur,
+                )
+            )
+        else:
+            parts.append(tx("archive_result", name=name(who), result=signed(result)))
+    return ", ".join(parts)
+
+
+def amended_line(tx: Texts, table: Table) -> str | None:
+    """Under a settled pulka (its board, the archive): the corrections written after
+    settling and the results with them; None without any."""
+    amended = table.amended_settlement()
+    if amended is None:
+        return None
+    count = len(table.corrections_after_settling)
+    return tx("archive_line_amended", count=count, results=results_text(tx, table, amended))
+
+
+def amendment_blocks(tx: Texts, table: Table, until: int | None = None) -> list[str]:
+    """The corrections after settling (up to event ``until``): who, when, what; then the
+    results with them (the agreed settlement above is left as it was)."""
+    fixes = [(e, d) for e, d in table.corrections_after_settling if until is None or e.id <= until]
+    amended = table.amended_settlement(until)
+    if not fixes or amended is None:
+        return []
+    lines = [tx("after_settle_title")]
+    for event, deal in fixes:
+        lines.append(
+            tx(
+                "after_settle_line",
+                date=date_text(tx, event.created_at),
+                time=event.created_at[11:16] + " UTC",
+                who=name(event.author_name or "?"),
+                what=correction_words(tx, deal),
+            )
+        )
+    rules = table.settled_rules
+    cur = name(rules.currency)
+    results = [tx("after_settle_results")]
+    for who, result, m in zip(amended.players, amended.results, amended.money, strict=True):
+        results.append(
+            tx("settle_line", name=name(who), result=signed(result), money=money(m), currency=cur)
+        )
+    if amended.payments:
+        results.append(tx("payments_title"))
+        results.extend(
+            tx(
+                "payment_line",
+                payer=name(p.payer),
+                payee=name(p.payee),
+                amount=money(p.amount),
+                currency=cur,
+            )
+            for p in amended.payments
+        )
+    else:
+        results.append(tx("payments_none"))
+    return ["\n".join(lines), "\n".join(results)]
+
+
+def correction_words(tx: Texts, deal: Correction) -> str:
+    """``Anna: гора -2; Anna → Boris: висты +10 (ошиблись в подсчёте)``."""
+    who = name(deal.player)
+    parts = []
+    if deal.pulka:
+        parts.append(tx("write_pulka", name=who, amount=signed(deal.pulka)))
+    if deal.mountain:
+        parts.append(tx("write_mountain", name=who, amount=signed(deal.mountain)))
+    for on, amount in deal.whists:
+        parts.append(tx("write_whists", name=who, on=name(on), amount=signed(amount)))
+    text = "; ".join(parts) or who
+    return text + (f" ({name(deal.note)})" if deal.note else "")
+
+
+def corrected_text(tx: Texts, table: Table, event_id: int, number: int | None) -> str:
+    """The answer to a correction after settling (the same when delivered again)."""
+    head = (
+        tx("after_settle_written")
+        if number is None
+        else tx("after_settle_written_number", number=number)
+    )
+    return "\n\n".join([head, *amendment_blocks(tx, table, event_id)])

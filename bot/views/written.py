@@ -1,0 +1,83 @@
+"""What a committed write did, in words: the answer an update owes even when its own
+answer was lost after the commit (:mod:`bot.telegram.errors`)."""
+
+from __future__ import annotations
+
+from bot.model import EventKind, Written
+from bot.model.replay import amended_deal, table_at, undone_deal
+from bot.model.rows import EventRow
+from bot.model.table import Table
+from bot.views.deal import written_deal_text
+from bot.views.format import name, signed
+from bot.views.notation import deal_words, declarer_prefix, notation
+from bot.views.settlement import archived_text, corrected_text
+from bot.views.texts import Texts
+from scoring.settle import standings
+
+
+def written_text(tx: Texts, written: Written) -> str:
+    """What a committed write did, in words (for an answer lost after the commit)."""
+    table, event = written.table, written.event
+    if event is None:
+        return tx("done")
+    if event.kind == EventKind.DEAL:
+        return written_deal_text(tx, table, table.deal_by_event(event.id), repeat=written.duplicate)
+    if event.kind == EventKind.UNDO:
+        return undone_text(tx, table, event, event.author_name or "?")
+    if event.kind == EventKind.AMEND and "settled" in event.payload:
+        return corrected_text(tx, table, event.id, None)
+    if event.kind == EventKind.AMEND:
+        return amended_text(tx, table, event, written.before)
+    if event.kind == EventKind.END and table.state is not None:
+        return archived_text(tx, table)
+    if event.kind == EventKind.JOIN:
+        seat = int(event.payload.get("seat", 0))
+        return tx("joined", name=name(str(event.payload.get("name", "?"))), seat=seat + 1)
+    return tx("done")
+
+
+def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
+    """ "Deal N undone (notation)", for the undo event ``undo`` (a repeat: the same words)."""
+    found = undone_deal(table, undo)
+    if found is None:
+        return tx("stale")
+    number, deal = found
+    return tx(
+        "undo_done",
+        number=number,
+        notation=declarer_prefix(deal) + notation(tx, deal, table.names, table.rules),
+        who=name(who),
+    )
+
+
+def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None) -> str:
+    """What amendment ``amend`` did (old -> new, each standing before -> after), from
+    the log: a repeated press or command answers the same words."""
+    found = amended_deal(table, amend)
+    if found is None:
+        return tx("stale")
+    number, old, new = found
+    if before is None:
+        before = table_at(table, amend.id - 1)
+    after = table_at(table, amend.id) if table.last_event_id != amend.id else table
+    names = table.names
+    who = name(amend.author_name or "?")
+    if new is None:
+        lines = [tx("amend_deleted", number=number, old=deal_words(tx, old, names), who=who)]
+    else:
+        lines = [
+            tx(
+                "amend_done",
+                number=number,
+                old=deal_words(tx, old, names),
+                new=deal_words(tx, new, names),
+                who=who,
+            )
+        ]
+    if before.state is not None and after.state is not None:
+        lines.append(tx("amend_standings_title"))
+        lines.extend(
+            tx("amend_standing_line", name=name(n), before=signed(b), after=signed(a))
+            for n, b, a in zip(names, standings(before.state), standings(after.state), strict=True)
+        )
+    return "\n".join(lines)
