@@ -30,6 +30,17 @@ def norm(x: Number) -> Number:
     return x
 
 
+def divide(a: Number, b: Number) -> Number:
+    """``a / b`` exactly, kept an ``int`` when it is whole (as :func:`norm` keeps it).
+
+    >>> divide(6, 2), divide(-3, 2), divide(3, Fraction(1, 2)), divide(Fraction(9, 2), 3)
+    (3, Fraction(-3, 2), 6, Fraction(3, 2))
+    """
+    # No remainder: the quotient is the whole answer, and no Fraction is built.
+    quotient, rest = divmod(a, b)
+    return quotient if rest == 0 else Fraction(a) / b
+
+
 @dataclass(frozen=True, slots=True)
 class Writes:
     """What one deal writes: deltas of pulka, mountain and whists.
