@@ -90,22 +90,9 @@ def defenders(n: int, declarer: int, out: tuple[int, ...] = NOBODY) -> tuple[int
     >>> defenders(3, 0), defenders(4, 1, (0,)), defenders(5, 1, (3, 2)), defenders(2, 1)
     ((1, 2), (2, 3), (4, 0), (0,))
     """
-    if n == 3 and not out:
-        # Every deal asks: the general walk below, worked out for three.
-        return (declarer + 1) % 3, (declarer + 2) % 3
-    if n == 4 and len(out) == 1:
-        # And for four, the dealer sitting out (anything odd: the walk, which refuses it).
-        o = out[0]
-        a, b, c = (declarer + 1) % 4, (declarer + 2) % 4, (declarer + 3) % 4
-        if a == o:
-            return b, c
-        if b == o:
-            return a, c
-        if c == o:
-            return a, b
     if n == 2:
         return ((declarer + 1) % 2,)
-    first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s not in out)
+    first, second = [s for k in range(1, n) if (s := (declarer + k) % n) not in out]
     return first, second
 
 
