@@ -80,6 +80,27 @@ class PulkaState:
     def n(self) -> int:
         return self.sheet.n
 
+    @property
+    def next_table(self) -> seating.Table:
+        """The table of the next deal: who deals, who sits out, which games are allowed.
+
+        >>> t = PulkaState.new(("A", "B", "C", "D"), Rules()).next_table
+        >>> t.dealer, t.sitting_out, t.at_table, t.defenders(1), t.levels
+        (0, (0,), (1, 2, 3), (2, 3), (6, 7, 8, 9, 10))
+        """
+        n, dealer, rules = self.n, self.next_dealer, self.rules
+        low = seating.lowest_level(rules, self.raspasy_run)
+        return seating.Table(
+            n=n,
+            rules=rules,
+            dealer=dealer,
+            sitting_out=seating.sitting_out(n, dealer, rules),
+            at_table=seating.speaking_order(n, dealer, rules),
+            levels=tuple(level for level in seating.LEVELS if level >= low),
+            raspasy_run=self.raspasy_run,
+            finished=self.finished,
+        )
+
     def seat(self, name: str, path: str = "") -> int:
         """Seat of a player named exactly as in the record."""
         try:

@@ -28,7 +28,6 @@ from test_bot_process import bot_env
 from bot.app import create_bot
 from bot.input.drafts import first_dealer, swap_seats
 from bot.store.tables import Table, build_table
-from scoring import seating
 
 HELLO = "/newpulka сочи 20 1"
 PIN_FAILED = "Не получилось закрепить табло"
@@ -245,7 +244,7 @@ async def test_seats_swap_and_first_dealer_then_the_deal(app: App, people: dict[
         assert "Первая сдача: раздаёт Vera." in ui.text(msg)
         table = await check_read_model(app, table.id)
         assert table.names == ("Vera", "Boris", "Anna")
-        assert table.state is not None and seating.table(table.state).dealer == 0
+        assert table.state is not None and table.state.next_table.dealer == 0
         lobby = tg.messages(chat)[1]  # /newpulka's answer is the board
         assert "Первым раздаёт Vera" in lobby["text"], lobby["text"]
         # The first deal: Vera deals, so Boris speaks first; the next deal is Boris's.

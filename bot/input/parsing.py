@@ -595,7 +595,7 @@ def _other_defender(
         return rest[0]
     if state is None:
         raise ParseError("name_both", "game")
-    seats = seating.table(state)
+    seats = state.next_table
     decl = names.index(declarer)
     if not seats.can_declare(decl):
         raise ParseError("name_both", "game")
@@ -679,7 +679,7 @@ def _raspasy_in_order(
     if seating.playing(n) < n:  # someone sits out: the seating says who
         if state is None:
             raise ParseError("raspasy_form", "raspasy")
-        out = seating.table(state).sitting_out
+        out = state.next_table.sitting_out
     at_table = [p.name for p in sorted(players, key=lambda p: p.seat) if p.seat not in out]
     tricks = {}
     for who, word in zip(at_table, words, strict=False):

@@ -29,7 +29,7 @@ from bot.views.chat import declarer_prefix, error_text, name, notation, signed
 from bot.views.keyboards import markup
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
-from scoring import Choice, Correction, Deal, Game, Misere, Raspasy, Rules, seating, standings
+from scoring import Choice, Correction, Deal, Game, Misere, Raspasy, Rules, standings
 
 #: The most "✏️ N" buttons under /history (the latest deals).
 HISTORY_BUTTONS = 24
@@ -63,7 +63,7 @@ def _states(table: Table, live: LiveDeal) -> list[WizardData]:
     """Wizard states for ``live``'s deal, the whole deal first, then ever shorter."""
     base = WizardData(pulka=table.id, last=table.last_event_id)
     deal, names = live.deal, table.names
-    seats = seating.table(live.before)
+    seats = live.before.next_table
     out = []
     if isinstance(deal, Game) and deal.declarer in names:
         seat = names.index(deal.declarer)

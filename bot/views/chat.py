@@ -38,7 +38,6 @@ from scoring import (
     deal_cost,
     figure,
     money_text,
-    seating,
     settle_state,
     stake_text,
     standings,
@@ -177,7 +176,7 @@ def dealer_line(tx: Texts, key: str, names: Sequence[str], state: PulkaState) ->
     """``key``'s line naming the next dealer; at five, who sits that deal out follows
     (the dealer and his neighbour, :func:`scoring.seating.table`)."""
     line = tx(key, dealer=name(names[state.next_dealer]))
-    out = seating.table(state).sitting_out
+    out = state.next_table.sitting_out
     if len(out) == 2:
         first, second = (name(names[s]) for s in out)
         line += " " + tx("wiz_sitting_out", first=first, second=second)
@@ -526,7 +525,7 @@ def parse_error_text(
     elif err.form:
         examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
         if state is not None and len(players) == state.n > 3:  # not who sits out
-            examples = [players[s] for s in seating.table(state).at_table]
+            examples = [players[s] for s in state.next_table.at_table]
         a, b, c = (name(x) for x in examples[:3])
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
     lines.append(tx("nothing_recorded"))
