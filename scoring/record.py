@@ -36,7 +36,7 @@ from .engine import PulkaState, final_state
 from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
 from .numbers import FIGURE_PLACES, json_number
 from .rules import CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
-from .settle import NOTICES, Settlement, settle
+from .settle import NOTICES, Payment, Settlement, settle
 from .sheet import Number, Sheet, norm
 
 #: Bidirectional embeddings, overrides and isolates: they make a name read as another.
@@ -389,6 +389,67 @@ def settlement_json(doc: Document) -> dict[str, Any]:
     if s.notice is not None:
         out["notice"] = NOTICES[s.notice]
     return out
+
+
+def settlement_to_json(s: Settlement) -> dict[str, Any]:
+    """Every figure of ``s``, exactly: fractions as ``"n/d"``, money as decimal text.
+
+    Unlike :func:`settlement_json` (the figures as shown, to the cent), nothing is
+    rounded, so a settlement stored this way reads back equal
+    (:func:`settlement_from_json`) and is never scored again.
+
+    >>> sheet = Sheet(("A", "B", "C"), (20, 20, 20), (13, Fraction(15, 2), 25),
+    ...               (0, 70, 100, 114, 0, 96, 140, 180, 0))
+    >>> s = settle(sheet, Rules())
+    >>> stored = settlement_to_json(s)
+    >>> stored["results"], stored["money"], stored["payments"][0]
+    (['-187/3', '110/3', '77/3'], ['-62.33', '36.66', '25.67'], ['A', 'B', '36.66'])
+    >>> settlement_from_json(stored) == s
+    True
+    """
+    return {
+        "players": list(s.players),
+        "finished": s.finished,
+        "equalised": [_exact(x) for x in s.equalised],
+        "amnestied": [_exact(x) for x in s.amnestied],
+        "average": _exact(s.average),
+        "mountain_results": [_exact(x) for x in s.mountain_results],
+        "balances": [[_exact(x) for x in row] for row in s.balances],
+        "adjustment": None
+        if s.adjustment is None
+        else [s.adjustment[0], _exact(s.adjustment[1]), s.adjustment[2]],
+        "results": [_exact(x) for x in s.results],
+        "money": [str(m) for m in s.money],
+        "payments": [[p.payer, p.payee, str(p.amount)] for p in s.payments],
+        "notice": s.notice,
+    }
+
+
+def settlement_from_json(d: dict[str, Any]) -> Settlement:
+    """:func:`settlement_to_json` read back."""
+    adj = d.get("adjustment")
+    return Settlement(
+        players=tuple(str(p) for p in d["players"]),
+        finished=bool(d["finished"]),
+        equalised=tuple(_figure(x) for x in d["equalised"]),
+        amnestied=tuple(_figure(x) for x in d["amnestied"]),
+        average=_figure(d["average"]),
+        mountain_results=tuple(_figure(x) for x in d["mountain_results"]),
+        balances=tuple(tuple(_figure(x) for x in row) for row in d["balances"]),
+        adjustment=None if adj is None else (int(adj[0]), _figure(adj[1]), int(adj[2])),
+        results=tuple(_figure(x) for x in d["results"]),
+        money=tuple(Decimal(m) for m in d["money"]),
+        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
+        notice=d.get("notice"),
+    )
+
+
+def _exact(x: Number) -> str:
+    return str(Fraction(x))
+
+
+def _figure(text: object) -> Number:
+    return norm(Fraction(str(text)))
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:

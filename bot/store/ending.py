@@ -15,9 +15,9 @@ the table already holds.  Their payloads:
 * ``settle`` ``{"rules": ..., "settlement": ..., "exact": ...}``: the settlement as it
   was computed when the table settled, with the rules in force.  ``settlement`` is
   the calculator's output (:func:`scoring.record.settlement_json`), ``exact`` every
-  figure of :class:`scoring.Settlement` as an exact fraction, so the archive shows
-  the settled pulka from this payload and never scores it again: a later engine, or
-  rules read differently, cannot change what the table agreed.
+  figure of :class:`scoring.Settlement` exactly (:func:`scoring.record.settlement_to_json`),
+  so the archive shows the settled pulka from this payload and never scores it again:
+  a later engine, or rules read differently, cannot change what the table agreed.
 * ``amend`` ``{"settled": settle_id, "deal": correction}``: a correction written after
   the settlement (:func:`after_settling`); shown as an amendment next to it.
 """
@@ -25,16 +25,20 @@ the table already holds.  Their payloads:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from bot.store.db import EventKind, EventRow, PulkaStatus, Source, Tx
 from bot.store.tables import Table, deal_from_json, rules_from_json
-from scoring import Correction, Payment, Rules, Settlement, play, settle_state
+from scoring import Correction, Rules, Settlement, play, settle_state
 from scoring.engine import final_state
-from scoring.record import load_document, record_json, rules_to_json, settlement_json
-from scoring.sheet import Number, norm
+from scoring.record import (
+    load_document,
+    record_json,
+    rules_to_json,
+    settlement_from_json,
+    settlement_json,
+    settlement_to_json,
+)
 
 AGREE, END, REOPEN, SETTLE, CANCEL = (
     EventKind.AGREE,
@@ -113,53 +117,6 @@ def can_settle(table: Table) -> bool:
 
 
 # --- the settlement as stored --------------------------------------------------------
-
-
-def _frac(x: Number) -> str:
-    return str(Fraction(x))
-
-
-def _number(text: object) -> Number:
-    return norm(Fraction(str(text)))
-
-
-def settlement_to_json(s: Settlement) -> dict[str, Any]:
-    """Every figure of ``s``, exactly (fractions as ``"n/d"``, money as decimal text)."""
-    return {
-        "players": list(s.players),
-        "finished": s.finished,
-        "equalised": [_frac(x) for x in s.equalised],
-        "amnestied": [_frac(x) for x in s.amnestied],
-        "average": _frac(s.average),
-        "mountain_results": [_frac(x) for x in s.mountain_results],
-        "balances": [[_frac(x) for x in row] for row in s.balances],
-        "adjustment": None
-        if s.adjustment is None
-        else [s.adjustment[0], _frac(s.adjustment[1]), s.adjustment[2]],
-        "results": [_frac(x) for x in s.results],
-        "money": [str(m) for m in s.money],
-        "payments": [[p.payer, p.payee, str(p.amount)] for p in s.payments],
-        "notice": s.notice,
-    }
-
-
-def settlement_from_json(d: dict[str, Any]) -> Settlement:
-    """:func:`settlement_to_json` read back."""
-    adj = d.get("adjustment")
-    return Settlement(
-        players=tuple(str(p) for p in d["players"]),
-        finished=bool(d["finished"]),
-        equalised=tuple(_number(x) for x in d["equalised"]),
-        amnestied=tuple(_number(x) for x in d["amnestied"]),
-        average=_number(d["average"]),
-        mountain_results=tuple(_number(x) for x in d["mountain_results"]),
-        balances=tuple(tuple(_number(x) for x in row) for row in d["balances"]),
-        adjustment=None if adj is None else (int(adj[0]), _number(adj[1]), int(adj[2])),
-        results=tuple(_number(x) for x in d["results"]),
-        money=tuple(Decimal(m) for m in d["money"]),
-        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
-        notice=d.get("notice"),
-    )
 
 
 def settle_payload(table: Table, s: Settlement) -> dict[str, Any]:

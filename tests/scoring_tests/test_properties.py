@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -23,7 +24,13 @@ from scoring import (
     standings,
 )
 from scoring.engine import final_state
-from scoring.record import deal_to_json, load_document, record_json
+from scoring.record import (
+    deal_to_json,
+    load_document,
+    record_json,
+    settlement_from_json,
+    settlement_to_json,
+)
 
 from .strategies import deal_for, pulkas
 
@@ -194,3 +201,16 @@ def test_the_standings_are_the_exact_settlement_s_results(p: tuple) -> None:
         now = standings(step.state)
         assert all(type(x) is Fraction for x in now)
         assert now == settle_state(step.state).results
+
+
+@SETTINGS
+@given(pulkas(max_deals=20))
+def test_a_stored_settlement_reads_back_equal(p: tuple) -> None:
+    players, rules, deals = p
+    s = settle_state(replay(players, rules, deals).state)
+    stored = json.loads(json.dumps(settlement_to_json(s), ensure_ascii=False))
+    back = settlement_from_json(stored)
+    assert back == s
+    # Whole figures come back as int, as the settlement had them.
+    assert [type(x) for x in back.results] == [type(x) for x in s.results]
+    assert settlement_to_json(back) == stored
