@@ -28,7 +28,6 @@ from scoring import (
     Rules,
     play,
     replay,
-    seating,
     settle_state,
 )
 from scoring.record import load_document, record_json, settlement_json
@@ -88,7 +87,7 @@ def _deal_of_two_or_five(rnd: random.Random, state: PulkaState) -> Deal:
     """A plausible deal at hussar or five, from the seating the engine gives (the same mix
     of games, raspasy and misères as for three and four)."""
     players = state.players
-    seats = seating.table(state)
+    seats = state.next_table
     table = [players[s] for s in seats.at_table]
     kind = rnd.random()
     if kind < 0.15:

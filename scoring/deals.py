@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .errors import InvalidDeal, key_path
 from .rules import Rules
-from .sheet import twin
 
 T = TypeVar("T")
 
@@ -86,11 +85,6 @@ class Contract:
     @classmethod
     def parse(cls, text: str) -> Contract:
         """Read ``7H``, ``10NT``, ``6♠``, ``8бк``, ``9ч`` (case-insensitive)."""
-        if cls is Contract and text.__class__ is str:
-            # A record spells its few contracts a thousand times; a Contract is a value.
-            known = _PARSED.get(text)
-            if known is not None:
-                return known
         raw = text.strip().upper().replace("♤", "♠").replace("♡", "♥").replace("♢", "♦")
         raw = raw.replace("♧", "♣").replace("\ufe0f", "")
         digits = raw[:2] if raw[:2] == "10" else raw[:1]
@@ -98,10 +92,7 @@ class Contract:
         # Compared as text, never isdigit() + int(): "²" is a digit to isdigit().
         if digits not in ("6", "7", "8", "9", "10") or suit is None:
             raise InvalidDeal.of("contract_text", "contract", text=text)
-        contract = cls(int(digits), suit)
-        if cls is Contract and text.__class__ is str and len(_PARSED) < _PARSED_MAX:
-            _PARSED[text] = contract
-        return contract
+        return cls(int(digits), suit)
 
     def __str__(self) -> str:
         return f"{self.level}{self.suit.value}"
@@ -119,10 +110,8 @@ class Choice(StrEnum):
     HALF = "half"
 
 
-#: Contracts read by :meth:`Contract.parse`, by their text (bounded: texts are the user's).
-_PARSED: dict[str, Contract] = {}
-_PARSED_MAX = 1024
-_CHOICES = {c.value: c for c in Choice}
+#: Each choice by its text; a Choice is its own text, so it finds itself.
+_CHOICES: dict[object, Choice] = {c.value: c for c in Choice}
 
 
 def _pairs(mapping: Mapping[str, T]) -> tuple[tuple[str, T], ...]:
@@ -157,28 +146,11 @@ class Game:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         choices = {}
         for name, choice in defence.items():
-            known = _CHOICES.get(choice) if choice.__class__ is str else None
-            if known is not None:
-                choices[name] = known
-                continue
             try:
-                choices[name] = Choice(choice)
-            except ValueError:
+                choices[name] = _CHOICES[choice]
+            except (KeyError, TypeError):  # TypeError: not even hashable
                 raise InvalidDeal.of("choice", "whist", name=name, choice=choice) from None
-        pairs = tuple(tricks.items()) if tricks.__class__ is dict else _pairs(dict(tricks))
-        if cls is not Game:
-            return cls(declarer, c, tuple(choices.items()), pairs, dealer)
-        # A record builds a thousand of these: the slots are set without the frozen
-        # __setattr__ (see ``sheet.twin``).
-        g: Any = _GameTwin()
-        g.declarer = declarer
-        g.contract = c
-        g.defence = tuple(choices.items())
-        g.tricks = pairs
-        g.dealer = dealer
-        g.__class__ = Game
-        built: Game = g
-        return built
+        return cls(declarer, c, _pairs(choices), _pairs(dict(tricks)), dealer)
 
     @property
     def choices(self) -> dict[str, Choice]:
@@ -221,9 +193,6 @@ class Game:
         if not self.played_out(rules):
             return 0
         return self.declarer_tricks - self.contract.level
-
-
-_GameTwin = twin(Game, ("declarer", "contract", "defence", "tricks", "dealer"))
 
 
 @dataclass(frozen=True, slots=True)

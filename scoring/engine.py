@@ -16,10 +16,8 @@ so A writes 2 into the pulka and B writes 8 whists on A.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -40,17 +38,7 @@ from .rules import (
     WhistSplit,
 )
 from .seating import NOBODY
-from .sheet import (
-    Number,
-    Sheet,
-    SheetTwin,
-    Writes,
-    WritesTwin,
-    new_sheet,
-    new_writes,
-    norm,
-    twin,
-)
+from .sheet import Number, Sheet, Writes, divide, norm
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,13 +80,34 @@ class PulkaState:
     def n(self) -> int:
         return self.sheet.n
 
+    @property
+    def next_table(self) -> seating.Table:
+        """The table of the next deal: who deals, who sits out, which games are allowed.
+
+        >>> t = PulkaState.new(("A", "B", "C", "D"), Rules()).next_table
+        >>> t.dealer, t.sitting_out, t.at_table, t.defenders(1), t.levels
+        (0, (0,), (1, 2, 3), (2, 3), (6, 7, 8, 9, 10))
+        """
+        n, dealer, rules = self.n, self.next_dealer, self.rules
+        low = seating.lowest_level(rules, self.raspasy_run)
+        return seating.Table(
+            n=n,
+            rules=rules,
+            dealer=dealer,
+            sitting_out=seating.sitting_out(n, dealer, rules),
+            at_table=seating.speaking_order(n, dealer, rules),
+            levels=tuple(level for level in seating.LEVELS if level >= low),
+            raspasy_run=self.raspasy_run,
+            finished=self.finished,
+        )
+
     def seat(self, name: str, path: str = "") -> int:
         """Seat of a player named exactly as in the record."""
-        seat = self.seats.get(name)
-        if seat is None:
+        try:
+            return self.seats[name]
+        except KeyError:
             known = ", ".join(self.players)
-            raise InvalidDeal.of("unknown_player", path, name=name, players=known)
-        return seat
+            raise InvalidDeal.of("unknown_player", path, name=name, players=known) from None
 
 
 def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
@@ -118,84 +127,39 @@ class Step:
 
 def play(state: PulkaState, deal: Deal) -> Step:
     """Write ``deal`` onto the sheet; raise :class:`ScoringError` if it cannot be."""
-    writer = _WRITERS.get(deal.__class__)  # _write(state, deal), inlined: a replay's time
-    if writer is None:
-        if isinstance(deal, Correction):
-            writes = _correction(state, deal)
-            sheet = state.sheet.plus(writes)
-            return Step(
-                replace(state, sheet=sheet, finished=is_finished(sheet.pulka, state.rules)),
-                writes,
-            )
-        pen, dealer, run = _write(state, deal)
-    elif state.finished:
-        raise IllegalDeal.of("pulka_over")
-    else:
-        pen, dealer, run = writer(state, deal)
-    sheet, writes = pen.close()
-    step: Any = _StepTwin()  # Step(...), built faster (see ``sheet.twin``)
-    step.state = _after(state, sheet, dealer, run)
-    step.writes = writes
-    step.__class__ = Step
-    built: Step = step
-    return built
-
-
-def _advance(state: PulkaState, deal: Deal) -> PulkaState:
-    """``play(state, deal).state``, without building what the deal wrote."""
+    rules = state.rules
     if isinstance(deal, Correction):
-        return play(state, deal).state
-    pen, dealer, run = _write(state, deal)
-    return _after(state, pen.sheet_after(), dealer, run)
-
-
-def _write(state: PulkaState, deal: Deal) -> tuple[_Pen, int, int]:
+        # Points written by hand: not a deal, so the dealer and the raspasy stay.
+        writes = _correction(state, deal)
+        sheet = state.sheet.plus(writes)
+        return Step(replace(state, sheet=sheet, finished=is_finished(sheet.pulka, rules)), writes)
     if state.finished:
         raise IllegalDeal.of("pulka_over")
-    writer = _WRITERS.get(deal.__class__)  # the exact class: one look-up, no isinstance chain
-    if writer is not None:
-        return writer(state, deal)
     if isinstance(deal, Game):
-        return _game(state, deal)
-    if isinstance(deal, Misere):
-        return _misere(state, deal)
-    if isinstance(deal, Raspasy):
-        return _raspasy(state, deal)
-    raise InvalidDeal.of("unknown_deal", deal=deal)  # pragma: no cover - the union is closed
-
-
-def _after(state: PulkaState, sheet: Sheet, dealer: int, run: int) -> PulkaState:
-    """``PulkaState(...)`` after a deal, built faster (see ``sheet.twin``)."""
-    rules = state.rules
-    pulka = sheet.pulka
-    new: Any = _StateTwin()
-    new.rules = rules
-    new.sheet = sheet
-    new.raspasy_run = run
-    new.deals = state.deals + 1
-    new.next_dealer = (dealer + 1) % len(sheet.players)
-    # is_finished(pulka, rules), inlined: every deal asks.
-    if rules.end is _TOTAL:
-        new.finished = sum(pulka) >= rules.target * len(pulka)
-    else:
-        new.finished = min(pulka) >= rules.target
-    new.seats = state.seats
-    new.__class__ = PulkaState
-    built: PulkaState = new
-    return built
-
-
-_TOTAL = PulkaEnd.TOTAL
-_StateTwin = twin(
-    PulkaState,
-    ("rules", "sheet", "raspasy_run", "deals", "next_dealer", "finished", "seats"),
-)
-_StepTwin = twin(Step, ("state", "writes"))
+        pen, dealer, run = _game(state, deal)
+    elif isinstance(deal, Misere):
+        pen, dealer, run = _misere(state, deal)
+    elif isinstance(deal, Raspasy):
+        pen, dealer, run = _raspasy(state, deal)
+    else:  # pragma: no cover - the union is closed
+        raise InvalidDeal.of("unknown_deal", deal=deal)
+    writes = pen.freeze()
+    sheet = state.sheet.plus(writes)
+    after = PulkaState(
+        rules,
+        sheet,
+        raspasy_run=run,
+        deals=state.deals + 1,
+        next_dealer=(dealer + 1) % state.n,
+        finished=is_finished(sheet.pulka, rules),
+        seats=state.seats,
+    )
+    return Step(after, writes)
 
 
 def apply(state: PulkaState, deal: Deal) -> PulkaState:
     """The state after ``deal`` (see :func:`play` for what it wrote)."""
-    return _advance(state, deal)
+    return play(state, deal).state
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,26 +188,8 @@ def replay(players: Sequence[str], rules: Rules, deals: Iterable[Deal]) -> Repla
 
 
 def final_state(players: Sequence[str], rules: Rules, deals: Iterable[Deal]) -> PulkaState:
-    """``replay(players, rules, deals).state``, without keeping each deal's step.
-
-    The same errors, located the same way; the calculator needs the end only.
-    """
-    state = PulkaState.new(players, rules)
-    for i, deal in enumerate(deals):
-        try:
-            writer = _WRITERS.get(deal.__class__)
-            if writer is not None and not state.finished:
-                # _advance, inlined: this loop is the calculator's time
-                pen, dealer, run = writer(state, deal)
-                state = _after(state, pen.sheet_after(), dealer, run)
-            elif isinstance(deal, Correction):
-                state = play(state, deal).state
-            else:  # a finished pulka (raises) or a subclass of a deal
-                pen, dealer, run = _write(state, deal)
-                state = _after(state, pen.sheet_after(), dealer, run)
-        except ScoringError as e:
-            raise e.at(f"deals[{i}]") from None
-    return state
+    """``replay(players, rules, deals).state``: the end of the log, for the calculator."""
+    return replay(players, rules, deals).state
 
 
 # --- the pen: a mutable scratch pad for one deal's writes -------------------
@@ -278,10 +224,7 @@ class _Pen:
             on_mountain = self.sheet.mountain[i] + self.mountain[i]
             take = min(points * ratio, max(on_mountain, 0))
             self.mountain[i] -= take
-            if take.__class__ is int and ratio.__class__ is int and not take % ratio:
-                points -= take // ratio  # norm(Fraction(take) / ratio) without the Fraction
-            else:
-                points -= norm(Fraction(take) / ratio)
+            points -= divide(take, ratio)
         if points <= 0:
             return
         if not rules.help:
@@ -311,112 +254,7 @@ class _Pen:
             rest -= give
 
     def freeze(self) -> Writes:
-        return new_writes(tuple(self.pulka), tuple(self.mountain), tuple(self.whists), self.help)
-
-    def sheet_after(self) -> Sheet:
-        """The sheet with the writes added, as ``Sheet.plus`` adds them."""
-        sheet = self.sheet
-        p, m, w = self.pulka, self.mountain, self.whists
-        add_n, add_nn = _BY_SIZE[self.n]
-        return new_sheet(
-            sheet.players,
-            add_n(sheet.pulka, p) if any(p) else sheet.pulka,
-            add_n(sheet.mountain, m) if any(m) else sheet.mountain,
-            add_nn(sheet.whists, w) if any(w) else sheet.whists,
-        )
-
-    def close(self) -> tuple[Sheet, Writes]:
-        """``(self.sheet_after(), self.freeze())``, sharing the work (a replay's time)."""
-        sheet = self.sheet
-        p, m, w, h = self.pulka, self.mountain, self.whists, self.help
-        add_n, add_nn = _BY_SIZE[self.n]
-        # The writes as freeze() has them (a Fraction(0) stays one); the sums where any.
-        wp, wm, ww = tuple(p), tuple(m), tuple(w)
-        sp = add_n(sheet.pulka, wp) if any(wp) else sheet.pulka
-        sm = add_n(sheet.mountain, wm) if any(wm) else sheet.mountain
-        sw = add_nn(sheet.whists, ww) if any(ww) else sheet.whists
-        # new_sheet(...) and new_writes(...), inlined.
-        after: Any = SheetTwin()
-        after.players = sheet.players
-        after.pulka = sp
-        after.mountain = sm
-        after.whists = sw
-        after.__class__ = Sheet
-        writes: Any = WritesTwin()
-        writes.pulka = wp
-        writes.mountain = wm
-        writes.whists = ww
-        writes.help = h
-        writes.__class__ = Writes
-        return after, writes
-
-
-# ``tuple(map(add, a, b))`` for the lengths a table has (rows of 3 or 4, whists of 9
-# or 16), written out: the same sums, in a third of the time.
-def _add3(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
-
-
-def _add4(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
-
-
-def _add9(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
-    return (
-        a[0] + b[0],
-        a[1] + b[1],
-        a[2] + b[2],
-        a[3] + b[3],
-        a[4] + b[4],
-        a[5] + b[5],
-        a[6] + b[6],
-        a[7] + b[7],
-        a[8] + b[8],
-    )
-
-
-def _add16(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
-    return (
-        a[0] + b[0],
-        a[1] + b[1],
-        a[2] + b[2],
-        a[3] + b[3],
-        a[4] + b[4],
-        a[5] + b[5],
-        a[6] + b[6],
-        a[7] + b[7],
-        a[8] + b[8],
-        a[9] + b[9],
-        a[10] + b[10],
-        a[11] + b[11],
-        a[12] + b[12],
-        a[13] + b[13],
-        a[14] + b[14],
-        a[15] + b[15],
-    )
-
-
-#: Element-wise sums by length: pulka and mountain (3, 4), whists (9, 16); two and
-#: five players take the general sums.
-_ADDERS = {3: _add3, 4: _add4, 9: _add9, 16: _add16}
-_Adder = Callable[[Sequence[Number], Sequence[Number]], tuple[Number, ...]]
-
-
-def _add(a: Sequence[Number], b: Sequence[Number]) -> tuple[Number, ...]:
-    return tuple(map(operator.add, a, b))
-
-
-class _Sizes(dict[int, tuple[_Adder, _Adder]]):
-    """The adders of a row of players and of the whists, by table size."""
-
-    def __missing__(self, n: int) -> tuple[_Adder, _Adder]:
-        # A sheet no table has (a state built by hand): the general sums.
-        return _ADDERS.get(n, _add), _ADDERS.get(n * n, _add)
-
-
-_BY_SIZE = _Sizes(
-    {n: (_ADDERS.get(n, _add), _ADDERS.get(n * n, _add)) for n in seating.TABLE_SIZES}
-)
+        return Writes(tuple(self.pulka), tuple(self.mountain), tuple(self.whists), self.help)
 
 
 def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
@@ -431,9 +269,7 @@ def _helped(pulka: list[Number], helper: int, target: int) -> int | None:
 
 
 def _half(x: Number) -> Number:
-    if x.__class__ is int and not x % 2:
-        return x // 2
-    return norm(Fraction(x) / 2)
+    return divide(x, 2)
 
 
 # --- table: who sits at this deal -------------------------------------------
@@ -489,15 +325,12 @@ def _by_seat(
 ) -> tuple[dict[int, int], int]:
     """Tricks by seat, each named once and 0 to 10, and their sum."""
     t: dict[int, int] = {}
-    seats = state.seats
     total = 0
     for name, count in tricks:
-        s = seats.get(name)
-        if s is None:
-            s = state.seat(name, path)  # raises: unknown player
+        s = state.seat(name, path)
         if s in t:
             raise InvalidDeal.of("named_twice", path, name=name)
-        if count.__class__ is not int or not 0 <= count <= 10:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 10:
             raise InvalidDeal.of("tricks_range", path, name=name, count=count)
         t[s] = count
         total += count
@@ -552,12 +385,9 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     n = len(state.sheet.players)
     if n == 2:
         return _hussar_game(state, g)
-    seats = state.seats
     t, out = _table(state, g.tricks, g.dealer)
     declarer = g.declarer
-    decl = seats.get(declarer)
-    if decl is None:
-        decl = state.seat(declarer, "declarer")
+    decl = state.seat(declarer, "declarer")
     if decl not in t:
         raise InvalidDeal.of("declarer_tricks", "tricks", declarer=declarer)
     # The one not among the tricks sits out (four players); with three, nobody.
@@ -568,9 +398,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     for name, c in g.defence:
         if name == declarer:
             raise InvalidDeal.of("declarer_whists", "whist", declarer=declarer)
-        s = seats.get(name)
-        if s is None:
-            s = state.seat(name, "whist")  # raises: unknown player
+        s = state.seat(name, "whist")
         if s == first:
             c1 = c
         elif s == second:
@@ -585,21 +413,13 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     # Without raspasy every level is allowed (a Contract is 6 to 10): no need to ask.
     if run and level < seating.lowest_level(rules, run):
         raise IllegalDeal.of("raspasy_exit", "contract", exit=rules.raspasy_exit, level=level)
-    half_whist = c1 is _HALF or c2 is _HALF
+    half_whist = c1 is Choice.HALF or c2 is Choice.HALF
     if half_whist:
         _check_half(state, g, cast(Choice, c1), cast(Choice, c2), second)
 
     price = rules.price(level)
     f = rules.whist_factor
-    whisters = (
-        (first, second)
-        if c1 is _WHIST and c2 is _WHIST
-        else (first,)
-        if c1 is _WHIST
-        else (second,)
-        if c2 is _WHIST
-        else ()
-    )
+    whisters = [s for s, c in ((first, c1), (second, c2)) if c is Choice.WHIST]
     whisted = bool(whisters) or half_whist
     mine = t[decl]
     made = not whisted or mine >= level or half_whist
@@ -612,7 +432,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     if made:
         pen.earn(decl, price, clears_mountain=True)
         run = 0
-        if c2 is _HALF:
+        if c2 is Choice.HALF:
             # Half-whist: not played, the half-whister writes half the quota.
             pen.whist(second, decl, _half(rules.quota_for(level)) * price * f)
         elif len(whisters) == 1:
@@ -631,7 +451,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
                     _shortfall(pen, (first, second)[w], short, price)
             else:
                 short = quota - (t[first] + t[second])
-                liable = whisters if rules.quota_liable is QuotaLiable.BOTH else (second,)
+                liable = whisters if rules.quota_liable is QuotaLiable.BOTH else [second]
                 for w in liable:
                     _shortfall(pen, w, short, price)
     else:
@@ -651,7 +471,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
         else:
             for w in whisters:
                 pen.whist(w, decl, t[w] * price * f)
-        for s in _consolers(state, decl, [first, second], list(whisters), out):
+        for s in _consolers(state, decl, [first, second], whisters, out):
             pen.whist(s, decl, down * price * f)
     if out:
         dealer = out[0]
@@ -691,13 +511,13 @@ def _hussar_game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
         choice = c
     if choice is _NONE:
         raise InvalidDeal.of("whist_missing", "whist", names=state.players[opp])
-    if choice is _HALF:
+    if choice is Choice.HALF:
         raise InvalidDeal.of("half_hussar", "whist")
     level = g.contract.level
     run = state.raspasy_run
     if run and level < seating.lowest_level(rules, run):
         raise IllegalDeal.of("raspasy_exit", "contract", exit=rules.raspasy_exit, level=level)
-    liable = choice is _WHIST
+    liable = choice is Choice.WHIST
     whisted = liable or rules.dummy_whist
     price, f = rules.price(level), rules.whist_factor
     mine = t[decl]
@@ -731,7 +551,6 @@ def _hussar_game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
 
 #: A defender not given a choice yet.
 _NONE = object()
-_WHIST, _HALF = Choice.WHIST, Choice.HALF
 
 
 def _half_shortfalls(rules: Rules, quota: int, first: int, second: int) -> list[tuple[int, Number]]:
@@ -875,9 +694,7 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
     if rules.raspasy_zero:
         zero: Number = rules.raspasy_zero
         if rules.raspasy_zero_progressive:
-            num, den = zero * mult, rules.raspasy[0]
-            # norm(Fraction(num, den)) without the Fraction when it divides (it does on 1, 2, 2).
-            zero = num // den if num % den == 0 else Fraction(num, den)
+            zero = divide(zero * mult, rules.raspasy[0])
         taken = t if own is None else own  # in hussar what the player took himself
         for s in seats:
             if taken[s] == 0:
@@ -901,13 +718,6 @@ def _correction(state: PulkaState, c: Correction) -> Writes:
         pen.whist(who, on, amount)
     return pen.freeze()
 
-
-#: The writer of each kind of deal (a subclass goes through the isinstance chain).
-_WRITERS: dict[type, Callable[[PulkaState, Any], tuple[_Pen, int, int]]] = {
-    Game: _game,
-    Misere: _misere,
-    Raspasy: _raspasy,
-}
 
 __all__ = [
     "PulkaState",

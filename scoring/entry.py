@@ -158,7 +158,7 @@ def _defence(
         # Every defender named: whoever sat out, the engine judges (another dealer, asked).
         seats = sorted(named, key=lambda s: (s - declarer) % n)
     else:
-        table = seating.table(state)
+        table = state.next_table
         if not table.can_declare(declarer):
             raise _shape(state)
         seats = list(table.defenders(declarer))
@@ -247,7 +247,7 @@ def _rest(counts: dict[str, int | None]) -> dict[str, int]:
 def _raspasy(state: PulkaState, r: GivenRaspasy) -> Raspasy:
     players = r.players
     if players is None:
-        players = tuple(state.players[s] for s in sorted(seating.table(state).at_table))
+        players = tuple(state.players[s] for s in sorted(state.next_table.at_table))
     hussar = state.n == 2
     playing = seating.playing(state.n)
     left = sum(c is None for c in r.tricks)

@@ -13,7 +13,6 @@ scoring.errors.InvalidDeal: deals[0].tricks: tricks add up to 11, a deal has 10
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -283,23 +282,10 @@ def load_document(data: Any) -> Document:
         model = SheetModel
     else:
         raise InvalidDeal.of("unknown_format", "format", format=fmt)
-    fast = _plain_deals(data) if model is RecordModel else None
     try:
-        if fast is None:
-            doc = model.model_validate(data)
-        else:
-            # The deals were checked and built already: pydantic reads the rest.
-            doc = model.model_validate({**data, "deals": []})
+        doc = model.model_validate(data)
     except ValidationError as e:
-        if fast is None:
-            raise validation_error(e) from None
-        # The rest is wrong: the whole document again, so the first error is
-        # the one pydantic reports first (an unknown key after the deals, say).
-        fast = None
-        try:
-            doc = model.model_validate(data)
-        except ValidationError as e2:
-            raise validation_error(e2) from None
+        raise validation_error(e) from None
     try:
         rules = doc.rules.to_rules()
     except InvalidRules as e:
@@ -310,7 +296,7 @@ def load_document(data: Any) -> Document:
     except ScoringError as e:
         raise InvalidDeal(e.message, "players", e.code, e.params) from None
     if isinstance(doc, RecordModel):
-        deals = fast if fast is not None else _to_deals(doc.deals)
+        deals = _to_deals(doc.deals)
         state = final_state(players, rules, deals)
         return Document(
             players=players,
@@ -330,102 +316,6 @@ def _to_deals(models: list[Any]) -> list[Deal]:
         except ScoringError as e:
             raise e.at(f"deals[{i}]") from None
     return deals
-
-
-# --- the record's deals without pydantic -------------------------------------
-#
-# Pydantic builds a model per deal and the model a deal: two thirds of the
-# calculator's time on a long record.  Most deals are plain (a dict of the
-# usual keys, names, a contract, whists and tricks as the JSON writes them),
-# and those are checked and built here in one step.  Anything else, or any
-# error, and pydantic does the whole document as before, so the errors and
-# their order stay pydantic's.
-
-#: Each plain deal's keys: those it must have, and the dealer it may have.
-_GAME_KEYS = frozenset({"type", "declarer", "contract", "whist", "tricks"})
-_MISERE_KEYS = frozenset({"type", "declarer", "tricks"})
-_RASPASY_KEYS = frozenset({"type", "tricks"})
-_CHOICE_TEXTS = frozenset({"whist", "pass", "half"})
-_DEAL_ADAPTER: TypeAdapter[Any] = TypeAdapter(DealModel)
-
-
-class _NotPlain(Exception):
-    """A deal the fast reader leaves to pydantic."""
-
-
-def _plain_deals(data: dict[str, Any]) -> list[Deal] | None:
-    """The record's deals if each is valid as :class:`RecordModel` reads it, else None.
-
-    None also when a deal cannot be built (a bad contract, a misère's tricks):
-    pydantic's pass then reports the document's first error as it always did.
-    """
-    raw = data.get("deals", [])
-    if raw.__class__ is not list:
-        return None
-    names: set[str] = set()
-    try:
-        return [_plain_deal(d, names) for d in raw]
-    except (_NotPlain, ScoringError, TypeError):  # TypeError: an unhashable name
-        return None
-
-
-def _plain_deal(d: Any, names: set[str]) -> Deal:
-    if d.__class__ is not dict:
-        raise _NotPlain
-    kind = d.get("type")
-    keys = d.keys()
-    dealer = d.get("dealer")
-    if dealer is not None and dealer not in names:
-        _check_names((dealer,), names)
-    # The keys it must have and no other (the dealer aside), without building sets.
-    size = len(d) - ("dealer" in d)
-    if kind == "game" and size == 5 and keys >= _GAME_KEYS:
-        declarer, contract, whist = d["declarer"], d["contract"], d["whist"]
-        if contract.__class__ is not str or len(contract) > 16 or whist.__class__ is not dict:
-            raise _NotPlain
-        if declarer not in names:
-            _check_names((declarer,), names)
-        if not names.issuperset(whist):
-            _check_names(whist, names)
-        for choice in whist.values():
-            if choice.__class__ is not str or choice not in _CHOICE_TEXTS:
-                raise _NotPlain
-        return Game.of(declarer, contract, whist, _plain_tricks(d, names), dealer)
-    if kind == "raspasy" and size == 2 and keys >= _RASPASY_KEYS:
-        return Raspasy.of(_plain_tricks(d, names), dealer)
-    if kind == "misere" and size == 3 and keys >= _MISERE_KEYS:
-        declarer = d["declarer"]
-        if declarer not in names:
-            _check_names((declarer,), names)
-        return _misere(declarer, _plain_tricks(d, names), dealer)
-    # A correction (its amounts are pydantic's to read) or a deal to refuse.
-    try:
-        model = _DEAL_ADAPTER.validate_python(d)
-    except ValidationError:
-        raise _NotPlain from None
-    deal: Deal = model.to_deal()
-    return deal
-
-
-def _check_names(given: Iterable[Any], names: set[str]) -> None:
-    """Each is a name as :data:`Name` reads it; remembered, as a record names its few
-    players again and again."""
-    for name in given:
-        if name.__class__ is not str or not 0 < len(name) <= 64 or odd_character(name) is not None:
-            raise _NotPlain
-        names.add(name)
-
-
-def _plain_tricks(d: dict[str, Any], names: set[str]) -> dict[str, int]:
-    tricks: dict[str, int] = d["tricks"]
-    if tricks.__class__ is not dict:
-        raise _NotPlain
-    if not names.issuperset(tricks):
-        _check_names(tricks, names)
-    for count in tricks.values():
-        if count.__class__ is not int:
-            raise _NotPlain
-    return tricks
 
 
 def _paper_sheet(doc: SheetModel, players: tuple[str, ...]) -> Sheet:
@@ -502,6 +392,67 @@ def settlement_json(doc: Document) -> dict[str, Any]:
     return out
 
 
+def settlement_to_json(s: Settlement) -> dict[str, Any]:
+    """Every figure of ``s``, exactly: fractions as ``"n/d"``, money as decimal text.
+
+    Unlike :func:`settlement_json` (the figures as shown, to the cent), nothing is
+    rounded, so a settlement stored this way reads back equal
+    (:func:`settlement_from_json`) and is never scored again.
+
+    >>> sheet = Sheet(("A", "B", "C"), (20, 20, 20), (13, Fraction(15, 2), 25),
+    ...               (0, 70, 100, 114, 0, 96, 140, 180, 0))
+    >>> s = settle(sheet, Rules())
+    >>> stored = settlement_to_json(s)
+    >>> stored["results"], stored["money"], stored["payments"][0]
+    (['-187/3', '110/3', '77/3'], ['-62.33', '36.66', '25.67'], ['A', 'B', '36.66'])
+    >>> settlement_from_json(stored) == s
+    True
+    """
+    return {
+        "players": list(s.players),
+        "finished": s.finished,
+        "equalised": [_exact(x) for x in s.equalised],
+        "amnestied": [_exact(x) for x in s.amnestied],
+        "average": _exact(s.average),
+        "mountain_results": [_exact(x) for x in s.mountain_results],
+        "balances": [[_exact(x) for x in row] for row in s.balances],
+        "adjustment": None
+        if s.adjustment is None
+        else [s.adjustment[0], _exact(s.adjustment[1]), s.adjustment[2]],
+        "results": [_exact(x) for x in s.results],
+        "money": [str(m) for m in s.money],
+        "payments": [[p.payer, p.payee, str(p.amount)] for p in s.payments],
+        "notice": s.notice,
+    }
+
+
+def settlement_from_json(d: dict[str, Any]) -> Settlement:
+    """:func:`settlement_to_json` read back."""
+    adj = d.get("adjustment")
+    return Settlement(
+        players=tuple(str(p) for p in d["players"]),
+        finished=bool(d["finished"]),
+        equalised=tuple(_figure(x) for x in d["equalised"]),
+        amnestied=tuple(_figure(x) for x in d["amnestied"]),
+        average=_figure(d["average"]),
+        mountain_results=tuple(_figure(x) for x in d["mountain_results"]),
+        balances=tuple(tuple(_figure(x) for x in row) for row in d["balances"]),
+        adjustment=None if adj is None else (int(adj[0]), _figure(adj[1]), int(adj[2])),
+        results=tuple(_figure(x) for x in d["results"]),
+        money=tuple(Decimal(m) for m in d["money"]),
+        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
+        notice=d.get("notice"),
+    )
+
+
+def _exact(x: Number) -> str:
+    return str(Fraction(x))
+
+
+def _figure(text: object) -> Number:
+    return norm(Fraction(str(text)))
+
+
 def deal_to_json(deal: Deal) -> dict[str, Any]:
     """One deal as the record writes it."""
     if isinstance(deal, Game):
@@ -566,63 +517,3 @@ def deal_from_json(data: dict[str, Any]) -> Deal:
     """One deal as the record writes it (:func:`deal_to_json`) back to a deal."""
     deal: Deal = _DEAL.validate_python(data).to_deal()
     return deal
-
-
-# --- the settlement, exactly ------------------------------------------------------
-
-
-def _fraction_text(x: Number) -> str:
-    return str(Fraction(x))
-
-
-def _fraction(text: object) -> Number:
-    return norm(Fraction(str(text)))
-
-
-def settlement_to_json(s: Settlement) -> dict[str, Any]:
-    """Every figure of ``s``, exactly (fractions as ``"n/d"``, money as decimal text).
-
-    What a settled pulka keeps, so that it is shown as agreed and never scored again;
-    :func:`settlement_from_json` reads it back equal:
-
-    >>> from scoring.settle import settle
-    >>> s = settle(Sheet(("A", "B", "C"), (20, 20, 20), (13, Fraction(15, 2), 25),
-    ...            (0, 70, 100, 114, 0, 96, 140, 180, 0)), Rules())
-    >>> settlement_to_json(s)["results"], settlement_from_json(settlement_to_json(s)) == s
-    (['-187/3', '110/3', '77/3'], True)
-    """
-    return {
-        "players": list(s.players),
-        "finished": s.finished,
-        "equalised": [_fraction_text(x) for x in s.equalised],
-        "amnestied": [_fraction_text(x) for x in s.amnestied],
-        "average": _fraction_text(s.average),
-        "mountain_results": [_fraction_text(x) for x in s.mountain_results],
-        "balances": [[_fraction_text(x) for x in row] for row in s.balances],
-        "adjustment": None
-        if s.adjustment is None
-        else [s.adjustment[0], _fraction_text(s.adjustment[1]), s.adjustment[2]],
-        "results": [_fraction_text(x) for x in s.results],
-        "money": [str(m) for m in s.money],
-        "payments": [[p.payer, p.payee, str(p.amount)] for p in s.payments],
-        "notice": s.notice,
-    }
-
-
-def settlement_from_json(d: dict[str, Any]) -> Settlement:
-    """:func:`settlement_to_json` read back."""
-    adj = d.get("adjustment")
-    return Settlement(
-        players=tuple(str(p) for p in d["players"]),
-        finished=bool(d["finished"]),
-        equalised=tuple(_fraction(x) for x in d["equalised"]),
-        amnestied=tuple(_fraction(x) for x in d["amnestied"]),
-        average=_fraction(d["average"]),
-        mountain_results=tuple(_fraction(x) for x in d["mountain_results"]),
-        balances=tuple(tuple(_fraction(x) for x in row) for row in d["balances"]),
-        adjustment=None if adj is None else (int(adj[0]), _fraction(adj[1]), int(adj[2])),
-        results=tuple(_fraction(x) for x in d["results"]),
-        money=tuple(Decimal(m) for m in d["money"]),
-        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
-        notice=d.get("notice"),
-    )

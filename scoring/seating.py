@@ -9,11 +9,9 @@ four players the dealer sits the deal out; with five the dealer and a
 neighbour (``five_sitting_out``); with two (hussar, гусарик) nobody, and a
 dummy (болван) takes the third hand, played by the whister.
 
->>> from scoring import PulkaState, Rules
->>> state = PulkaState.new(("A", "B", "C", "D"), Rules())
->>> t = table(state)
->>> t.dealer, t.sitting_out, t.at_table, t.defenders(1), t.levels
-(0, (0,), (1, 2, 3), (2, 3), (6, 7, 8, 9, 10))
+The next deal's :class:`Table` is the state's
+(:attr:`scoring.engine.PulkaState.next_table`).
+
 >>> half_whist_tricks(Rules(), 6), half_whist_tricks(Rules(), 8)
 (2, None)
 """
@@ -21,12 +19,8 @@ dummy (болван) takes the third hand, played by the whister.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .rules import FiveSittingOut, Rules
-
-if TYPE_CHECKING:
-    from .engine import PulkaState
 
 LEVELS = (6, 7, 8, 9, 10)
 #: How many may sit at a pulka's table: hussar (two and a dummy), three, four, five.
@@ -90,22 +84,9 @@ def defenders(n: int, declarer: int, out: tuple[int, ...] = NOBODY) -> tuple[int
     >>> defenders(3, 0), defenders(4, 1, (0,)), defenders(5, 1, (3, 2)), defenders(2, 1)
     ((1, 2), (2, 3), (4, 0), (0,))
     """
-    if n == 3 and not out:
-        # Every deal asks: the general walk below, worked out for three.
-        return (declarer + 1) % 3, (declarer + 2) % 3
-    if n == 4 and len(out) == 1:
-        # And for four, the dealer sitting out (anything odd: the walk, which refuses it).
-        o = out[0]
-        a, b, c = (declarer + 1) % 4, (declarer + 2) % 4, (declarer + 3) % 4
-        if a == o:
-            return b, c
-        if b == o:
-            return a, c
-        if c == o:
-            return a, b
     if n == 2:
         return ((declarer + 1) % 2,)
-    first, second = (s for s in ((declarer + k) % n for k in range(1, n)) if s not in out)
+    first, second = [s for k in range(1, n) if (s := (declarer + k) % n) not in out]
     return first, second
 
 
@@ -175,19 +156,3 @@ class Table:
 
     def can_declare(self, seat: int) -> bool:
         return 0 <= seat < self.n and seat not in self.sitting_out
-
-
-def table(state: PulkaState) -> Table:
-    """The table of the next deal of ``state``."""
-    n, dealer = state.n, state.next_dealer
-    low = lowest_level(state.rules, state.raspasy_run)
-    return Table(
-        n=n,
-        rules=state.rules,
-        dealer=dealer,
-        sitting_out=sitting_out(n, dealer, state.rules),
-        at_table=speaking_order(n, dealer, state.rules),
-        levels=tuple(level for level in LEVELS if level >= low),
-        raspasy_run=state.raspasy_run,
-        finished=state.finished,
-    )

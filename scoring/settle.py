@@ -33,7 +33,7 @@ from itertools import combinations
 from .engine import PulkaState, is_finished
 from .numbers import round_half_away
 from .rules import Division, HussarMountain, Rules
-from .sheet import Number, Sheet, norm
+from .sheet import Number, Sheet, divide, norm
 
 CENT = Decimal("0.01")
 
@@ -125,7 +125,7 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
                 if j != who:
                     comp[who] += sign * per
                     comp[j] -= sign * per
-    average = norm(Fraction(sum(amnestied)) / n)
+    average = divide(sum(amnestied), n)
     mountain_results = []
     for i in range(n):
         value: Number = unit * (average - amnestied[i]) + comp[i]
@@ -160,40 +160,11 @@ def settle_state(state: PulkaState) -> Settlement:
 
 
 def standings(state: PulkaState) -> tuple[Fraction, ...]:
-    """Exact results in whists if the pulka stopped now (the bot's "if we stopped")."""
-    sheet, rules = state.sheet, state.rules
-    n = sheet.n
-    pulka, mountain, whists = sheet.pulka, sheet.mountain, sheet.whists
-    ratio = rules.mountain_per_pulka(n)
-    if (
-        ratio.__class__ is int
-        and rules.target.__class__ is int
-        and all(x.__class__ is int for x in pulka)
-        and all(x.__class__ is int for x in mountain)
-        and all(x.__class__ is int for x in whists)
-        and len(pulka) == len(mountain) == n
-        and len(whists) == n * n
-    ):
-        # A whole sheet (the usual one): the same figures from integers, one Fraction
-        # each, 10 * (sum / n - eq) + balance = (10 * sum - n * (10 * eq - balance)) / n.
-        target = rules.target
-        unit = mountain_unit(rules, n)
-        whole = [m + ratio * (target - p) for m, p in zip(mountain, pulka, strict=True)]
-        total = unit * sum(whole)
-        return tuple(
-            Fraction(
-                total
-                - n
-                * (unit * whole[i] - sum(whists[i * n + j] - whists[j * n + i] for j in range(n))),
-                n,
-            )
-            for i in range(n)
-        )
-    return _standings(state)
+    """Exact results in whists if the pulka stopped now (the bot's "if we stopped").
 
-
-def _standings(state: PulkaState) -> tuple[Fraction, ...]:
-    """:func:`standings` by the rule's own steps, for any sheet (halves, thirds)."""
+    Steps 1, 3, 4 and 5 of the rule: the amnesty moves every mountain alike,
+    which changes no result.
+    """
     sheet, rules = state.sheet, state.rules
     n = sheet.n
     eq = [

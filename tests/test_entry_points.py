@@ -123,7 +123,7 @@ def test_the_three_entry_points_give_the_same_deal(
     contract = asked.contract
     expected = renamed(Game.of(D, contract, choices, tricks), names)
     state = PulkaState.new(NAMES[:n], rules)
-    assert seating.table(state).defenders(NAMES.index(names[D])) == tuple(
+    assert state.next_table.defenders(NAMES.index(names[D])) == tuple(
         NAMES.index(names[r]) for r in (F, S)[: seating.playing(n) - 1]
     )
     text = typed.format(d=names[D], f=names[F], s=names.get(S, ""))
@@ -149,14 +149,14 @@ def test_misere_and_raspasy_by_every_entry_point(n: int) -> None:
     assert wizard(table, kind=Kind.MISERE, seat=NAMES.index(declarer), tricks=(1,)) == misere
     # Raspasy (no /cost): the wizard asks the first two at the table, the third (in
     # hussar the dummy) took the rest; typed, in seat order or named.
-    at = [NAMES[s] for s in seating.table(state).at_table]
+    at = [NAMES[s] for s in state.next_table.at_table]
     tapped = wizard(table, kind=Kind.RASPASY, tricks=(3, 2))
     expected = Raspasy.of(dict(zip(at, (3, 2, 5), strict=False)))
     assert tapped == expected
     named = " ".join(f"{who} {t}" for who, t in expected.tricks)
     assert parse_deal(f"распасы {named}", players_of(n), state) == expected
     in_seats = " ".join(
-        str(expected.trick_map[NAMES[s]]) for s in sorted(seating.table(state).at_table)
+        str(expected.trick_map[NAMES[s]]) for s in sorted(state.next_table.at_table)
     )
     assert canonical(parse_deal(f"распасы {in_seats}", players_of(n), state)) == canonical(expected)
 

@@ -83,7 +83,7 @@ class Evening:
         return replay(self.names, self.rules, self.deals).state
 
     def seats(self) -> seating.Table:
-        return seating.table(self.state)
+        return self.state.next_table
 
     def at_table(self) -> list[str]:
         return [self.names[s] for s in self.seats().at_table]
@@ -311,7 +311,7 @@ async def test_a_five_player_evening_by_buttons_and_by_text(
         # An edit of deal 1 by its "✏️": the declarer took 7, not 6.
         editor = await ui.tap_new(p["vera"], e.messages[0], EDIT)
         assert "Изменение сдачи №1" in ui.text(editor)
-        out = [e.names[s] for s in seating.table(PulkaState.new(e.names, e.rules)).sitting_out]
+        out = [e.names[s] for s in PulkaState.new(e.names, e.rules).next_table.sitting_out]
         assert f"Не играют: {out[0]} и {out[1]}." in ui.text(editor)
         await back_to(ui, p["vera"], editor, "7")
         await ui.tap(p["vera"], editor, "7")
@@ -410,7 +410,7 @@ def test_every_screen_of_a_two_and_a_five_player_table(
     describes, accepted by the engine, with the declarer at the table."""
     table = table_of(players, rules)
     assert table.state is not None
-    seats = seating.table(table.state)
+    seats = table.state.next_table
     queue = [WizardData(table.id, table.last_event_id)]
     seen: set[str] = set()
     previews = 0
@@ -469,7 +469,7 @@ def test_hussar_offers_no_misere_where_the_rules_say_so_and_no_other_defence() -
 def test_five_seats_in_a_payload_and_who_may_declare() -> None:
     five = ("Anna", "Boris", "Vera", "Gleb", "Dima")
     table = table_of(five, Rules())
-    seats = seating.table(PulkaState.new(five, Rules()))
+    seats = PulkaState.new(five, Rules()).next_table
     assert list(shown(table))[:3] == [five[s] for s in seats.at_table]
     for seat in seats.sitting_out:  # a forged declarer sitting out
         with pytest.raises(PulkaError):
@@ -546,7 +546,7 @@ def test_a_hussar_pass_with_the_dummy_whisting_needs_the_tricks() -> None:
 def test_five_forms_name_the_three_at_the_table() -> None:
     names = tuple(p.name for p in FIVE)
     state = PulkaState.new(names, Rules())
-    t = seating.table(state)
+    t = state.next_table
     a, b, c = (names[s] for s in t.at_table)
     in_seats = [n for n in names if n in (a, b, c)]
     deal = parse_deal("распасы 3 2 5", FIVE, state)

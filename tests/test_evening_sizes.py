@@ -103,7 +103,7 @@ class Evening:
         return replay(self.names, self.rules, self.deals).state
 
     def seats(self) -> seating.Table:
-        return seating.table(self.state)
+        return self.state.next_table
 
     def at_table(self) -> list[str]:
         return [self.names[s] for s in self.seats().at_table]

@@ -30,7 +30,6 @@ from bot.features.setup.draft import first_dealer, swap_seats
 from bot.model import Table
 from bot.model.replay import build_table
 from bot.storage import pulkas
-from scoring import seating
 
 HELLO = "/newpulka сочи 20 1"
 PIN_FAILED = "Не получилось закрепить табло"
@@ -247,7 +246,7 @@ async def test_seats_swap_and_first_dealer_then_the_deal(app: App, people: dict[
         assert "Первая сдача: раздаёт Vera." in ui.text(msg)
         table = await check_read_model(app, table.id)
         assert table.names == ("Vera", "Boris", "Anna")
-        assert table.state is not None and seating.table(table.state).dealer == 0
+        assert table.state is not None and table.state.next_table.dealer == 0
         lobby = tg.messages(chat)[1]  # /newpulka's answer is the board
         assert "Первым раздаёт Vera" in lobby["text"], lobby["text"]
         # The first deal: Vera deals, so Boris speaks first; the next deal is Boris's.

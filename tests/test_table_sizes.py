@@ -116,7 +116,7 @@ async def test_settings_message_seats_five(app: App, people: dict[str, Any]) -> 
         assert (await ui.tap(p["vera"], msg, START))["text"] == "Готово"
         table = await active(app, chat)
         assert table.row.seats == 5 and table.names == ("Anna", "Boris", "Vera", "Gleb", "Dima")
-        assert table.state is not None and seating.table(table.state).n == 5
+        assert table.state is not None and table.state.next_table.n == 5
         assert table.rules.five_sitting_out.value == "left"
         board = ui.text(msg)
         assert "Стол: впятером: сдающий и его сосед слева не играют." in board
@@ -155,7 +155,7 @@ async def test_settings_message_seats_hussar(app: App, people: dict[str, Any]) -
         assert (await ui.tap(p["boris"], msg, START))["text"] == "Готово"
         table = await active(app, chat)
         assert table.row.seats == 2 and table.names == ("Anna", "Boris")
-        assert table.state is not None and seating.table(table.state).dummy
+        assert table.state is not None and table.state.next_table.dummy
         assert table.rules.hussar_mountain.value == "indivisible" and table.rules.dummy_whist
         assert "Стол: вдвоём, гусарик: третьим — болван." in ui.text(msg)
         rules = await app.say(chat, p["anna"], "/rules")

@@ -641,7 +641,7 @@ def _raspasy(
     if len(words) == seating.playing(n) and numbers:
         sheet = _sheet(players, state, ParseError("raspasy_form", "raspasy"))
         # Named in a count's refusal: the players at the table, in seat order.
-        at = [sheet.players[s] for s in sorted(seating.table(sheet).at_table)]
+        at = [sheet.players[s] for s in sorted(sheet.next_table.at_table)]
         counts = tuple(_tricks(w, "raspasy", who) for who, w in zip(at, words, strict=True))
         return implied(sheet, entry.GivenRaspasy(counts), "raspasy")
     if words and numbers and len(words) < 2 * seating.playing(n):

@@ -9,7 +9,6 @@ from bot.model.table import LiveDeal, Table
 from bot.views.format import name, num, signed
 from bot.views.notation import declarer_prefix, details, notation
 from bot.views.texts import Texts
-from scoring import seating
 from scoring.cost import deal_cost
 from scoring.engine import PulkaState
 from scoring.settle import standings
@@ -46,7 +45,7 @@ def dealer_line(tx: Texts, key: str, names: Sequence[str], state: PulkaState) ->
     """``key``'s line naming the next dealer; at five, who sits that deal out follows
     (the dealer and his neighbour, :func:`scoring.seating.table`)."""
     line = tx(key, dealer=name(names[state.next_dealer]))
-    out = seating.table(state).sitting_out
+    out = state.next_table.sitting_out
     if len(out) == 2:
         first, second = (name(names[s]) for s in out)
         line += " " + tx("wiz_sitting_out", first=first, second=second)

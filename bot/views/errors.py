@@ -18,7 +18,7 @@ from bot.views.format import contract_label, name, num
 from bot.views.notation import declarer_prefix, notation
 from bot.views.texts import Texts
 from bot.views.words import json_reason
-from scoring import Contract, PulkaState, ScoringError, seating, stake_text
+from scoring import Contract, PulkaState, ScoringError, stake_text
 from scoring.errors import MESSAGES
 
 
@@ -70,7 +70,7 @@ def parse_error_text(
     elif err.form:
         examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
         if state is not None and len(players) == state.n > 3:  # not who sits out
-            examples = [players[s] for s in seating.table(state).at_table]
+            examples = [players[s] for s in state.next_table.at_table]
         a, b, c = (name(x) for x in examples[:3])
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
     lines.append(tx("nothing_recorded"))

@@ -57,7 +57,7 @@ def seating_of(table: Table) -> seating.Table:
     """Who deals, sits out and defends at the next deal: asked of :mod:`scoring.seating`."""
     if table.state is None:
         raise PulkaError("stale")
-    return seating.table(table.state)
+    return table.state.next_table
 
 
 def stale() -> PulkaError:

@@ -128,7 +128,7 @@ def test_what_it_cannot_imply(
 
 def test_raspasy_in_seat_order_the_rest_and_the_dummy() -> None:
     assert complete(FOUR, GivenRaspasy((3, 2, 5))) == Raspasy.of({"Boris": 3, "Vera": 2, "Gleb": 5})
-    at_five = [NAMES[s] for s in sorted(seating.table(FIVE).at_table)]
+    at_five = [NAMES[s] for s in sorted(FIVE.next_table.at_table)]
     expected = dict(zip(at_five, (3, 2, 5), strict=True))
     assert complete(FIVE, GivenRaspasy((None, 2, 5))).trick_map == expected
     named = GivenRaspasy((4, None, 1), ("Vera", "Anna", "Boris"))

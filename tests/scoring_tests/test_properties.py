@@ -3,14 +3,34 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections.abc import Callable
 from fractions import Fraction
 
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import scoring.engine
-from scoring import Deal, PulkaState, Raspasy, ScoringError, deal_cost, play, replay, settle_state
-from scoring.record import deal_to_json, load_document, record_json
+from scoring import (
+    Deal,
+    PulkaState,
+    Raspasy,
+    ScoringError,
+    apply,
+    deal_cost,
+    play,
+    replay,
+    settle_state,
+    standings,
+)
+from scoring.engine import final_state
+from scoring.record import (
+    deal_to_json,
+    load_document,
+    record_json,
+    settlement_from_json,
+    settlement_to_json,
+)
 
 from .strategies import deal_for, pulkas
 
@@ -131,3 +151,66 @@ def test_a_raspasy_run_only_grows_on_raspasy(p: tuple) -> None:
         if isinstance(deal, Raspasy):
             assert step.state.raspasy_run == run + 1
         run = step.state.raspasy_run
+
+
+def _with_seats(state: PulkaState) -> tuple[object, ...]:
+    # The seats are not compared by ==: compared here, as every deal looks names up.
+    return (state, dict(state.seats))
+
+
+def _outcome(f: Callable[[], object]) -> object:
+    try:
+        return f()
+    except ScoringError as e:
+        return (type(e).__name__, e.code, e.path, str(e))
+
+
+@SETTINGS
+@given(pulkas(max_deals=30), st.data())
+def test_final_state_and_apply_are_replay_and_play(p: tuple, data: st.DataObject) -> None:
+    players, rules, deals = p
+    result = replay(players, rules, deals)
+    assert _with_seats(final_state(players, rules, deals)) == _with_seats(result.state)
+    state = result.state
+    deal = data.draw(deal_for(state))
+    played = _outcome(lambda: _with_seats(play(state, deal).state))
+    assert _outcome(lambda: _with_seats(apply(state, deal))) == played
+    # A deal refused at the end of the log is refused the same way, at the same place.
+    log = [*deals, deal]
+    assert _outcome(lambda: _with_seats(final_state(players, rules, log))) == _outcome(
+        lambda: _with_seats(replay(players, rules, log).state)
+    )
+
+
+@SETTINGS
+@given(pulkas(max_deals=20))
+def test_each_step_s_sheet_is_the_sheet_plus_its_writes(p: tuple) -> None:
+    players, rules, deals = p
+    state = PulkaState.new(players, rules)
+    for step in replay(players, rules, deals).steps:
+        assert step.state.sheet == state.sheet.plus(step.writes)
+        state = step.state
+
+
+@SETTINGS
+@given(pulkas(division="exact", max_deals=30))
+def test_the_standings_are_the_exact_settlement_s_results(p: tuple) -> None:
+    """What the bot shows "if we stopped now" is what settling now would give."""
+    players, rules, deals = p
+    for step in replay(players, rules, deals).steps:
+        now = standings(step.state)
+        assert all(type(x) is Fraction for x in now)
+        assert now == settle_state(step.state).results
+
+
+@SETTINGS
+@given(pulkas(max_deals=20))
+def test_a_stored_settlement_reads_back_equal(p: tuple) -> None:
+    players, rules, deals = p
+    s = settle_state(replay(players, rules, deals).state)
+    stored = json.loads(json.dumps(settlement_to_json(s), ensure_ascii=False))
+    back = settlement_from_json(stored)
+    assert back == s
+    # Whole figures come back as int, as the settlement had them.
+    assert [type(x) for x in back.results] == [type(x) for x in s.results]
+    assert settlement_to_json(back) == stored

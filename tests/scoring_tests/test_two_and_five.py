@@ -215,7 +215,7 @@ def test_e5_the_resting_pair_rotates_one_seat_a_deal() -> None:
     state = play(state, _e5()[0]).state
     rests = []
     for deal in _e5()[1:]:
-        t = seating.table(state)
+        t = state.next_table
         rests.append(tuple(names[s] for s in t.sitting_out))
         state = play(state, deal).state
     assert rests == [("P3", "P2"), ("P4", "P3"), ("P5", "P4"), ("P1", "P5")]
@@ -290,8 +290,8 @@ def test_a_hussar_game_may_give_the_declarer_s_tricks_only() -> None:
 
 
 def test_hussar_has_no_half_whist_and_one_defender() -> None:
-    assert seating.table(hussar()).defenders(0) == (1,)
-    assert seating.table(hussar()).half_whist_tricks(6) is None
+    assert hussar().next_table.defenders(0) == (1,)
+    assert hussar().next_table.half_whist_tricks(6) is None
     with pytest.raises(InvalidDeal) as e:
         play(hussar(), Game.of("A", "6S", {"B": "half"}, {"A": 6, "B": 4}))
     assert e.value.code == "half_hussar"
@@ -308,7 +308,7 @@ def test_hussar_misere_is_a_key() -> None:
     assert step.writes.mountain == (20, 0)
     step = play(hussar(misere_consolation=True), Misere("A", 2))
     assert step.writes.whists_on(1, 0) == 20
-    assert seating.table(hussar(hussar_misere=False)).misere_allowed is False
+    assert hussar(hussar_misere=False).next_table.misere_allowed is False
     with pytest.raises(IllegalDeal) as e:
         play(hussar(hussar_misere=False), Misere("A", 0))
     assert e.value.code == "misere_hussar_off"
@@ -369,9 +369,9 @@ FIVE = ("P1", "P2", "P3", "P4", "P5")
 
 
 def test_five_sitting_out_right_or_left() -> None:
-    right = seating.table(PulkaState.new(FIVE, Rules()))
+    right = PulkaState.new(FIVE, Rules()).next_table
     assert (right.dealer, right.sitting_out, right.at_table) == (0, (0, 4), (1, 2, 3))
-    left = seating.table(PulkaState.new(FIVE, Rules(five_sitting_out="left")))
+    left = PulkaState.new(FIVE, Rules(five_sitting_out="left")).next_table
     assert (left.dealer, left.sitting_out, left.at_table) == (0, (0, 1), (2, 3, 4))
 
 

@@ -15,7 +15,7 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import Game, PulkaState, Rules, play, seating
+from scoring import Game, PulkaState, Rules, play
 from scoring.deals import Choice
 
 from .strategies import deal_for, rules
@@ -102,7 +102,7 @@ def made_games(draw: st.DrawFn) -> tuple[PulkaState, Game]:
             state = play(state, draw(deal_for(state))).state
         except ValueError:
             continue
-    table = seating.table(state)
+    table = state.next_table
     declarer = draw(st.sampled_from(table.at_table))
     first, second = table.defenders(declarer)
     level = draw(st.sampled_from([lv for lv in table.levels if lv <= 7] or table.levels))

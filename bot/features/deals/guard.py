@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.model import LiveDeal, Table
-from scoring import Deal, Game, Raspasy, ScoringError, play, seating
+from scoring import Deal, Game, Raspasy, ScoringError, play
 from scoring.record import deal_to_json
 
 #: A deal as the last one, written less than this long ago, is asked about.
@@ -68,7 +68,7 @@ def seat_mismatch(table: Table, deal: Deal) -> tuple[tuple[str, ...], tuple[str,
     if they differ."""
     if table.state is None or not isinstance(deal, Game | Raspasy):
         return None
-    expected = tuple(table.names[s] for s in seating.table(table.state).sitting_out)
+    expected = tuple(table.names[s] for s in table.state.next_table.sitting_out)
     named = set(deal.trick_map)
     left = tuple(n for n in table.names if n not in named)
     if not expected or len(left) != len(expected) or set(left) == set(expected):

@@ -28,7 +28,7 @@ from bot.views.keyboards import markup
 from bot.views.notation import deal_words, declarer_prefix, notation
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
-from scoring import Choice, Correction, Game, Misere, Raspasy, seating
+from scoring import Choice, Correction, Game, Misere, Raspasy
 from scoring.deals import same_deal
 
 
@@ -60,7 +60,7 @@ def _states(table: Table, live: LiveDeal) -> list[WizardData]:
     """Wizard states for ``live``'s deal, the whole deal first, then ever shorter."""
     base = WizardData(pulka=table.id, last=table.last_event_id)
     deal, names = live.deal, table.names
-    seats = seating.table(live.before)
+    seats = live.before.next_table
     out = []
     if isinstance(deal, Game) and deal.declarer in names:
         seat = names.index(deal.declarer)
