@@ -1,4 +1,5 @@
-"""The Fluent catalogs (bot/views/locales/*/*.ftl) and the bot in each of its languages.
+"""The Fluent catalogs (bot/views/{lang}.ftl, bot/features/*/{lang}.ftl) and the bot in each
+of its languages.
 
 Catalog checks: every key in every language, no key the bot never uses (keys
 built with f-strings are enumerated from their sources), the same placeholders
@@ -31,7 +32,7 @@ from bot.grammar.deals import FORMS, parse_deal
 from bot.model import PlayerRow
 from bot.views import texts
 from bot.views.errors import error_text
-from bot.views.texts import LANGS, LOCALES, Texts, format_message, lang_of
+from bot.views.texts import LANGS, Texts, format_message, lang_of
 from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, entry, play
 from scoring.errors import MESSAGES
 from scoring.settle import NOTICES
@@ -355,11 +356,11 @@ def test_help_examples_are_the_languages_own_and_valid(lang: str) -> None:
 def test_package_ships_the_catalogs() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["bot"]
-    files = [p.relative_to(BOT).as_posix() for p in LOCALES.rglob("*") if p.is_file()]
-    assert {f.split("/")[-2] for f in files} == set(LANGS)
-    # Every language has the same catalog files (a feature's words in each language).
-    names = {lang: sorted(p.name for p in texts.catalog_files(lang)) for lang in LANGS}
-    assert len({tuple(v) for v in names.values()}) == 1, names
+    files = [p.relative_to(BOT).as_posix() for lang in LANGS for p in texts.catalog_files(lang)]
+    assert {f.split("/")[-1] for f in files} == {f"{lang}.ftl" for lang in LANGS}
+    # Every language has its catalog in the same folders (a feature's words in each).
+    folders = {lang: sorted(p.parent for p in texts.catalog_files(lang)) for lang in LANGS}
+    assert len({tuple(v) for v in folders.values()}) == 1, folders
     for f in files:
         assert any(fnmatch.fnmatch(f, pattern) for pattern in patterns), f
     deps = " ".join(config["project"]["dependencies"])

@@ -36,16 +36,13 @@ log = logging.getLogger(__name__)
 DEFAULT_LANG = "ru"
 #: Languages of the bot, the default first.
 LANGS: tuple[str, ...] = ("ru", "uk", "en")
-LOCALES = Path(__file__).resolve().parent / "locales"
-#: The catalog files of each language: every ``locales/{lang}/*.ftl``, in name order.  A
-#: feature keeps its words in a file of its own (``pulka.ftl`` the common ones); a key is
-#: defined once across a language's files (the tests check it).
-CATALOG_GLOB = "*.ftl"
+BOT = Path(__file__).resolve().parent.parent
 
 
 def catalog_files(lang: str) -> list[Path]:
-    """The catalog files of ``lang``, in the order they are loaded."""
-    return sorted((LOCALES / lang).glob(CATALOG_GLOB))
+    """The catalog files of ``lang``: ``{lang}.ftl`` in ``bot/views`` and in each feature's
+    folder (a key is defined once across them; the tests check it)."""
+    return sorted(BOT.rglob(f"{lang}.ftl"))
 
 
 #: Raise on a Fluent error (a missing parameter, an unknown message) instead of

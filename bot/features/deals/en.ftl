@@ -1,0 +1,11 @@
+### The words of deals, in English.
+
+guard_repeat = The very same deal was written a moment ago: deal { $number }.
+guard_seat = By the seating { $expected } sits this deal out, but the deal has { $named } sitting out.
+guard_ask = Write { $notation }?
+guard_yes = ✅ Yes, write it
+guard_no = ✖ No
+guard_kept = { $who }: not written. Nothing was written.
+guard_gone = The original command is gone or was changed, nothing was written: type the deal again.
+guard_seat_pair = By the seating { $expected } and { $expected2 } sit this deal out, but the deal has { $named } and { $named2 } sitting out.
+note_finished = The pulka is closed. Settle it: /settle

@@ -1,0 +1,21 @@
+### The words of debts, in Ukrainian.
+
+debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: сплачено
+debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: сплачено, чекаємо
+debts_btn_received = 📥 { $payee }: отримано
+debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
+debts_paid_noted = Позначено: { $payer } → { $payee } { $amount } { $currency } сплачено. Борг закриє «Отримано» — { $payee }.
+debts_received_noted = Позначено: { $payer } → { $payee } { $amount } { $currency } отримано. Борг закрито.
+debts_already_paid = Уже позначено: { $payer } → { $payee } { $amount } { $currency } сплачено; чекаємо «Отримано» — { $payee }.
+debts_already_received = Уже закрито: { $payer } → { $payee }, отримано повністю.
+debts_title = <b>Борги між пульками</b> (що ще не отримано за розписаними пульками чату):
+debts_title_of = <b>Борги — { $name }</b> (що ще не отримано за розписаними пульками чату):
+debts_none = Відкритих боргів немає: усе розписане отримано.
+debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (пульки: { $pulkas })
+debts_pending = 💸 з них сплачено { $amount }, чекаємо «Отримано» — { $creditor }
+debts_more = …і ще боргів: { $count }. Борги одного гравця: /debts Ім'я
+debts_number = №{ $number }
+debts_confirmed_title = Позначки:
+debts_confirmed_paid = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: сплачено — позначка: { $who }
+debts_confirmed_received = { $number } · { $date } · { $payer } → { $payee } { $amount } { $currency }: отримано — позначка: { $who }
+debts_how = Позначити оплату: кнопки під розписом пульки (/pulka N). Борг закрито, коли отримувач натиснув «Отримано».

@@ -1,0 +1,16 @@
+### The words of fixes, in Russian (the default language).
+
+btn_delete = 🗑 Удалить сдачу
+btn_delete_yes = 🗑 Да, удалить
+btn_delete_no = Нет, оставить
+amend_head = ✏️ <b>Изменение сдачи №{ $number }</b>, сейчас: { $notation }
+amend_delete_confirm = Удалить сдачу №{ $number }: { $notation }? Следующие сдачи будут пересчитаны.
+amend_kept = Сдача №{ $number } остаётся как есть.
+amend_note_done = Сдача №{ $number } изменена
+amend_note_deleted = Сдача №{ $number } удалена
+amend_correction = Сдача №{ $number } — поправка ({ $notation }), мастер её не изменит: удалите её и запишите новую через /correct.
+amend_usage = Ответьте командой /edit (изменить) или /delete (удалить) на сообщение бота о сдаче — или укажите номер сдачи: <code>/edit 3</code>, <code>/delete 3</code>. С текстом сдачи после номера (<code>/edit 3 Анна 7ч 8 Борис вист 2 Вера пас 0</code>) она заменяется сразу.
+amend_no_deal = Сдачи №{ $number } в пульке нет (сдач: { $count }).
+undo_nothing = Нечего отменять: сдач нет.
+undo_confirm = Отменить последнюю сдачу №{ $number }: { $notation }?
+undo_kept = Отмена не нужна — сдача №{ $number } остаётся.

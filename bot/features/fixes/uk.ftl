@@ -1,0 +1,16 @@
+### The words of fixes, in Ukrainian.
+
+btn_delete = 🗑 Видалити роздачу
+btn_delete_yes = 🗑 Так, видалити
+btn_delete_no = Ні, залишити
+amend_head = ✏️ <b>Зміна роздачі №{ $number }</b>, зараз: { $notation }
+amend_delete_confirm = Видалити роздачу №{ $number }: { $notation }? Наступні роздачі буде перераховано.
+amend_kept = Роздача №{ $number } лишається як є.
+amend_note_done = Роздачу №{ $number } змінено
+amend_note_deleted = Роздачу №{ $number } видалено
+amend_correction = Роздача №{ $number } — поправка ({ $notation }), майстер її не змінить: видаліть її і запишіть нову через /correct.
+amend_usage = Дайте відповідь командою /edit (змінити) або /delete (видалити) на повідомлення бота про роздачу — або вкажіть номер роздачі: <code>/edit 3</code>, <code>/delete 3</code>. З текстом роздачі після номера (<code>/edit 3 Анна 7ч 8 Борис віст 2 Віра пас 0</code>) її буде замінено одразу.
+amend_no_deal = Роздачі №{ $number } у пульці немає (роздач: { $count }).
+undo_nothing = Нічого скасовувати: роздач немає.
+undo_confirm = Скасувати останню роздачу №{ $number }: { $notation }?
+undo_kept = Скасування не потрібне — роздача №{ $number } лишається.

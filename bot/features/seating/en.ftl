@@ -1,0 +1,23 @@
+### The words of seating, in English.
+
+join_ready = Ready to play: write the first deal with /deal. { $dealer } deals.
+bad_name = A name is one word of up to 24 characters, not a number or a command word (pass, whist, misere...). For example: /join Vasya
+note_seated = You are seated: { $name }, seat { $seat }.
+hello =
+    Hello! I keep the score of a Preferans game: pool, mountain and whists, and at the end I work out who owes whom.
+    Start with <code>/newpulka</code> for the settings as buttons, or straight away <code>/newpulka sochi 20 1</code>; then every player sends /join.
+    To pin the scoreboard at the top of the chat, make me an administrator (with the right to pin messages).
+cancel_done = The pulka is cancelled, as if it had never started. A new one: /newpulka
+cancel_not_allowed = Only whoever started the pulka or a chat administrator may cancel it.
+leave_done = { $name } leaves the table.
+seats_title = <b>Seating</b>, clockwise:
+seats_help = "⇄" swaps two neighbours, "Deals: …" chooses who deals first (everyone keeps the same neighbours). Only before the first deal.
+seats_need_two = Fewer than two players are seated: nothing to change yet.
+seats_done = Seating changed.
+btn_dealer = Deals: { $name }
+claim_ask = { $user } wants to play in the seat "{ $name }" (a guest without Telegram now). A seated player, whoever started the pulka or an administrator confirms.
+claim_yes = ✅ Yes, that is { $name }
+claim_no = ✖ No
+claim_done = Done: the seat "{ $name }" is now { $user }'s.
+claim_refused = The seat "{ $name }" stays a guest's.
+claim_not_allowed = Only a seated player, whoever started the pulka or a chat administrator may confirm.

@@ -1,0 +1,60 @@
+### The words of whatif, in Ukrainian.
+
+whatif_role_resting = Сусід здавача (не грає)
+whatif_size_2 = удвох (гусарик)
+whatif_size_5 = уп'ятьох
+whatif_role_declarer = Розігрувач
+whatif_role_dealer = Здавач (на прикупі)
+whatif_role_whister = Вістуючий
+whatif_role_whister_n = Вістуючий { $n }
+whatif_role_passer = Пасуючий
+whatif_role_passer_n = Пасуючий { $n }
+whatif_role_half = На піввіста
+whatif_role_other = Гравець { $n }
+whatif_size_3 = утрьох
+whatif_size_4 = учотирьох
+whatif_cost_title = <b>Ціна роздачі</b>: { $deal }
+whatif_cost_declarer = { $role }: { $n }
+whatif_cost_defender = { $role }: { $choice }, { $n }
+whatif_cost_rules_running = Правила поточної пульки: { $variant }, { $size }, віст по { $stake } { $currency }.
+whatif_cost_rules_last = Правила останньої пульки чату: { $variant }, { $size }, віст по { $stake } { $currency }.
+whatif_cost_rules_default = Пульки в чаті немає, правила за замовчуванням: { $variant }, { $size }, віст по { $stake } { $currency }.
+whatif_cost_line = { $role }: { $whists } віст. = { $money } { $currency }
+whatif_cost_note = Це вартість гри: на скільки вона змінює підсумок кожного, будь-коли в пульці. Нічого не записано.
+whatif_cost_usage =
+    Як писати: /cost контракт [взятки розігрувача: 7, рівно, +1, без однієї] віст|пас|піввіста [взятки] [віст|пас [взятки]] [удвох|утрьох|учотирьох|уп'ятьох]
+    Число після вістів — взятки захисників, по черзі; кого не названо — пасує.
+    Наприклад: /cost 6♠ без однієї віст віст 2 3 учотирьох · /cost 7ч рівно віст · /cost 7♥ віст 2 (вістуючий узяв 2, розігрувач 8) · /cost мізер 1
+whatif_cost_empty = Яку роздачу оцінити? Напишіть контракт і вісти після /cost.
+whatif_cost_contract = «{ $token }» — не контракт: потрібен рівень 6–10 і масть, наприклад 7ч, 6♠, 8бк.
+whatif_cost_word = «{ $token }» тут не зрозуміло: після контракту йдуть взятки розігрувача, віст/пас/піввіста і взятки захисників.
+whatif_cost_extra = «{ $token }» — зайве: захисників двоє, у кожного одне число взяток.
+whatif_cost_refused = Таку роздачу не зіграти: { $reason }.
+whatif_title = <b>Що як</b> — пулька №{ $number }: { $changes }
+whatif_change = { $key }: { $old } → { $new }
+whatif_line = { $name }: { $agreed } → { $changed } віст. ({ $diff }); { $agreed_money } → { $changed_money } { $currency } ({ $diff_money })
+whatif_note = Це лише розрахунок: у пульці нічого не змінено, розпис лишився тим самим.
+whatif_same = Пульку №{ $number } і так розписано за цими правилами: нічого не змінюється.
+whatif_broken = За цими правилами не зіграти роздачу №{ $deal } ({ $what }): { $reason }.
+whatif_none = Закінчених пульок тут ще немає: /whatif перераховує закінчену (список — /pulkas).
+whatif_usage = Що змінити? /whatif правило=значення — для останньої закінченої пульки, /whatif N … — для пульки N з /pulkas.
+whatif_unknown = Не знаю такого правила чи значення: «{ $token }».
+whatif_bad_value = «{ $token }» — такого значення в цього правила немає.
+whatif_keys = Правила: { $keys }. Варіанти цілком: sochi, leningrad, rostov.
+whatif_example = Наприклад: /whatif greedy · /whatif whist=greedy · /whatif 2 leningrad · /whatif half_whist (так/ні змінюється на протилежне) · /whatif raspasy=1,2,3
+whatif_csv_caption = Роздачі пульки для таблиць (CSV, { $deals } шт.).
+whatif_csv_none = Тут немає ні поточної, ні закінченої пульки з роздачами.
+whatif_csv_number = №
+whatif_csv_kind = роздача
+whatif_csv_game = гра
+whatif_csv_declarer = хто грав
+whatif_csv_contract = контракт
+whatif_csv_result = підсумок
+whatif_csv_tricks = взятки розігрувача
+whatif_csv_player_tricks = { $name }: взятки
+whatif_csv_player_choice = { $name }: віст/пас
+whatif_csv_pulka = { $name }: куля
+whatif_csv_mountain = { $name }: гора
+whatif_csv_whists = { $name } → { $on }: вісти
+whatif_csv_standing = { $name }: підсумок зараз
+whatif_csv_note = примітка

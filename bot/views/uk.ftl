@@ -1,0 +1,523 @@
+### The words many features share, in Ukrainian.
+###
+### Placeholders are { $name }; names and figures come as text the bot wrote
+### (HTML-escaped), whole numbers as numbers (plural variants select on them).
+### Messages are HTML unless their key says otherwise (button labels, note_*
+### answers to presses and the menu are plain text).
+
+# A past deal changed or deleted (/edit, /delete, "✏️" under a deal and under /history).
+btn_edit = ✏️ Змінити
+amend_done = ✏️ <b>Роздачу №{ $number } змінено</b>
+    було: { $old }
+    стало: { $new }
+    Змінив(ла): { $who }.
+amend_deleted = 🗑 <b>Роздачу №{ $number } видалено</b>: { $old }
+    Видалив(ла): { $who }.
+amend_standings_title = Якщо закінчити зараз (у вістах), було → стало:
+amend_standing_line = { $name }: { $before } → { $after }
+amend_ended = Пульку вже закінчено: її роздачі більше не змінюються.
+amend_gone = Цієї роздачі на аркуші більше немає: її скасували або видалили.
+amend_same = Роздача №{ $number } і так така: нічого не змінено.
+amend_breaks = Нічого не змінено: тоді стала б неможливою роздача №{ $number } ({ $notation }): { $reason }
+undo_after_amend = Останньою була правка минулої роздачі: /undo скасовує лише останню записану роздачу. Щоб повернути як було, змініть ту роздачу ще раз (/edit).
+cmd_edit = змінити минулу роздачу
+cmd_delete = видалити минулу роздачу
+cmd_calc = порахувати паперовий аркуш
+debts_not_payer = «Сплачено» позначає той, хто платить: { $payer } (отримувач — { $payee } — позначає «Отримано»).
+debts_not_payee = «Отримано» позначає той, хто отримує: { $payee } (платник — { $payer } — позначає «Сплачено»).
+debts_guest_paid = { $payer } — без Telegram: «Сплачено» за цього гравця позначає { $payee } (якщо і він без Telegram — будь-який гравець пульки) або адміністратор чату.
+debts_guest_received = { $payee } — без Telegram: «Отримано» за цього гравця позначає { $payer } (якщо і він без Telegram — будь-який гравець пульки) або адміністратор чату.
+cmd_debts = хто кому винен за минулими пульками
+board_agreed = Пульку закінчено за згодою, ще не розписано: «Розписати» або /settle; /undo поверне її в гру.
+reopen_settled = Пульку вже розписано й замкнено: її кінець не скасувати. Розписані пульки — у /pulkas.
+reopen_busy = Кінець тієї пульки вже не скасувати: тут почато нову. Помилкову нову можна скасувати (/cancel), поки в ній немає роздач.
+btn_settle = 🧮 Розписати
+btn_again = 🔁 Тим самим складом
+btn_export = 📄 Запис пульки
+archive_date = { $day }.{ $month }.{ $year }
+archive_result_money = { $name } { $result } ({ $money } { $currency })
+archive_result = { $name } { $result }
+archive_no_results = гравців забракло
+archive_missing = Пульки №{ $number } в архіві немає. Список: /pulkas
+cmd_pulkas = минулі пульки цього чату
+after_settle_title = Виправлення після розрахунку:
+after_settle_line = { $date } { $time } · { $who } — { $what }
+after_settle_results = З виправленнями (розпис, про який домовилися, не змінюється):
+after_settle_written = Виправлення після розрахунку записано.
+after_settle_written_number = Виправлення до розписаної пульки №{ $number } записано.
+archive_line_amended = { $count ->
+        [one] { $count } виправлення після розрахунку
+        [few] { $count } виправлення після розрахунку
+       *[many] { $count } виправлень після розрахунку
+    }, з ними: { $results }
+name_both = Назвіть обох захисників і що сказав кожен: віст чи пас.
+whisters_counts = Вістують обидва: напишіть взятки двох із трьох (того, хто грає, і одного вістуючого або обох вістуючих), третьому — решта.
+missing_result = Взятки — { $name }? Після контракту напишіть взятки, «рівно», «+1» або «без однієї».
+tricks_over = Взяток виходить { $total }, а в роздачі їх 10.
+tricks_two_sum = На розпасах у гусарику в гравців разом не більше 10 взяток (решта в болвана), а названо { $total }.
+raspasy_counts = На розпасах потрібні взятки гравців за столом: { $players }.
+err-whisters_counts = вістують обидва: потрібні взятки двох із трьох (того, хто грає, і одного вістуючого або обох вістуючих), третьому — решта
+err-missing_result = { $name } грав під віст: потрібні його взятки («рівно», «+1», «без однієї») або взятки вістуючого
+err-name_both = назвіть обох захисників і що сказав кожен: віст чи пас
+err-hussar_form = у гусарику потрібна відповідь захисника: віст або пас
+err-tricks_over = названі взятки разом { $total }, більше за 10 у роздачі
+err-raspasy_counts = на розпасах потрібні взятки гравців: { $players }; не назвати можна одного, у нього решта (у гусарику нікого: решта в болвана)
+wiz_sitting_out = Не грають: { $first } і { $second }.
+wiz_ask_kind_no_misere = Хто грає? Або розпаси (мізеру в гусарику за цими правилами немає).
+wiz_ask_tricks_hussar = Взятки — { $name }? Решта — у захисту: { $other } з болваном.
+wiz_ask_raspasy_dummy = Взятки — { $name }? (решта — у болвана)
+hussar_whist = { $a } віст
+hussar_pass = { $a } пас
+hussar_pass_dummy = { $a } пас (болван вістує — граємо)
+table_count2 = У гусарику назвіть взятки обох гравців (решта — у болвана), названо { $count }.
+table_count5 = Уп'ятьох назвіть трьох гравців за столом (здавач і його сусід не грають), названо { $count }.
+hussar_form = У гусарику після контракту потрібна відповідь захисника (віст або пас), а при вісті — взятки того, хто грає: наприклад, «7ч віст 7» або «6п пас».
+form_all_hussar =
+    Форми в гусарику:
+    <code>/deal { $a } 7ч віст 7</code> — гра (взятки того, хто грає)
+    <code>/deal { $b } мізер 0</code> — мізер
+    <code>/deal розпаси { $a } 3 { $b } 5</code> — розпаси (решта — у болвана)
+form_game_hussar =
+    Форма в гусарику: /deal Гравець Контракт [Захисник] віст|пас Взятки того, хто грає
+    Наприклад: <code>/deal { $a } 7ч віст 7</code>, <code>/deal { $a } 7ч рівно { $b } віст</code> або <code>/deal { $a } 6п пас</code>
+form_raspasy_hussar =
+    Форма в гусарику: /deal розпаси Гравець Взятки Гравець Взятки (решта — у болвана)
+    Наприклад: <code>/deal розпаси { $a } 3 { $b } 5</code> або за місцями: <code>/deal розпаси 3 5</code>
+rules_hussar_whist = вістує один (гусарик)
+rules_hussar_shortfall = —
+rules_hussar_liable = вістуючий
+rules_hussar_consolation = вістуючий (гусарик)
+sheet_dummy = Болван
+error_generic = Вибачте, щось пішло не так, і команду не виконано. Спробуйте ще раз; записані роздачі не постраждали.
+not_allowed = Це можуть робити лише гравці пульки та адміністратори чату.
+no_pulka = Тут немає пульки, що триває. Почніть нову: /newpulka
+busy = Пулька вже йде — нова почнеться, коли цю розпишуть (/settle). Поточний рахунок: /score
+stale = Кнопка застаріла: відтоді пулька змінилася. Нічого не зроблено.
+done = Готово
+lang_set = Мова чату: українська.
+lang_name_ru = русский
+lang_name_uk = українська
+lang_name_en = English
+variant_sochi = сочинка
+variant_leningrad = ленінградка
+variant_rostov = ростов
+started = <b>Нова пулька</b>: { $variant }, до { $target }, віст по { $stake } { $currency }.
+started_join = Сідайте за стіл: /join (гість без Telegram: /join Ім'я). Потрібно 3 або 4 гравці; хто сів першим, той першим і здає.
+joined = { $name } сідає за стіл, місце { $seat }.
+already_seated = Ви вже за столом.
+seating_closed = Розсадку закрито: роздачі вже записуються.
+table_full = Усі місця за столом зайняті.
+name_taken = Ім'я { $name } уже зайняте — виберіть інше: /join Ім'я
+players_title = <b>Розсадка</b> (за годинниковою стрілкою):
+player_line = { $seat }. { $name }{ $extra }
+player_guest = {" "}(гість)
+players_none = За столом поки нікого. Сідайте: /join
+players_open = Розсадка відкрита: /join. Потрібно 3 або 4 гравці.
+players_fourth = Четвертий може підсісти до першої роздачі: /join
+players_fixed = Розсадку закріплено. Наступним здає { $dealer }.
+need_players = Для роздачі потрібно 3 або 4 гравці, за столом { $count }. Сідайте: /join
+deal_empty = Напишіть роздачу після /deal.
+deal_short = Роздачу не дописано.
+unknown_player = Не знаю гравця «{ $token }». Гравці: { $players } (можна на ім'я, @нік або номер місця).
+bad_contract = Не розумію контракт «{ $token }»: потрібен рівень 6–10 і масть, наприклад 7ч, 8♠, 6бк.
+missing_tricks = Не вказано кількість взяток: { $name } — скільки?
+bad_tricks = { $name }: «{ $token }» — не кількість взяток, потрібне ціле число від 0 до 10.
+defenders_form = Після контракту і взяток того, хто грає, потрібні обидва захисники: ім'я, віст або пас, взятки.
+bad_choice = { $name }: «{ $token }» — потрібно віст, пас або піввіста.
+player_twice = Ім'я { $name } названо двічі.
+declarer_defends = { $name } грає сам і не може вістувати на своїй грі.
+tricks_sum = Разом { $total } { $total ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }, а в роздачі їх 10.
+table_count = На розпасах потрібні взятки всіх трьох гравців, названо { $count }.
+table_count4 = Учотирьох назвіть трьох гравців за столом (здавач не грає), названо { $count }.
+raspasy_form = На розпасах після слова «розпаси» йдуть пари: гравець і його взятки.
+misere_extra = Для мізера потрібні лише взятки того, хто грає мізер.
+deal_rejected = Роздачу не записано: { $reason }
+form_all =
+    Форми:
+    <code>/deal { $a } 7ч 7 { $b } віст 2 { $c } пас 1</code> — гра
+    <code>/deal { $b } мізер 0</code> — мізер
+    <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code> — розпаси
+form_game =
+    Форма: /deal Гравець Контракт Взятки Захисник віст|пас Взятки Захисник віст|пас Взятки
+    Наприклад: <code>/deal { $a } 7ч 7 { $b } віст 2 { $c } пас 1</code> або <code>/deal { $a } 7ч рівно { $b } віст</code>
+form_misere =
+    Форма: /deal Гравець мізер Взятки
+    Наприклад: <code>/deal { $b } мізер 0</code>
+form_raspasy =
+    Форма: /deal розпаси Гравець Взятки Гравець Взятки Гравець Взятки
+    Наприклад: <code>/deal розпаси { $a } 3 { $b } 2 { $c } 5</code> або за місцями: <code>/deal розпаси 3 2 5</code>
+nothing_recorded = Нічого не записано.
+correction_empty = Напишіть виправлення після /correct.
+correction_bad_word = Не розумію «{ $token }»: очікується куля, гора або вісти.
+correction_bad_amount = «{ $token }» — не число: наприклад 2, -2 або 2.5.
+correction_missing_amount = Після «{ $token }» бракує числа.
+correction_twice = «{ $token }» вказано двічі.
+correction_no_amount = У виправленні потрібне хоча б одне ненульове число: куля, гора або вісти.
+form_correction =
+    Форма: /correct Гравець [куля N] [гора N] [вісти Гравець N …] [— пояснення]
+    Наприклад: <code>/correct { $a } гора -2 вісти { $b } 10 — помилилися в підрахунку</code>
+deal_written = <b>Роздача №{ $number }</b>: { $notation }
+deal_repeat = Цю роздачу вже записано (№{ $number }).
+writes_title = Записано:
+writes_title_preview = Буде записано:
+write_pulka = { $name }: куля { $amount }
+write_mountain = { $name }: гора { $amount }
+write_whists = { $name } → { $on }: вісти { $amount }
+write_help = Допомога: { $name } → { $on }, { $amount } у кулю
+write_nothing = нічого (пулька не змінилася)
+cost_title = Ціна роздачі у вістах:
+cost_line = { $name } { $amount }
+next_dealer = Наступним здає { $dealer }.
+finished = <b>Пульку закрито!</b> Розписати: /settle
+nt = БК
+exactly = рівно
+over = +{ $n }
+down = без { $n ->
+        [1] однієї
+        [2] двох
+        [3] трьох
+        [4] чотирьох
+        [5] п'яти
+        [6] шести
+        [7] семи
+        [8] восьми
+        [9] дев'яти
+        [10] десяти
+       *[other] { $n }
+    }
+not_whisted = без вісту
+half_whisted = піввіста
+misere = мізер
+misere_clean = чистий
+misere_tricks = { $n } { $n ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }
+raspasy = розпаси
+correction = виправлення
+whist = віст
+pass = пас
+half = піввіста
+defender = { $name } { $choice } { $tricks }
+undo_yes = Так, скасувати
+undo_no = Ні
+undo_done = Роздачу №{ $number } скасовано ({ $notation }). Скасування ввів(ла): { $who }.
+score_title = <b>Пулька</b> (до { $target })
+score_line = { $name }: куля { $pulka }, гора { $mountain }, вісти: { $whists }
+score_whist = { $on } { $amount }
+standings_title = Якщо закінчити зараз (у вістах):
+standing_line = { $name } { $amount }
+rules_title = <b>Правила цієї пульки</b>
+rules_body =
+    Варіант: { $variant }; куля до { $target }; віст коштує { $stake } { $currency }.
+    Вісти: { $whist }; відповідальність за віст: { $liability }.
+    Обов'язкові взятки на 6/7/8/9/10: { $quota }; недобір двох вістуючих на 6–7: { $whist_shortfall }; на 8–10 за недобір відповідає { $quota_liable }. Піввіста: { $half_whist }.
+    Консоляція: { $consolation }; на мізері: { $misere_consolation }.
+    Розпаси: множники { $raspasy }; вихід не нижче { $raspasy_exit }; суворий вихід: { $raspasy_strict_exit }; запис: { $raspasy_scoring } (вістів за взятку: { $raspasy_whists }); за нуль взяток у кулю: { $raspasy_zero } (зростає з множником: { $raspasy_zero_progressive }); амністія: { $raspasy_amnesty }.
+    Коефіцієнт вістів: { $whist_factor }; за кожне очко, якого бракує до мети кулі, у гору пишуть { $pulka_ratio }; допомога того, хто закрив кулю: { $help }; гра списує гору: { $game_clears_mountain }.
+    Кінець: { $end }; поділ гори: { $division }.
+yes = так
+no = ні
+rules_whist_gentleman = джентльменські
+rules_whist_greedy = жлобські
+rules_liability_full = повна
+rules_liability_half = половинна
+rules_consolation_all = усі, разом зі здавачем
+rules_consolation_defenders = обидва захисники
+rules_consolation_whisters = лише ті, хто вістував
+rules_raspasy_scoring_mountain = у гору
+rules_raspasy_scoring_whists = вістами
+rules_end_closed = коли всі закрили кулю
+rules_end_total = коли кулі всіх гравців разом наберуть мету, помножену на кількість гравців
+rules_division_exact = точний
+rules_division_truncate = з відкиданням дробів
+rules_division_adjust = з поправкою до подільної гори
+rules_whist_shortfall_joint = спільний: пише той, у кого немає своєї половини
+rules_whist_shortfall_each_half = кожен за свою половину
+rules_raspasy_cycle = {" "}по колу
+settle_final = <b>Пульку розписано</b> (віст по { $stake } { $currency })
+settle_now = <b>Якщо закінчити зараз</b> (віст по { $stake } { $currency }; чого бракує до мети кулі, йде в гору)
+settle_line = { $name }: { $result } віст. = { $money } { $currency }
+payments_title = Хто кому платить:
+payment_line = { $payer } → { $payee }: { $amount } { $currency }
+payments_none = Ніхто нікому не платить.
+notice-adjust_inapplicable = Поділ гори «з поправкою» тут неможливий: жоден зсув гори на пів очка, очко чи півтора не робить її подільною, тому гору поділено точно.
+settle_archived = Пульку закрито й збережено в архіві. Нова: /newpulka
+settle_agree = Закінчити за згодою
+import_format = Потрібен запис партії у форматі pulka/1.
+import_name = Ім'я «{ $name }» не годиться для бота: одне слово, не число.
+import_too_many = У записі { $count } { $count ->
+    [one] роздача
+    [few] роздачі
+   *[many] роздач
+}, а пулька в чаті приймає не більше { $limit }.
+bad_variant = Не знаю варіант «{ $token }»: сочинка, ленінградка або ростов (sochi, leningrad, rostov).
+bad_target = «{ $token }» — не мета кулі: потрібне ціле число, наприклад 20.
+bad_stake = «{ $token }» — не ставка: потрібне число, наприклад 0.5.
+bad_currency = «{ $token }» — не валюта: наприклад UAH або EUR.
+newpulka_extra = Зайве слово «{ $token }».
+form_newpulka =
+    Форма: /newpulka [варіант] [до скількох] [ставка] [валюта] [удвох|утрьох|учотирьох|уп'ятьох]
+    Наприклад: <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленінградка 50 1 UAH</code> або <code>/newpulka гусарик до 10</code>
+help =
+    <b>Пулька</b> — запис преферансу в чаті.
+
+    /newpulka — нова пулька: без слів після команди — налаштування кнопками; або одразу <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленінградка до 50 по 1 UAH</code> (сочі, ленінград, ростов); удвох (гусарик) або уп'ятьох: <code>/newpulka уп'ятьох</code>
+    /join — сісти за стіл; <code>/join Василь</code> — посадити гостя без Telegram
+    /players — розсадка
+    /deal — записати роздачу кнопками («Нова роздача» під рахунком) або текстом:
+    {"  "}<code>/deal Анна 7ч 7 Борис віст 2 Віра пас 1</code> — гра
+    {"  "}<code>/deal Анна 6бк 6 Борис пас 2 Віра піввіста 2</code> — піввіста
+    {"  "}<code>/deal Анна 7ч рівно Борис віст</code>, <code>/deal Анна 7 чирви +1 Борис вістує Віра пасує</code>, <code>/deal Анна 8п без однієї Борис віст</code> — без взяток захисників: тому, хто вістує, решта взяток (вістують обидва — напишіть взятки)
+    {"  "}<code>/deal Анна 10бк Борис пас Віра пас</code> — обидва пасують
+    {"  "}<code>/deal Борис мізер 0</code>, <code>/deal мізер Борис 0</code>, <code>/deal Борис мізер чистий</code> — мізер
+    {"  "}<code>/deal розпаси Анна 3 Борис 2 Віра 5</code>, <code>/deal розпаси 1 3 2 2 3 5</code> або <code>/deal розпаси 3 2 5</code> (взятки за місцями тих, хто за столом) — розпаси
+    {"  "}Гравець — на ім'я, @нік або номер місця. Масті: ♠♣♦♥, п т б(к) ч або словами (піки, трефи, хрести, бубни, чирви, без козиря); без козиря — бк. Захисник: віст (вісти, вістує), пас (пасує) або піввіста (пів-віста). Учотирьох здавач — той, кого не назвали; уп'ятьох — так само, двоє неназваних: здавач і його сусід.
+    {"  "}Гусарик (удвох, третій — болван): захисника можна не називати: <code>/deal Анна 7ч віст 7</code> (взятки того, хто грає), <code>/deal Анна 6п пас</code>, <code>/deal розпаси 3 5</code> (решта — у болвана)
+    /correct (або /fix) — виправлення: числа просто в кулю, гору та вісти гравця, з поясненням; можна й після кінця пульки:
+    {"  "}<code>/correct Анна гора -2 куля 1 вісти Борис 10 — помилилися в підрахунку</code>
+    {"  "}після розрахунку — відповіддю на повідомлення бота про розписану пульку (розпис, табло, /pulka N): виправлення видно в архіві поруч із розписом
+    /undo — скасувати останню роздачу
+    /edit, /delete — змінити або видалити будь-яку минулу роздачу: відповіддю на повідомлення бота про неї, кнопкою ✏️ або за номером (<code>/edit 3</code>)
+    /history — протокол роздач
+    /score — аркуш пульки картинкою; <code>/score текст</code> — рахунок текстом
+    /rules — правила цієї пульки
+    /settle — розписати пульку («Закінчити за згодою» — коли згодна більшість за столом; /undo одразу після цього поверне пульку в гру)
+    /pulkas — архів закінчених пульок; /pulka N — одна з них: аркуш, розпис, запис
+    /export — файл запису; /import — почати із запису
+    /rating — рейтинг гравців чату (за Ело, після кожної розписаної пульки); <code>/rating Анна</code> — історія гравця; /rating on|off — показувати зміни після пульки
+    /debts — хто кому винен за розписаними пульками (із заліком); «Сплачено» і «Отримано» — кнопки під розписом
+    /stats — статистика за всіма розписаними пульками чату; <code>/stats Анна</code> або /stats @username — один гравець; /stats chart — графік грошей; /export csv stats — таблиця CSV
+    /cost — скільки коштує роздача кожному: <code>/cost 6♠ без однієї віст віст 2 3</code>, <code>/cost 7ч рівно віст утрьох</code>; /whatif — закінчена пулька за іншим правилом: /whatif greedy, /whatif 2 leningrad (нічого не змінює); /export csv — роздачі пульки таблицею CSV (/export csv N — пулька N)
+    /calc — порахувати паперовий аркуш (у групі й в особистих): <code>/calc сочі 3 по 1</code>, далі рядок на гравця: <code>Аня куля 20 гора 13 вісти Боря 70 Віра 100</code> (або <code>Боря 20 7.5 114 96</code>: куля, гора, вісти по порядку); /calc без рядків — крок за кроком, кнопками й відповідями
+    /lang ru|uk|en — мова чату
+cmd_newpulka = нова пулька
+cmd_join = сісти за стіл
+cmd_players = розсадка
+cmd_deal = записати роздачу
+cmd_correct = виправлення запису
+cmd_undo = скасувати останню роздачу
+cmd_history = протокол роздач
+cmd_score = рахунок
+cmd_rules = правила
+cmd_settle = розписати пульку
+cmd_export = вивантажити запис
+cmd_import = завантажити запис
+cmd_lang = мова
+cmd_help = довідка
+btn_new_deal = ➕ Нова роздача
+btn_undo = ↩️ Скасувати роздачу
+btn_sit = 🪑 Сісти за стіл
+btn_misere = Мізер
+btn_raspasy = Розпаси
+btn_back = « Назад
+btn_cancel = ✖ Скасувати
+btn_write = ✅ Записати
+btn_sheet = 📷 Аркуш пульки
+headline = { $variant }, до { $target }, віст по { $stake } { $currency }
+lobby_ready = Можна грати: «Нова роздача» або /deal. Першим здає { $dealer }.
+board_title = 📋 <b>Пулька</b>: { $headline }
+board_last = Остання роздача №{ $number }: { $notation }
+board_archived = Пульку розписано й збережено в архіві.
+sheet_title = Пулька: { $variant }, до { $target }
+sheet_title_now = Якщо закінчити зараз: { $variant }, до { $target }
+sheet_title_final = Пульку розписано: { $variant }, до { $target }
+sheet_failed = Аркуш пульки намалювати не вдалося — ось рахунок текстом.
+sheet_not_sent = Аркуш пульки намальовано, але Telegram його не прийняв — ось рахунок текстом.
+wiz_title = <b>Роздача №{ $number }</b> · здає { $dealer }
+wiz_run = Ідуть розпаси ({ $run } поспіль): грати можна від { $exit }.
+wiz_ask_kind = Хто грає? Або мізер, або розпаси.
+wiz_ask_contract = Грає { $declarer }. Який контракт?
+wiz_ask_defence = Віст чи пас?
+wiz_ask_tricks = Взятки — { $name }?
+wiz_ask_split = Грає { $declarer }: { $tricks }, у захисту { $rest }. Скільки з них — { $name }? Решта — { $other }.
+wiz_ask_misere = Мізер: хто грає?
+wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взяток?
+wiz_raspasy = Розпаси.
+wiz_ask_raspasy = Взятки — { $name }? (решта — { $last })
+wiz_preview = <b>Перевірте</b>: { $notation }
+wiz_closes = Після цієї роздачі пульку закрито.
+wiz_cancelled = Введення роздачі скасовано ({ $who }).
+wiz_entered = Записав(ла): { $who }.
+def_first = { $a } віст · { $b } пас
+def_second = { $a } пас · { $b } віст
+def_both = Обидва віст
+def_none = Обидва пас
+def_half = { $a } пас · { $b } піввіста
+note_written = Записано: роздача №{ $number }
+note_saved = Записано. Відповідь не дійшла, повторюю її в чаті.
+setup_page_game = <b>Домовленості: гра і вісти</b>
+setup_page_raspasy = <b>Домовленості: розпаси й кінець пульки</b>
+set_variant = Варіант: { $value }
+set_whist = Вісти: { $value }
+set_liability = Відповідальність за віст: { $value }
+set_quota = Обов'язкові взятки: { $value }
+set_whist_shortfall = Недобір двох вістуючих на 6–7: { $value }
+set_quota_liable = На 8–10 за недобір відповідає: { $value }
+set_half_whist = Піввіста: { $value }
+set_consolation = Консоляція: { $value }
+set_misere_consolation = Консоляція на мізері: { $value }
+set_whist_factor = Коефіцієнт вістів: { $value }
+set_game_clears_mountain = Гра списує гору: { $value }
+set_raspasy = Розпаси: { $value }
+set_raspasy_exit = Вихід з розпасів: від { $value }
+set_raspasy_strict_exit = Суворий вихід: { $value }
+set_raspasy_zero = За 0 взяток на розпасах у кулю: { $value }
+set_raspasy_zero_progressive = Очки за 0 взяток зростають із множником: { $value }
+set_raspasy_scoring = Розпаси пишуться: { $value }
+set_raspasy_whists = Вістів за взятку на розпасах: { $value }
+set_raspasy_amnesty = Амністія на розпасах: { $value }
+set_pulka_ratio = Недобір кулі в гору: ×{ $value }
+set_help = Допомога того, хто закрив кулю: { $value }
+set_end = Кінець: { $value }
+set_division = Поділ гори: { $value }
+rules_quota_liable_second = другий, хто вістував
+rules_quota_liable_both = обидва, хто вістував
+err-players_count = у пульці від 2 до 5 гравців, а не { $count }
+err-player_name_empty = ім'я гравця не може бути порожнім
+err-player_names_distinct = імена гравців мають бути різними
+err-unknown_player = немає гравця «{ $name }»; гравці: { $players }
+err-pulka_over = пульку вже закрито: розпишіть її (/settle) або внесіть виправлення (/correct)
+err-named_twice = ім'я { $name } названо двічі
+err-tricks_range = { $name }: взятки — ціле число від 0 до 10, а не «{ $count }»
+err-tricks_three = потрібні взятки всіх трьох гравців ({ $players })
+err-tricks_four = учотирьох потрібні взятки трьох гравців за столом; кого не названо — той здає і не грає
+err-dealer_at_table = здавач { $dealer } не грає і не може бути за столом
+err-tricks_sum = разом { $total } { $total ->
+        [one] взятка
+        [few] взятки
+       *[many] взяток
+    }, а в роздачі їх 10
+err-declarer_tricks = потрібні взятки того, хто грає ({ $declarer })
+err-declarer_whists = { $declarer } грає сам і не може вістувати чи пасувати на своїй грі
+err-not_defender = { $name } у цій роздачі не грає і не захищається
+err-whist_missing = не сказано, віст чи пас: { $names }
+err-raspasy_exit = після розпасів грають не нижче { $exit }, а не { $level }
+err-unwhisted_short = ніхто не вістував, гру не розігрують: { $declarer } пише { $contract } рівно, а взяток у того, хто грає, має бути щонайменше { $level }
+err-half_off = піввіста за цими правилами не грають
+err-half_level = піввіста буває лише на шістці й сімці, а не на { $level }
+err-half_order = піввіста може сказати лише другий захисник ({ $second }) і лише після пасу першого
+err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взяток, а { $second } — { $half }
+err-half_quota = піввіста на { $level } неможливі: обов'язкові взятки не діляться навпіл
+err-misere_tricks = взятки на мізері — ціле число від 0 до 10, а не «{ $count }»
+err-misere_dealer = { $declarer } цього разу здає і не грає: мізер грає той, хто за столом (їхні імена — у «➕ Нова роздача»)
+err-misere_declarer_tricks = потрібні взятки того, хто грає мізер, наприклад {"{"}"{ $declarer }": 0{"}"}
+err-misere_only_declarer = для мізера потрібні лише взятки того, хто його грає
+err-self_whists = { $player } не може писати вісти на себе
+err-contract_text = не розумію контракт «{ $text }»: потрібен рівень 6–10 і масть S, C, D, H або NT, наприклад 7H або 10NT
+err-contract_level = рівень контракту — від 6 до 10, а не { $level }
+err-choice = { $name }: потрібно віст, пас або піввіста, а не «{ $choice }»
+err-unknown_deal = незрозуміла роздача: { $deal }
+err-document_object = запис має бути JSON-об'єктом
+err-unknown_format = незрозумілий формат «{ $format }»: потрібен "pulka/1" або "pulka-sheet/1"
+err-field = неправильне значення ({ $detail })
+err-rules_variant = невідомий варіант «{ $variant }»: потрібен sochi, leningrad або rostov
+err-rules_unknown = невідома домовленість
+err-rules_choice = невідоме значення «{ $value }»: потрібне одне з { $choices }
+err-rules_stake_number = ставка — десяткове число рядком, наприклад "0.5"
+err-rules_target = куля має бути цілим числом очок від 1 до 10000
+err-rules_stake = ставка — від 0 до { $high }
+err-rules_stake_decimals = у ставці не більше { $places } знаків після крапки
+err-rules_currency = валюта — короткий підпис від 1 до { $length } знаків, наприклад UAH
+err-rules_quota = обов'язкові взятки потрібні на 6, 7, 8, 9 і 10, кожна від 0 до 4
+err-rules_raspasy = множники розпасів — від 1 до 20 цілих чисел, кожне від 1 до 100
+err-rules_raspasy_exit = вихід із розпасів — гра від 6 до 10
+err-rules_0_100 = { $name } — ціле число від 0 до 100
+err-rules_1_4 = { $name } — 1, 2, 3 або 4
+err-rules_range = { $name } — ціле число від { $low } до { $high }
+err-rules_bool = { $name } — true або false
+err-json_syntax = помилка JSON у рядку { $line }, позиція { $column }: { $reason }
+err-json_encoding = файл не в кодуванні UTF-8
+err-json_depth = помилка JSON: вкладеність глибша за { $limit } рівнів
+err-json_number_long = число з { $length } знаків задовге (не більше { $limit })
+err-json_number_range = число { $number } поза допустимими межами
+err-json_constant = { $value } — не число: у JSON числа скінченні
+err-json_duplicate = «{ $key }» вказано двічі
+err-json_surrogate = у тексті символ { $char } — половина сурогатної пари UTF-16, а не літера
+err-name_character = в імені не може бути керівного символу { $char }
+err-amount_number = кулю, гору й вісти пишуть числом, наприклад 7 або 7.5 (не рядком)
+err-amount_range = число в кулі, горі чи вістах має бути від -{ $limit } до { $limit }
+err-amount_decimals = у кулі, горі й вістах не більше { $decimals } знаків після крапки
+cmd_rating = рейтинг гравців чату
+pin_failed = Не вдалося закріпити табло пульки: я не маю права закріплювати повідомлення. Дайте мені права адміністратора — або просто знайдіть табло вище.
+cancel_after_deal = Пульку вже не скасувати: роздачі записано. Завершити її можна через /settle.
+leave_not_seated = Ви не сидите за столом цієї пульки.
+leave_after_deal = Піти з-за столу вже не можна: роздачі записано ({ $name } грає до кінця пульки).
+seats_first = Перша роздача: здає { $name }.
+seats_after_deal = Розсадку вже не змінити: роздачі записано.
+cmd_cancel = скасувати пульку до першої роздачі
+cmd_leave = встати з-за столу до першої роздачі
+cmd_seats = змінити розсадку, хто здає першим
+# The table size in words.  $seats: 2 to 5, anything else: not chosen (three or four);
+# $side: who sits out with the dealer at five (five_sitting_out: right, left).
+table_size = { $seats ->
+    [2] удвох, гусарик: третій — болван
+    [3] утрьох
+    [4] учотирьох: здавач не грає
+    [5] { $side ->
+        [left] уп'ятьох: здавач і його сусід ліворуч не грають
+       *[right] уп'ятьох: здавач і його сусід праворуч не грають
+    }
+   *[other] утрьох або вчотирьох
+}
+table_line = Стіл: { $size }.
+started_join_chosen = Сідайте за стіл: /join (гість без Telegram: /join Ім'я); хто сів першим, той першим і здає.
+players_open_chosen = Розсадка відкрита: /join. Потрібно { $seats } { $seats ->
+    [one] гравець
+    [few] гравці
+   *[many] гравців
+}.
+need_players_chosen = Для роздачі потрібно { $seats } { $seats ->
+    [one] гравець
+    [few] гравці
+   *[many] гравців
+}, за столом { $count }. Сідайте: /join
+rules_hussar = Гусарик: гора { $hussar_mountain }; віст за болвана (болван вістує, коли суперник спасував): { $dummy_whist }; мізер: { $hussar_misere }; взятки болвана на розпасах: { $hussar_raspasy }.
+rules_five = Уп'ятьох зі здавачем не грає { $five_sitting_out }; консоляцію з двох, хто не грає, пишуть: { $five_consolation }.
+set_hussar_mountain = Гора: { $value }
+set_dummy_whist = Віст за болвана: { $value }
+set_hussar_misere = Мізер у гусарику: { $value }
+set_hussar_raspasy = Взятки болвана на розпасах: { $value }
+set_five_sitting_out = Зі здавачем не грає: { $value }
+set_five_consolation = Консоляцію з тих, хто не грає, пишуть: { $value }
+rules_hussar_mountain_divisible = подільна (очко — 5 вістів)
+rules_hussar_mountain_indivisible = неподільна (очко — 10 вістів)
+rules_hussar_raspasy_ignored = не пишуться
+rules_hussar_raspasy_shared = навпіл обом
+rules_five_sitting_out_right = сусід праворуч
+rules_five_sitting_out_left = сусід ліворуч
+rules_five_consolation_both = обидва
+rules_five_consolation_dealer = лише здавач
+# Errors of a two-player (гусарик) and a five-player table, by scoring's error code.
+err-tricks_five = уп'ятьох потрібні взятки трьох гравців за столом; двоє неназваних — здавач і його сусід, вони не грають
+err-sitting_out_pair = { $names } не можуть пропускати роздачу разом: уп'ятьох не грають здавач і його сусід (за розсадкою — { $expected })
+err-tricks_two = у гусарику потрібні взятки обох гравців ({ $players }) або, у грі, лише того, хто грає; у вістуючого — разом зі взятками болвана
+err-tricks_two_sum = у гравців разом { $total } { $total ->
+    [one] взятка
+    [few] взятки
+   *[other] взяток
+}, а на розпасах у гусарику їх не більше 10 (решта в болвана)
+err-half_hussar = у гусарику піввіста немає: єдиний захисник вістує або пасує
+err-misere_out = { $declarer } цієї роздачі не грає (здає { $dealer }): мізер грає той, хто за столом (їхні імена — у «➕ Нова роздача»)
+err-misere_hussar_off = мізер у гусарику за цими правилами не грають
+# A defender of a game nobody played out (written as made): his choice, no tricks.
+defender_unplayed = { $name } { $choice }
+cmd_stats = статистика за всіма пульками чату
+cmd_cost = скільки коштує роздача: /cost 6♠ без однієї віст віст 2 3
+cmd_whatif = закінчена пулька за іншими правилами: /whatif greedy
+lang_unknown = Мови «{ $choice }» бот не знає. Є: { $langs }. Зараз мова чату: { $current }.
+json_reason_value = тут очікували значення: число, рядок у лапках, об'єкт або список
+json_reason_key = тут очікували ім'я поля в подвійних лапках (чи немає зайвої коми перед закривною дужкою?)
+json_reason_colon = бракує двокрапки після імені поля
+json_reason_comma = бракує коми між значеннями
+json_reason_string = рядок не закрито лапкою
+json_reason_control = у рядку керівний символ (перехід на новий рядок чи табуляція)
+json_reason_unicode = неправильний код символу \uXXXX
+json_reason_escape = неправильна зворотна коса риска в рядку
+json_reason_extra = після запису зайвий текст
+json_reason_other = текст уривається або в ньому зайвий знак
