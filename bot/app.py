@@ -1,7 +1,7 @@
 """Wiring: settings -> storage -> bot and dispatcher -> polling (or the webhook server).
 
 Dependencies reach handlers as Dispatcher keyword arguments (``keeper``,
-``boards``, ``sheets``), never as globals, so tests can build as many dispatchers
+``boards``, ``sheets``, ``members``), never as globals, so tests can build as many dispatchers
 as they like.
 """
 
@@ -40,6 +40,7 @@ from bot.config import Settings, prepare_database_path
 from bot.features import get_routers
 from bot.storage.db import Storage
 from bot.telegram.boards import Boards
+from bot.telegram.context import Members
 from bot.telegram.errors import HandlingMiddleware
 from bot.telegram.lanes import Poller, WebhookRefused
 from bot.telegram.middlewares import (
@@ -101,10 +102,10 @@ def create_bot(settings: Settings, keeper: Keeper | None = None) -> Bot:
 
 
 def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatcher:
-    """A Dispatcher with fresh routers; ``keeper``, ``boards`` and ``sheets`` go to the
-    handlers."""
+    """A Dispatcher with fresh routers; ``keeper``, ``boards``, ``sheets`` and ``members``
+    go to the handlers."""
     keeper = keeper or Keeper(storage)
-    dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets())
+    dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=Members())
     dp.update.outer_middleware(CommitsMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(keeper))
     # Every press is answered once: after its handler returned (here), or by the

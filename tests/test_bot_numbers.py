@@ -17,14 +17,13 @@ from fakebotapi import FakeTelegram
 from harness import App, group
 
 from bot.grammar.deals import (
-    ParseError,
     parse_contract,
     parse_correction,
     parse_deal,
     parse_newpulka,
     valid_name,
 )
-from bot.model import PlayerRow
+from bot.model import ParseError, PlayerRow
 from bot.views.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
 from bot.views.errors import parse_error_text
 from bot.views.texts import Texts

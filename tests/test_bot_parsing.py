@@ -8,15 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from bot.grammar.deals import (
-    FORMS,
-    ParseError,
-    parse_correction,
-    parse_deal,
-    parse_newpulka,
-    valid_name,
-)
-from bot.model import PlayerRow
+from bot.grammar.deals import FORMS, parse_correction, parse_deal, parse_newpulka, valid_name
+from bot.model import ParseError, PlayerRow
 from scoring import Choice, Correction, Game, Misere, Raspasy, Suit
 
 THREE = [

@@ -35,7 +35,7 @@ from bot.features.calc.sheet import (
     split_message,
 )
 from bot.features.calc.view import form_words
-from bot.grammar.deals import ParseError
+from bot.model import ParseError
 from bot.views.texts import LANGS, Texts
 from scoring import figure
 from scoring.jsonread import parse_json

@@ -20,7 +20,7 @@ from harness import App, group
 from tapping import Tapper
 
 from bot.features.calc.sheet import parse_header, parse_sheet, settle_paper
-from bot.grammar.deals import ParseError
+from bot.model import ParseError
 from bot.views.texts import Texts
 from scoring import figure
 from scoring.jsonread import parse_json

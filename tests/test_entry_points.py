@@ -20,8 +20,8 @@ from test_typed_forms import seated
 from bot.features.deals.guard import canonical
 from bot.features.whatif.grammar import parse_cost
 from bot.features.whatif.worth import DECLARER, FIRST, SECOND, roles
-from bot.grammar.deals import ParseError, parse_deal
-from bot.model import PlayerRow
+from bot.grammar.deals import parse_deal
+from bot.model import ParseError, PlayerRow
 from bot.views.callbacks import Defence, Kind, WizardData
 from bot.views.wizard import deal_of
 from scoring import Contract, Deal, Game, Misere, PulkaState, Raspasy, Rules, play, seating

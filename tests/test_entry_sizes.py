@@ -23,8 +23,8 @@ from test_amend import back_to, check_replay
 from bot.features.deals.guard import canonical
 from bot.features.whatif.grammar import parse_cost
 from bot.features.whatif.worth import deal_worth
-from bot.grammar.deals import ParseError, parse_deal
-from bot.model import EventRow, PlayerRow, PulkaError, PulkaRow
+from bot.grammar.deals import parse_deal
+from bot.model import EventRow, ParseError, PlayerRow, PulkaError, PulkaRow
 from bot.model.replay import build_table
 from bot.views.callbacks import BadCallback, WizardData
 from bot.views.texts import Texts

@@ -42,15 +42,8 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from bot.grammar import deals as parsing
-from bot.grammar.deals import (
-    NewPulka,
-    ParseError,
-    parse_correction,
-    parse_deal,
-    parse_newpulka,
-    valid_name,
-)
-from bot.model import PlayerRow
+from bot.grammar.deals import NewPulka, parse_correction, parse_deal, parse_newpulka, valid_name
+from bot.model import ParseError, PlayerRow
 from bot.views import callbacks, texts
 from bot.views.callbacks import (
     MAX_ID,

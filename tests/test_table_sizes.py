@@ -25,8 +25,8 @@ from bot.actions.keeper import Keeper
 from bot.features.setup import draft as drafts
 from bot.features.setup.draft import SIZE_CYCLE, Draft, apply, cur_of, sit, switches
 from bot.features.setup.view import draft_view
-from bot.grammar.deals import ParseError, parse_newpulka
-from bot.model import Author, PulkaError, Source, Table
+from bot.grammar.deals import parse_newpulka
+from bot.model import Author, ParseError, PulkaError, Source, Table
 from bot.storage import chats as stored_chats
 from bot.storage import schema
 from bot.storage.db import Storage

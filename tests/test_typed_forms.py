@@ -18,8 +18,8 @@ from tapping import Tapper
 from test_truth_after_commit import redeliver
 
 from bot.features.deals.guard import REPEAT_WINDOW, canonical, repeat_of
-from bot.grammar.deals import ParseError, parse_deal, parse_newpulka
-from bot.model import PlayerRow
+from bot.grammar.deals import parse_deal, parse_newpulka
+from bot.model import ParseError, PlayerRow
 from bot.views.texts import Texts
 from scoring import Deal, Game, Misere, PulkaState, Raspasy, Rules, play
 

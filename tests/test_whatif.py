@@ -27,7 +27,7 @@ from bot.features.whatif.view import (
     whatif_error_text,
 )
 from bot.features.whatif.worth import deal_worth
-from bot.grammar.deals import ParseError
+from bot.model import ParseError
 from bot.views.texts import Texts
 from scoring import (
     Game,

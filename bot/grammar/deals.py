@@ -48,7 +48,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, overload
 
-from bot.model import PlayerRow
+from bot.model import ParseError, PlayerRow
 from scoring import (
     Choice,
     Contract,
@@ -272,30 +272,6 @@ TRICKS_RE = re.compile(r"[0-9]{1,2}")
 LEVEL_RE = re.compile(r"[0-9]{1,2}")
 TARGET_RE = re.compile(r"[0-9]{1,5}")
 STAKE_RE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,4})?|\.[0-9]{1,4}")
-#: A player's word shown back in an error is cut to this many characters: Fluent
-#: renders a placeable longer than about 2,500 characters as ``{???}``.
-TOKEN_LIMIT = 40
-
-
-class ParseError(ValueError):
-    """Input the bot cannot accept; ``key`` and ``params`` select the message.
-
-    ``form`` says which usage hint to show (``game``, ``misere``, ``raspasy``,
-    ``newpulka`` ...).
-    """
-
-    def __init__(self, key: str, form: str = "", **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.form = form
-        #: The table it was said at (its players' names, and the sheet for the next
-        #: deal's seating): the usage hint's example is written with them.
-        self.players: Sequence[str] = ()
-        self.state: PulkaState | None = None
-        token = params.get("token")
-        if isinstance(token, str) and len(token) > TOKEN_LIMIT:
-            params["token"] = token[: TOKEN_LIMIT - 1] + "…"
-        self.params = params
 
 
 def tokens(text: str) -> list[str]:

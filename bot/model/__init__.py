@@ -4,7 +4,7 @@ Below everything else in ``bot/``: storage returns these rows, actions build and
 return these values, views render them.  No Telegram, no database here.
 """
 
-from bot.model.outcome import AmendBreaks, Author, PulkaError, Sitter, Written
+from bot.model.outcome import AmendBreaks, Author, ParseError, PulkaError, Sitter, Written
 from bot.model.rows import (
     BoardRow,
     DraftRow,
@@ -28,6 +28,7 @@ __all__ = [
     "EventRow",
     "Listed",
     "LiveDeal",
+    "ParseError",
     "PlayerRow",
     "PulkaError",
     "PulkaRow",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.model.rows import EventRow
 from bot.model.table import LiveDeal, Table
-from scoring import ScoringError
+from scoring import PulkaState, ScoringError
 
 
 class PulkaError(Exception):
@@ -16,6 +17,32 @@ class PulkaError(Exception):
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
         self.key = key
+        self.params = params
+
+
+#: A player's word shown back in an error is cut to this many characters: Fluent
+#: renders a placeable longer than about 2,500 characters as ``{???}``.
+TOKEN_LIMIT = 40
+
+
+class ParseError(ValueError):
+    """Input the bot cannot accept; ``key`` and ``params`` select the message.
+
+    ``form`` says which usage hint to show (``game``, ``misere``, ``raspasy``,
+    ``newpulka`` ...).
+    """
+
+    def __init__(self, key: str, form: str = "", **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.form = form
+        #: The table it was said at (its players' names, and the sheet for the next
+        #: deal's seating): the usage hint's example is written with them.
+        self.players: Sequence[str] = ()
+        self.state: PulkaState | None = None
+        token = params.get("token")
+        if isinstance(token, str) and len(token) > TOKEN_LIMIT:
+            params["token"] = token[: TOKEN_LIMIT - 1] + "…"
         self.params = params
 
 

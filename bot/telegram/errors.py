@@ -34,8 +34,7 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import CallbackQuery, ErrorEvent, Message, TelegramObject
 
 from bot.actions.keeper import COMMITTED
-from bot.grammar.deals import ParseError
-from bot.model import AmendBreaks, PulkaError
+from bot.model import AmendBreaks, ParseError, PulkaError
 from bot.telegram import delivery
 from bot.telegram.middlewares import ANSWER_LIMIT
 from bot.views.errors import plain, refusal_text

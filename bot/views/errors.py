@@ -12,8 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from html import unescape
 
-from bot.grammar.deals import ParseError
-from bot.model import AmendBreaks, PulkaError
+from bot.model import AmendBreaks, ParseError, PulkaError
 from bot.views.format import contract_label, name, num
 from bot.views.notation import declarer_prefix, notation
 from bot.views.texts import Texts

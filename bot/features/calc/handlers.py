@@ -51,7 +51,7 @@ from bot.features.calc.view import (
     step_text,
 )
 from bot.features.seating.view import default_currency
-from bot.grammar.deals import ParseError
+from bot.model import ParseError
 from bot.telegram import delivery
 from bot.telegram.filters import OnLoop, on_keyboard
 from bot.views import picture

@@ -50,9 +50,9 @@ from bot.grammar.deals import (
     TARGET_RE,
     TARGET_WORDS,
     VARIANT_WORDS,
-    ParseError,
     size_word,
 )
+from bot.model import ParseError
 from scoring import CONVENTION, Correction, PulkaState, Rules, Settlement, Sheet, Step, play, settle
 from scoring.record import Document, load_document, odd_character
 from scoring.rules import HussarMountain, Money, OneOf

@@ -14,7 +14,7 @@ from html import escape
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.features.calc.sheet import Calc, PaperSheet, form_lines, next_line
-from bot.grammar.deals import ParseError
+from bot.model import ParseError
 from bot.views.board import SheetKind, sheet_title, variant_name
 from bot.views.callbacks import CalcCB
 from bot.views.errors import error_text, params_text

@@ -27,8 +27,8 @@ from bot.actions.keeper import Keeper
 from bot.features.deals.guard import digest, doubts
 from bot.features.deals.view import guard_gone_text, guard_kept_text, guard_keyboard, guard_text
 from bot.features.deals.wizard import send_wizard
-from bot.grammar.deals import ParseError, parse_correction, parse_deal
-from bot.model import Author, PulkaError, Table, Written
+from bot.grammar.deals import parse_correction, parse_deal
+from bot.model import Author, ParseError, PulkaError, Table, Written
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.common import (

@@ -23,8 +23,8 @@ from aiogram.types import Message
 from bot.actions import archive, deals
 from bot.actions.keeper import Keeper
 from bot.features.ending.view import correct_how_text
-from bot.grammar.deals import ParseError, parse_correction
-from bot.model import EventKind, PulkaError, Source, Table
+from bot.grammar.deals import parse_correction
+from bot.model import EventKind, ParseError, PulkaError, Source, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.common import author_of, may_change, place, source

@@ -38,8 +38,17 @@ from bot.features.fixes.view import (
     kept_text,
     open_screen,
 )
-from bot.grammar.deals import ParseError, parse_deal
-from bot.model import AmendBreaks, EventKind, LiveDeal, PulkaError, Source, Table, Written
+from bot.grammar.deals import parse_deal
+from bot.model import (
+    AmendBreaks,
+    EventKind,
+    LiveDeal,
+    ParseError,
+    PulkaError,
+    Source,
+    Table,
+    Written,
+)
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.common import (

@@ -21,8 +21,8 @@ from bot.features.seating.handlers import ask_claim
 from bot.features.seating.view import default_currency, joined_text, seated_note
 from bot.features.setup.handlers import open_settings
 from bot.features.setup.view import bad_rules_text
-from bot.grammar.deals import ParseError, parse_newpulka, valid_name
-from bot.model import PlayerRow, PulkaError, Table
+from bot.grammar.deals import parse_newpulka, valid_name
+from bot.model import ParseError, PlayerRow, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.common import (

@@ -52,13 +52,13 @@ from bot.grammar.deals import (
     TRICKS_RE,
     VARIANT_WORDS,
     Defence,
-    ParseError,
     implied,
     read_contract,
     read_defence,
     size_word,
     tokens,
 )
+from bot.model import ParseError
 from scoring import CONVENTION, Choice, Deal, PulkaState, Rules, entry, seating
 from scoring.rules import Flag, Money, OneOf, Whole, Wholes
 

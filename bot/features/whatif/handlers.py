@@ -32,8 +32,7 @@ from bot.features.whatif.view import (
     whatif_text,
 )
 from bot.features.whatif.worth import Broken, deal_worth, rescore
-from bot.grammar.deals import ParseError
-from bot.model import Table
+from bot.model import ParseError, Table
 from bot.telegram.common import place
 from bot.telegram.filters import IN_GROUP
 from bot.views.texts import Texts

@@ -22,8 +22,7 @@ from bot.features.whatif.worth import (
     Rescored,
     Worth,
 )
-from bot.grammar.deals import ParseError
-from bot.model import Table
+from bot.model import ParseError, Table
 from bot.views.errors import error_text, params_text
 from bot.views.format import contract_label, name, signed
 from bot.views.notation import notation
