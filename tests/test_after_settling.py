@@ -1,4 +1,4 @@
-"""A correction after settling (issue 11, "The archive"): written as an amendment after
+"""A correction after settling: written as an amendment after
 the settlement, by a reply to the bot's message about the settled pulka; the archive
 shows the settlement as agreed and, next to it, the correction and the results with it.
 

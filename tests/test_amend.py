@@ -1,4 +1,4 @@
-"""Changing or deleting any past deal (issue 11), end to end through the fake Bot API.
+"""Changing or deleting any past deal, end to end through the fake Bot API.
 
 Five typed deals, then deal 2 changed by ``/edit`` as a reply, deal 4 by its "✏️"
 button, deal 3 deleted by ``/delete``; after each the sheet must be the fresh

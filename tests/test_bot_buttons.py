@@ -132,7 +132,7 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         await t.deal("vera", "both pass", "Anna", "6♥", "Оба пас", via_last=True)
         assert "Пулька закрыта!" in ui.text(t.last_deal)
         assert ui.labels(t.last_deal) == ["↩️ Отменить сдачу", "✏️ Изменить"]
-        # Nothing more to deal: the picture, and "Settle" (issue 11).
+        # Nothing more to deal: the picture, and "Settle".
         assert ui.labels(t.board) == [SHEET, "🧮 Расписать"]
         assert "Anna: пуля 10, гора 21, висты: Boris 0, Vera 8" in ui.text(t.board)
 
@@ -407,7 +407,7 @@ async def test_stale_wizard_after_undo(app: App, people: dict[str, Any]) -> None
         third = await ui.tap_new(p["boris"], t.board, NEW_DEAL)
         new_deal = ui.data(t.board, NEW_DEAL)
         settle = await app.reply_msg(chat, p["anna"], "/settle")
-        # A majority ends it (issue 11): Anna's agreement, then Vera's.
+        # A majority ends it: Anna's agreement, then Vera's.
         await ui.tap(p["anna"], settle["message_id"], "Закончить по согласию")
         await ui.tap(p["vera"], settle["message_id"], "Закончить по согласию")
         assert STALE in (await ui.tap(p["boris"], third, "Anna"))["text"]

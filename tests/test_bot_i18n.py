@@ -334,7 +334,7 @@ def test_help_examples_are_the_languages_own_and_valid(lang: str) -> None:
         assert word in text, (lang, word)
     examples = re.findall(r"<code>/deal ([^<]+)</code>", text)
     assert len(examples) >= 4
-    # The hussar line's examples are for two players (issue 13).
+    # The hussar line's examples are for two players.
     hussar = {
         e
         for line in text.splitlines()

@@ -217,7 +217,7 @@ def test_words_of_every_language_are_not_names(word: str) -> None:
 
 
 def test_bad_contract_in_any_form() -> None:
-    # "6черв" is a contract since issue 11 (tests/test_typed_forms.py): "6чрв" is not.
+    # "6черв" is a contract (tests/test_typed_forms.py): "6чрв" is not.
     for token in ("6x", "5ч", "11бк", "6чрв", "5 ч"):
         with pytest.raises(ParseError) as e:
             parse_deal(f"Anna {token} 6 Boris whist 3 Vera pass 1", THREE)

@@ -193,7 +193,7 @@ async def test_settle_sends_the_sheet_with_the_settlement(
         # The settled board keeps its picture button: the final sheet.
         board = tg.sent_messages(chat)[0]["message_id"]
         ui = Tapper(tg, chat)
-        # ... and, settled, "Same table again" and "Export" (issue 11).
+        # ... and, settled, "Same table again" and "Export".
         assert ui.labels(board) == [SHEET, "🔁 Тем же составом", "📄 Запись пульки"]
         await ui.tap(p["stranger"], board, SHEET)
         await tg.wait_for(lambda: tg.sent_messages(chat)[-1].get("photo"))

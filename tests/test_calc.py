@@ -1,4 +1,4 @@
-"""``/calc`` (issue 12): a paper sheet typed in the chat, settled exactly as
+"""``/calc``: a paper sheet typed in the chat, settled exactly as
 ``python -m scoring settle`` settles the same ``pulka-sheet/1`` document.
 
 The rules texts' paper sheets (text 003's tables 8 and 9, text 001's "4 circles"

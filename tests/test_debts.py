@@ -1,4 +1,4 @@
-"""Debts between nights (issue 12): "Paid" / "Received" on each payment line of a settled
+"""Debts between nights: "Paid" / "Received" on each payment line of a settled
 pulka, ``/debts`` netted per pair across the chat's pulkas; nothing of it changes a result.
 
 End to end through the real Dispatcher against the fake Bot API server.

@@ -1,6 +1,6 @@
 """Durability: the bot SIGKILLed at every write path, pinned and at random, loses nothing.
 
-An evening in one group (issue 10): two pulkas of Anna, Boris and Vera.  The first
+An evening in one group: two pulkas of Anna, Boris and Vera.  The first
 has typed deals, a deal entered by the wizard's buttons, an undo by buttons and
 ends by agreement; the second is played to its end and settled with /settle.  The
 bot runs as its own process (``python -m bot``) on the fake Bot API, and is killed:
@@ -147,7 +147,7 @@ PLAYERS = ("Anna", "Boris", "Vera")
 #: board saying "Пулька закрыта! Расписать: /settle";
 #: ``test_a_settle_killed_after_its_commit_archives_the_board`` keeps it fixed.
 ARCHIVED_BOARD = "Пулька расписана и сохранена в архив."
-#: ... and of one ended by agreement, not settled yet (issue 11).
+#: ... and of one ended by agreement, not settled yet.
 AGREED_BOARD = (
     "Пулька закончена по согласию и ещё не расписана: «Расписать» или /settle; "
     "/undo вернёт её в игру."
@@ -385,7 +385,7 @@ class Pulka:
     live: list[Write] = field(default_factory=list)
     ended: bool = False
     agreed: bool = False
-    agreements: int = 0  # "End by agreement" taps that did not end it (issue 11)
+    agreements: int = 0  # "End by agreement" taps that did not end it
 
     def replay(self) -> Replay:
         return replay(self.players, self.rules, [w.deal for w in self.live if w.deal is not None])
@@ -718,7 +718,7 @@ class Evening:
     async def end_by_agreement(self, who: str) -> None:
         await self.step("/settle (running)", None, self.send(who, "/settle"))
         offer = self.newest_labelled(AGREE)
-        # A majority ends it (issue 11): another player's agreement first (an ``agree``
+        # A majority ends it: another player's agreement first (an ``agree``
         # event, known by its seat, not by a source), then this one's ends it.
         other = next(p for p in ("vera", "anna") if p != who)
 

@@ -1,4 +1,4 @@
-"""The end of a pulka (issue 11): ending by agreement needs the table, /undo takes it back
+"""The end of a pulka: ending by agreement needs the table, /undo takes it back
 until it is settled, "Settle", "Same table again", "Export", and the archive.
 
 End to end through the real Dispatcher against the fake Bot API server.

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from harness import App, group
-from test_entry_sizes import table_of
+from test_deals_two_and_five import table_of
 from test_typed_forms import seated
 
 from bot.features.deals.guard import canonical

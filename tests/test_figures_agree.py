@@ -1,4 +1,4 @@
-"""One way to write a number (issue 8): a figure reads the same in the chat, the picture
+"""One way to write a number: a figure reads the same in the chat, the picture
 and the JSON.
 
 For random replayed pulkas, every figure is collected from each place it is shown: the

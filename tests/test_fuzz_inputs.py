@@ -1,6 +1,6 @@
 """Fuzzing what players type, press and import: each input is refused or accepted, never a crash.
 
-Issue 10, "how it will be checked": hypothesis fuzzing of the text grammar
+hypothesis fuzzing of the text grammar
 (``/deal``, ``/correct``, ``/newpulka``), of the callback data and of ``/import``,
 with the database unchanged after each refusal.
 

@@ -1,4 +1,4 @@
-"""The chat's rating (issue 12): an Elo-like rating per chat, the replay of its settled
+"""The chat's rating: an Elo-like rating per chat, the replay of its settled
 pulkas, so that a deal undone before settling or a correction written after settling
 changes every later rating exactly; ``/rating``, ``/rating Name``, ``/rating on|off``.
 

@@ -1,4 +1,4 @@
-"""The start and the seating (issue 11), end to end through the fake Bot API server:
+"""The start and the seating, end to end through the fake Bot API server:
 the greeting when the bot is added, a failed pin said once, ``/cancel``, ``/leave``,
 swapping seats and choosing who deals first (on ``/seats`` and on the settings
 message), a guest seat claimed after ``/import``, the default currency of a chat's

@@ -1,4 +1,4 @@
-"""Statistics across nights (issue 12): ``/stats``, ``/stats Name``, the money chart and
+"""Statistics across nights: ``/stats``, ``/stats Name``, the money chart and
 ``/export csv stats``, with exact figures for a chat that played three pulkas; the rules'
 facts of each deal (scoring/tally.py).
 

@@ -97,7 +97,7 @@ async def test_a_redelivered_end_by_agreement_sends_the_final_sheet(
         await t.say("anna", "/settle")
         offer = next(m for m in reversed(tg.sent_messages(chat)) if "reply_markup" in m)
         data = t.ui.data(offer["message_id"], "Закончить по согласию")
-        # Boris agrees first; Anna's agreement is the majority that ends it (issue 11).
+        # Boris agrees first; Anna's agreement is the majority that ends it.
         await t.ui.press(p["boris"], offer["message_id"], data)
         tg.fail_next("sendPhoto", times=6, error_code=500, description="Internal Server Error")
         first = tg.press_button(chat, p["anna"], offer["message_id"], data)

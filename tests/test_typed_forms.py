@@ -1,4 +1,4 @@
-"""Issue 11, "during the evening": the typed forms people actually type, the guards
+"""The typed forms people actually type, the guards
 against the common slip, and the standings in the answer to a typed deal.
 
 The forms table is the list of every accepted form (``/help`` shows the same forms)
@@ -29,7 +29,7 @@ THREE = [
     PlayerRow(2, "Vera", None, None),
 ]
 FOUR = [*THREE, PlayerRow(3, "Gleb", 4, None)]
-#: Hussar (two and a dummy) and five (issue 13; more in tests/test_entry_sizes.py).
+#: Hussar (two and a dummy) and five (more in tests/test_deals_two_and_five.py).
 TWO = THREE[:2]
 FIVE = [*FOUR, PlayerRow(4, "Dima", None, None)]
 

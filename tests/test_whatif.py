@@ -1,4 +1,4 @@
-"""What-if (issue 12): ``/cost`` on the theory's worked costs, ``/whatif`` on a settled
+"""What-if: ``/cost`` on the theory's worked costs, ``/whatif`` on a settled
 pulka under one changed convention (nothing written), ``/export csv`` rows.
 
 End to end through the real Dispatcher against the fake Bot API server.  The expected

@@ -1,4 +1,4 @@
-"""Issue 11, words and pictures: names never declined, Ukrainian plurals, one English word
+"""Words and pictures: names never declined, Ukrainian plurals, one English word
 for пуля, an unknown /lang, the /import JSON error in the chat's language, error answers
 said once, and the sheet picture read on a phone.
 """

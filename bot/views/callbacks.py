@@ -167,7 +167,7 @@ DEFENCES: dict[Defence, tuple[Choice, Choice]] = {
 }
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-#: Seats a wizard's payload may name: up to five at a table (issue 13).
+#: Seats a wizard's payload may name: up to five at a table.
 MAX_SEATS = max(seating.TABLE_SIZES)
 _SEATS = _DIGITS[:MAX_SEATS]
 #: The longest base-36 id: ``b36(MAX_ID)`` has 13 digits.
@@ -389,7 +389,7 @@ class WizardCB(CallbackData, prefix="v1w"):
         return WizardData.of_path(self.pulka, self.last, self.op, self.path)
 
 
-# --- seating before the first deal, and a guest seat claimed (issue 11) -------------
+# --- seating before the first deal, and a guest seat claimed -------------
 
 
 class SwapCB(CallbackData, prefix="v1sw"):
@@ -420,7 +420,7 @@ class ClaimCB(CallbackData, prefix="v1sc"):
     yes: Flag
 
 
-# --- a past deal edited or deleted (issue 11) ---------------------------------------
+# --- a past deal edited or deleted ---------------------------------------
 
 
 class EditCB(CallbackData, prefix="v1ae"):

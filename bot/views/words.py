@@ -1,4 +1,4 @@
-"""Words of issue 11: the JSON error of ``/import`` and an unknown ``/lang``, in the chat's words.
+"""The JSON error of ``/import`` and an unknown ``/lang``, in the chat's words.
 
 :mod:`scoring.jsonread` reports a JSON syntax error with the reason Python's
 ``json`` gives, in English ("Expecting ',' delimiter").  The players read it in

@@ -1,4 +1,4 @@
-"""Issue 13: deals entered at a two-player (hussar) and a five-player table, by buttons
+"""Deals entered at a two-player (hussar) and a five-player table, by buttons
 and by text, and edited; the guard for a five-player deal with the wrong pair sitting out.
 
 End to end through the real Dispatcher and the fake Bot API server (as

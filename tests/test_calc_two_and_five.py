@@ -1,5 +1,5 @@
 """``/calc``, the settlement, ``/export`` and ``/import`` with two (hussar) and five players
-(issue 13), through the real Dispatcher as ``tests/test_calc.py`` does.
+through the real Dispatcher as ``tests/test_calc.py`` does.
 
 The figures are the rules notes' worked examples (``shared/rules/two-and-five-players.md``):
 E6 (a hussar sheet: mountains 3 and 0, whists A→B 12, B→A 4: divisible −7/+7, indivisible

@@ -1,4 +1,4 @@
-"""Two players (hussar, гусарик) and five at the start of a pulka (issue 13): the settings
+"""Two players (hussar, гусарик) and five at the start of a pulka: the settings
 message's size button and the conventions of each size, ``/newpulka вдвоём|впятером``,
 the seating, ``/rules``, and schema 6 (``pulkas.seats`` 2 to 5) with its migration.
 

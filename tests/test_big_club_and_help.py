@@ -1,4 +1,4 @@
-"""Issue 12's features as a table uses them late at night (a review of what landed):
+"""Features as a table uses them late at night (a review of what landed):
 what a big club's ``/debts`` and ``/stats`` (emoji names too) fit in, what ``/start`` in a
 private chat tells, the short ``/help`` and the full one.
 

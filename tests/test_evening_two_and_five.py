@@ -1,4 +1,4 @@
-"""Issue 13: a whole five-player evening and whole hussar evenings, as a real table plays
+"""A whole five-player evening and whole hussar evenings, as a real table plays
 them through the bot, from ``/newpulka впятером до 6`` (``гусарик``; once with the
 indivisible mountain chosen on the settings message; once in English) to ``/settle``.
 
