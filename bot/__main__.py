@@ -40,7 +40,7 @@ def load_settings(cls: type[S]) -> S | None:
         err = e.errors()[0]
         field = ".".join(str(x) for x in err["loc"]).upper() or "settings"
         if err["type"] == "missing":
-            message = f"{field} is required; set it in the environment (see README)"
+            message = f"{field} is required: set it in .env or the environment (docs/operating.md)"
         else:
             message = f"{field}: {str(err['msg']).removeprefix('Value error, ')}"
         print(f"pulka-bot: configuration error: {message}", file=sys.stderr)

@@ -575,7 +575,11 @@ class Rules:
     )
     #: A made game first writes the declarer's mountain off (Rostov).
     game_clears_mountain: bool = convention(
-        False, Flag(), rostov=True, page="game", source="a table custom, asked for by players (no rules text)"
+        False,
+        Flag(),
+        rostov=True,
+        page="game",
+        source="a table custom, asked for by players (no rules text)",
     )
     division: Division = convention(
         Division.EXACT,

@@ -32,11 +32,11 @@ OUT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
+from bot.views.chat import SheetKind, sheet_title  # noqa: E402
 from fakebotapi import FakeTelegram  # noqa: E402
 from harness import App  # noqa: E402
 from tapping import Tapper  # noqa: E402
 
-from bot.views.chat import SheetKind, sheet_title  # noqa: E402
 from bot.views.picture import render_sheet  # noqa: E402
 from bot.views.texts import Texts  # noqa: E402
 from scoring import Deal, Game, Misere, Raspasy, Rules, replay, settle_state  # noqa: E402
