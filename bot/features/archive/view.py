@@ -1,4 +1,4 @@
-"""The archive of a place (``/pulkas``, ``/pulka N``) and a record imported."""
+"""The archive of a place: ``/pulkas`` and ``/pulka N``."""
 
 from __future__ import annotations
 
@@ -6,13 +6,11 @@ from collections.abc import Mapping, Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.features.ending.view import names_text
 from bot.model.rows import Listed
 from bot.model.table import Table
-from bot.views.board import headline, score_text
+from bot.views.board import headline
 from bot.views.callbacks import ArchivePageCB
-from bot.views.errors import error_text
-from bot.views.format import date_text
+from bot.views.format import date_text, name
 from bot.views.keyboards import markup
 from bot.views.settlement import (
     amended_line,
@@ -22,19 +20,9 @@ from bot.views.settlement import (
     shown_settlement,
 )
 from bot.views.texts import Texts
-from scoring.errors import ScoringError
-from scoring.jsonread import SYNTAX_CODES
 
-
-def import_error_text(tx: Texts, err: ScoringError) -> str:
-    """A record ``/import`` refused: not JSON at all, or JSON that is not a record."""
-    key = "import_bad_json" if err.code in SYNTAX_CODES else "import_invalid"
-    return tx(key, reason=error_text(tx, err, path=True))
-
-
-def imported_text(tx: Texts, table: Table) -> str:
-    """An imported pulka: how many deals, and its sheet."""
-    return tx("imported", count=len(table.deals)) + "\n\n" + score_text(tx, table)
+#: Pulkas per page of ``/pulkas``.
+PAGE = 10
 
 
 def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
@@ -84,7 +72,7 @@ def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
             number=listed.number,
             date=date_text(tx, listed.archived_at or listed.created_at),
             headline=headline(tx, table.settled_rules),
-            players=names_text(table, range(len(table.players))),
+            players=", ".join(name(n) for n in table.names),
         )
     ]
     s = shown_settlement(table)
