@@ -258,22 +258,15 @@ async def undo_end(
         await boards.refresh(bot, tx, found[0])
         return
     running = await keeper.active(*place(message))
-    if running is not None and running.deals:
-        raise SkipHandler
     over, _ = await archive.last_over(keeper, *place(message))
-    if over is None or (running is not None and not over.ended_by_agreement):
+    if over is None or (running is not None and running.deals):
         raise SkipHandler
-    if not over.ended_by_agreement:
-        if not over.settled:
-            raise SkipHandler
-        raise PulkaError("reopen_settled")
-    if running is not None:
-        raise PulkaError("reopen_busy")
-    end = over.end_event
-    assert end is not None  # ended by agreement
+    # Settled since, or a new pulka begun here: ending.reopen says it is too late.
+    if not (over.ended_by_agreement or (over.settled and running is None)):
+        raise SkipHandler
     await may_change(message, over, bot, members)
-    author = author_of(message)
-    written = await ending.reopen(keeper, over.id, end.id, author, source(message))
+    author, end = author_of(message), over.end_event
+    written = await ending.reopen(keeper, over.id, end.id if end else 0, author, source(message))
     await delivery.answer(message, tx("reopen_done", who=author.name))
     await boards.refresh(bot, tx, written.table)
 
