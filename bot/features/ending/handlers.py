@@ -271,22 +271,24 @@ async def undo_end(
     await boards.refresh(bot, tx, written.table)
 
 
-async def _import_text(message: Message, command: CommandObject, bot: Bot) -> bytes | str | None:
-    """The record: a document on this message or the one replied to, or the text after /import."""
+async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes | str:
+    """The record: a document on this message or the one replied to, or the JSON after
+    /import or replied to; else ``import_usage``."""
     for m in (message, message.reply_to_message):
         if m is not None and m.document is not None:
             if (m.document.file_size or 0) > MAX_IMPORT_BYTES:
-                return b"x" * (MAX_IMPORT_BYTES + 1)
+                raise PulkaError("import_too_big")
             buffer = io.BytesIO()
             await bot.download(m.document, destination=buffer)
+            if len(buffer.getbuffer()) > MAX_IMPORT_BYTES:  # its size was not told
+                raise PulkaError("import_too_big")
             return buffer.getvalue()
     if command.args and command.args.strip():
         return command.args
-    if message.reply_to_message is not None and message.reply_to_message.text:
-        text = message.reply_to_message.text.strip()
-        if text.startswith("{"):
-            return text
-    return None
+    reply = message.reply_to_message
+    if reply is not None and reply.text and reply.text.strip().startswith("{"):
+        return reply.text.strip()
+    raise PulkaError("import_usage")
 
 
 def import_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
@@ -304,14 +306,7 @@ async def import_(
     boards: Boards,
 ) -> None:
     """``/import``: start a pulka from a record (a file, or JSON after the command)."""
-    raw = await _import_text(message, command, bot)
-    if raw is None:
-        await message.answer(tx("import_usage"))
-        return
-    if isinstance(raw, bytes) and len(raw) > MAX_IMPORT_BYTES:
-        await message.answer(tx("import_too_big"))
-        return
-    data: Any = parse_json(raw)
+    data: Any = parse_json(await _record(message, command, bot))
     chat_id, thread = place(message)
     written = await archive.import_record(
         keeper, chat_id, thread, data, author_of(message), source(message), lang=tx.lang
