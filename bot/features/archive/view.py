@@ -25,31 +25,23 @@ from bot.views.texts import Texts
 PAGE = 10
 
 
-def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
-    s = shown_settlement(table)
-    line = tx(
-        "archive_line",
-        number=listed.number,
-        date=date_text(tx, listed.archived_at or listed.created_at),
-        results=results_text(tx, table, s),
-    ) + ("" if table.settled else " " + tx("archive_unsettled"))
-    amended = amended_line(tx, table)
-    return line if amended is None else line + "\n" + amended
-
-
 def archive_text(
-    tx: Texts,
-    page: Sequence[tuple[Listed, Table]],
-    total: int,
-    notes: Mapping[int, str] | None = None,
+    tx: Texts, page: Sequence[tuple[Listed, Table]], total: int, notes: Mapping[int, str]
 ) -> str:
-    """The page of ``/pulkas``; ``notes``: a line under a pulka, by its id (the rating's)."""
+    """The page of ``/pulkas``: a line per pulka, its results and the corrections after
+    settling; ``notes``: a line under a pulka, by its id (the rating's)."""
     if not total:
         return tx("archive_empty")
     lines = [tx("archive_title", count=total)]
     for listed, table in page:
-        note = (notes or {}).get(table.id)
-        lines.append(archive_line(tx, listed, table) + ("" if note is None else "\n" + note))
+        line = tx(
+            "archive_line",
+            number=listed.number,
+            date=date_text(tx, listed.archived_at or listed.created_at),
+            results=results_text(tx, table, shown_settlement(table)),
+        )
+        lines.append(line if table.settled else line + " " + tx("archive_unsettled"))
+        lines.extend(x for x in (amended_line(tx, table), notes.get(table.id)) if x is not None)
     lines.append(tx("archive_how"))
     return "\n".join(lines)
 

@@ -19,17 +19,13 @@ SHOWN_CONFIRMATIONS = 10
 LIMIT = 4096
 
 
-def _currency(table: Table) -> str:
-    return table.settled_rules.currency
-
-
 def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
     """The answer to a press (plain text): what it wrote, or that nothing was left."""
     params = {
         # Plain: Telegram shows a press's answer as it is.
         "payer": table.names[line.payer],
         "payee": table.names[line.payee],
-        "currency": _currency(table),
+        "currency": table.settled_rules.currency,
     }
     if again:
         if got or line.closed:
@@ -119,7 +115,7 @@ def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mappin
         payer=name(names[c.payer]),
         payee=name(names[c.payee]),
         amount=money(c.amount),
-        currency=name(_currency(night.table)),
+        currency=name(night.table.settled_rules.currency),
         who=name(c.event.author_name or "?"),
     )
 

@@ -13,6 +13,7 @@ ordinary ``/correct`` of a running pulka.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from aiogram import Bot, Router
@@ -41,10 +42,8 @@ def _named_pulka(reply: Message, bot: Bot) -> int | None:
     for row in reply.reply_markup.inline_keyboard:
         for button in row:
             for kind in (ExportCB, AgainCB):
-                try:
+                with suppress(TypeError, ValueError):
                     return kind.unpack(button.callback_data or "").pulka
-                except (TypeError, ValueError):
-                    continue
     return None
 
 
@@ -54,18 +53,15 @@ async def replied_settled(message: Message, keeper: Keeper, bot: Bot) -> dict[st
     reply = message.reply_to_message
     if reply is None:
         return False
-    table: Table | None = None
     pulka_id = _named_pulka(reply, bot)
     if pulka_id is not None:
         table = await keeper.get(pulka_id)
     else:
         found = await keeper.written_by(Source(message.chat.id, reply.message_id))
         table = None if found is None else found[0]
-    if table is None or table.row.chat_id != message.chat.id:
+    if table is None or table.row.chat_id != message.chat.id or table.state is None:
         return False
-    if table.settle_event is None or table.state is None:
-        return False
-    return {"settled": table}
+    return False if table.settle_event is None else {"settled": table}
 
 
 async def settled_here(message: Message, keeper: Keeper) -> dict[str, Any] | bool:
