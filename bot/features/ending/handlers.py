@@ -103,9 +103,10 @@ async def settle(
             table, event = found
             await _settled(message, tx, bot, boards, sheets, Written(table, True, event.id, event))
             return
+        # Nothing runs here: the last pulka over is settled now if it ended by agreement.
         table, _running = await archive.last_over(keeper, *place(message))
         if table is None or not table.can_settle:
-            raise PulkaError("no_pulka")  # ended by agreement: settled now
+            raise PulkaError("no_pulka")
     await may_change(message, table, bot, members)
     if table.state is None:
         raise need_players(table)
