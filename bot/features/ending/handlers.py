@@ -262,9 +262,10 @@ async def undo_end(
     over, _ = await archive.last_over(keeper, *place(message))
     if over is None or (running is not None and running.deals):
         raise SkipHandler
-    # Settled since, or a new pulka begun here: ending.reopen says it is too late.
     if not (over.ended_by_agreement or (over.settled and running is None)):
         raise SkipHandler
+    if over.settled or running is not None:  # too late, whoever asks
+        raise PulkaError("reopen_settled" if over.settled else "reopen_busy")
     await may_change(message, over, bot, members)
     author, end = author_of(message), over.end_event
     written = await ending.reopen(keeper, over.id, end.id if end else 0, author, source(message))
