@@ -16,6 +16,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from bot.actions import archive, rating
 from bot.actions.keeper import Keeper
 from bot.features.archive.view import PAGE, archive_keyboard, archive_text, archived_pulka_text
+from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.context import place
 from bot.telegram.filters import IN_GROUP, on_keyboard
@@ -66,15 +67,13 @@ async def pulka(
     """``/pulka N``: pulka N of the list again: its settlement, "Export", its sheet."""
     found = _NUMBER.fullmatch(command.args or "")
     if found is None:
-        await message.answer(tx("archive_usage"))
-        return
+        raise PulkaError("archive_usage")
     number = int(found[1])
     finished = await archive.finished(keeper, *place(message))
     listed = next((p for p in finished if p.number == number), None)
     table = None if listed is None else await keeper.get(listed.pulka_id)
     if listed is None or table is None:
-        await message.answer(tx("archive_missing", number=number))
-        return
+        raise PulkaError("archive_missing", number=number)
     await delivery.answer(
         message,
         archived_pulka_text(tx, listed, table),
