@@ -49,6 +49,7 @@ from bot.telegram.context import (
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.callbacks import AgainCB, EndCB, ExportCB, SettleCB
+from bot.views.format import name
 from bot.views.keyboards import end_keyboard
 from bot.views.rating import settled_note
 from bot.views.settlement import shown_settlement
@@ -255,7 +256,7 @@ async def undo_end(
     """
     found = await keeper.written_by(source(message))
     if found is not None and found[1].kind == EventKind.REOPEN:  # delivered again
-        await delivery.answer(message, tx("reopen_done", who=found[1].author_name or "?"))
+        await delivery.answer(message, tx("reopen_done", who=name(found[1].author_name or "?")))
         await boards.refresh(bot, tx, found[0])
         return
     running = await keeper.active(*place(message))
@@ -269,7 +270,7 @@ async def undo_end(
     await may_change(message, over, bot, members)
     author, end = author_of(message), over.end_event
     written = await ending.reopen(keeper, over.id, end.id if end else 0, author, source(message))
-    await delivery.answer(message, tx("reopen_done", who=author.name))
+    await delivery.answer(message, tx("reopen_done", who=name(author.name)))
     await boards.refresh(bot, tx, written.table)
 
 
