@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from bot.actions.keeper import Keeper
@@ -30,6 +31,15 @@ async def finished(keeper: Keeper, chat_id: int, thread_id: int) -> list[Listed]
     async with keeper.storage.read() as tx:
         listed = await pulkas.of_place(tx, chat_id, thread_id)
     return [p for p in listed if p.status != PulkaStatus.ACTIVE]
+
+
+async def numbers(keeper: Keeper, chat_id: int, threads: Iterable[int]) -> dict[int, int]:
+    """The pulkas' numbers in the archives of the chat's ``threads`` (``/pulka N``), by
+    pulka id."""
+    found: dict[int, int] = {}
+    for thread in sorted(set(threads)):
+        found.update((p.pulka_id, p.number) for p in await finished(keeper, chat_id, thread))
+    return found
 
 
 async def last_over(keeper: Keeper, chat_id: int, thread_id: int) -> tuple[Table | None, bool]:

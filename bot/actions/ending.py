@@ -6,6 +6,7 @@ The rules of it (who must agree, whether it can be settled) are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.actions.keeper import Keeper, committed
@@ -29,6 +30,24 @@ from scoring.record import (
     settlement_json,
     settlement_to_json,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """A running pulka stopped now: what it settles at, the seats that agreed to stop,
+    of how many players, and how many must (:func:`scoring.ending.needed`)."""
+
+    settlement: Settlement
+    agreed: tuple[int, ...]
+    players: int
+    needed: int
+
+
+def agreement(table: Table) -> Agreement:
+    """Where the seated ``table`` stands on stopping now."""
+    assert table.state is not None
+    players = len(table.players)
+    return Agreement(settle_state(table.state), table.agreed_seats, players, ending.needed(players))
 
 
 async def end(

@@ -182,6 +182,24 @@ async def pulka_of_press(
     return table
 
 
+async def may_change(message: Message, table: Table, bot: Bot, members: Members) -> None:
+    """``not_allowed`` unless the message's sender may change ``table`` (a pulka that is
+    over, say, which :func:`pulka_to_change` does not find)."""
+    if not await members.may_write(
+        bot, table, message.chat, message.from_user, message.sender_chat
+    ):
+        raise PulkaError("not_allowed")
+
+
+async def pulka_of_button(keeper: Keeper, pulka_id: int, msg: Message) -> Table:
+    """The pulka a pressed button names, if it is of this chat, for anyone to read or
+    to check himself; else ``stale``."""
+    table = await keeper.get(pulka_id)
+    if table is None or table.row.chat_id != msg.chat.id:
+        raise PulkaError("stale")
+    return table
+
+
 def refuse(callback_answer: CallbackAnswer, text: str) -> None:
     """Answer the press with ``text`` in an alert: a refusal the presser must read."""
     callback_answer.text = text

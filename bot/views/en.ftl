@@ -49,6 +49,13 @@ archive_line_amended = { $count ->
         [one] { $count } correction after settling
        *[other] { $count } corrections after settling
     }, with them: { $results }
+rating_change = { $name } { $change }
+rating_item = { $name } { $rating } ({ $change })
+rating_note = Rating: { $changes }
+debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: paid
+debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: paid, waiting
+debts_btn_received = 📥 { $payee }: received
+debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
 name_both = Name both defenders and what each said: whist or pass.
 whisters_counts = Both whist: write two of the three counts (the declarer's and a whister's, or both whisters'); the third is the rest.
 missing_result = Tricks — { $name }? After the contract write a number, "exactly", "+1" or "down 1".

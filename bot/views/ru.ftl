@@ -50,6 +50,13 @@ archive_line_amended = { $count ->
         [few] { $count } поправки после расчёта
        *[many] { $count } поправок после расчёта
     }, с ними: { $results }
+rating_change = { $name } { $change }
+rating_item = { $name } { $rating } ({ $change })
+rating_note = Рейтинг: { $changes }
+debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: оплачено
+debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: оплачено, ждём
+debts_btn_received = 📥 { $payee }: получено
+debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
 name_both = Назовите обоих защитников и что сказал каждый: вист или пас.
 whisters_counts = Вистуют оба: напишите взятки двоих из троих (разыгрывающего и одного вистующего или обоих вистующих), третьему — остальные.
 missing_result = Взятки — { $name }? После контракта напишите взятки, «ровно», «+1» или «без одной».

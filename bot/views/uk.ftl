@@ -50,6 +50,13 @@ archive_line_amended = { $count ->
         [few] { $count } виправлення після розрахунку
        *[many] { $count } виправлень після розрахунку
     }, з ними: { $results }
+rating_change = { $name } { $change }
+rating_item = { $name } { $rating } ({ $change })
+rating_note = Рейтинг: { $changes }
+debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: сплачено
+debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: сплачено, чекаємо
+debts_btn_received = 📥 { $payee }: отримано
+debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
 name_both = Назвіть обох захисників і що сказав кожен: віст чи пас.
 whisters_counts = Вістують обидва: напишіть взятки двох із трьох (того, хто грає, і одного вістуючого або обох вістуючих), третьому — решта.
 missing_result = Взятки — { $name }? Після контракту напишіть взятки, «рівно», «+1» або «без однієї».

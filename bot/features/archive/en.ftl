@@ -12,9 +12,3 @@ archive_head =
     <b>Pulka #{ $number }</b> · { $date } · { $headline }
     At the table: { $players }
 archive_usage = Which pulka? /pulka N, with its number in /pulkas.
-import_bad_json = The record could not be read: { $reason }
-import_invalid = The record was not accepted: { $reason }
-imported = <b>Pulka loaded</b>: { $count } { $count ->
-        [one] deal
-       *[other] deals
-    }.

@@ -12,10 +12,3 @@ archive_head =
     <b>Пулька №{ $number }</b> · { $date } · { $headline }
     За столом: { $players }
 archive_usage = Какую пульку показать? /pulka N — номер из списка /pulkas.
-import_bad_json = Запись не прочитана: { $reason }
-import_invalid = Запись не принята: { $reason }
-imported = <b>Пулька загружена</b>: { $count } { $count ->
-        [one] сдача
-        [few] сдачи
-       *[many] сдач
-    }.

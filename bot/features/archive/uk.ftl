@@ -12,10 +12,3 @@ archive_head =
     <b>Пулька №{ $number }</b> · { $date } · { $headline }
     За столом: { $players }
 archive_usage = Яку пульку показати? /pulka N — номер зі списку /pulkas.
-import_bad_json = Запис не прочитано: { $reason }
-import_invalid = Запис не прийнято: { $reason }
-imported = <b>Пульку завантажено</b>: { $count } { $count ->
-        [one] роздача
-        [few] роздачі
-       *[many] роздач
-    }.

@@ -1,4 +1,4 @@
-"""The archive of a place (``/pulkas``, ``/pulka N``) and a record imported."""
+"""The archive of a place: ``/pulkas`` and ``/pulka N``."""
 
 from __future__ import annotations
 
@@ -6,13 +6,11 @@ from collections.abc import Mapping, Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.features.ending.view import names_text
 from bot.model.rows import Listed
 from bot.model.table import Table
-from bot.views.board import headline, score_text
+from bot.views.board import headline
 from bot.views.callbacks import ArchivePageCB
-from bot.views.errors import error_text
-from bot.views.format import date_text
+from bot.views.format import date_text, name
 from bot.views.keyboards import markup
 from bot.views.settlement import (
     amended_line,
@@ -22,46 +20,28 @@ from bot.views.settlement import (
     shown_settlement,
 )
 from bot.views.texts import Texts
-from scoring.errors import ScoringError
-from scoring.jsonread import SYNTAX_CODES
 
-
-def import_error_text(tx: Texts, err: ScoringError) -> str:
-    """A record ``/import`` refused: not JSON at all, or JSON that is not a record."""
-    key = "import_bad_json" if err.code in SYNTAX_CODES else "import_invalid"
-    return tx(key, reason=error_text(tx, err, path=True))
-
-
-def imported_text(tx: Texts, table: Table) -> str:
-    """An imported pulka: how many deals, and its sheet."""
-    return tx("imported", count=len(table.deals)) + "\n\n" + score_text(tx, table)
-
-
-def archive_line(tx: Texts, listed: Listed, table: Table) -> str:
-    s = shown_settlement(table)
-    line = tx(
-        "archive_line",
-        number=listed.number,
-        date=date_text(tx, listed.archived_at or listed.created_at),
-        results=results_text(tx, table, s),
-    ) + ("" if table.settled else " " + tx("archive_unsettled"))
-    amended = amended_line(tx, table)
-    return line if amended is None else line + "\n" + amended
+#: Pulkas per page of ``/pulkas``.
+PAGE = 10
 
 
 def archive_text(
-    tx: Texts,
-    page: Sequence[tuple[Listed, Table]],
-    total: int,
-    notes: Mapping[int, str] | None = None,
+    tx: Texts, page: Sequence[tuple[Listed, Table]], total: int, notes: Mapping[int, str]
 ) -> str:
-    """The page of ``/pulkas``; ``notes``: a line under a pulka, by its id (the rating's)."""
+    """The page of ``/pulkas``: a line per pulka, its results and the corrections after
+    settling; ``notes``: a line under a pulka, by its id (the rating's)."""
     if not total:
         return tx("archive_empty")
     lines = [tx("archive_title", count=total)]
     for listed, table in page:
-        note = (notes or {}).get(table.id)
-        lines.append(archive_line(tx, listed, table) + ("" if note is None else "\n" + note))
+        line = tx(
+            "archive_line",
+            number=listed.number,
+            date=date_text(tx, listed.archived_at or listed.created_at),
+            results=results_text(tx, table, shown_settlement(table)),
+        )
+        lines.append(line if table.settled else line + " " + tx("archive_unsettled"))
+        lines.extend(x for x in (amended_line(tx, table), notes.get(table.id)) if x is not None)
     lines.append(tx("archive_how"))
     return "\n".join(lines)
 
@@ -84,7 +64,7 @@ def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
             number=listed.number,
             date=date_text(tx, listed.archived_at or listed.created_at),
             headline=headline(tx, table.settled_rules),
-            players=names_text(table, range(len(table.players))),
+            players=", ".join(name(n) for n in table.names),
         )
     ]
     s = shown_settlement(table)

@@ -1,9 +1,5 @@
 ### The words of debts, in English.
 
-debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: paid
-debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: paid, waiting
-debts_btn_received = 📥 { $payee }: received
-debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
 debts_paid_noted = Noted: { $payer } → { $payee } { $amount } { $currency } paid. “Received” by { $payee } closes it.
 debts_received_noted = Noted: { $payer } → { $payee } { $amount } { $currency } received. Settled.
 debts_already_paid = Noted already: { $payer } → { $payee } { $amount } { $currency } paid; waiting for “Received” by { $payee }.

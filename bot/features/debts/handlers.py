@@ -1,9 +1,7 @@
 """Debts between nights: "Paid" / "Received" under a settled pulka, and ``/debts``.
 
-The buttons are on the settlement's message ("Settle", ``/settle``) and on ``/pulka N``
-(:func:`bot.views.debts.with_debts`); a press writes a ``paid`` or ``received`` event
-(:meth:`bot.service.Keeper.confirm_payment`) and redraws only the keyboard.
-Nothing of it changes a result.
+A press writes a ``paid`` or ``received`` event and redraws only the keyboard; nothing
+of it changes a result.
 """
 
 from __future__ import annotations
@@ -19,19 +17,13 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import archive, payments
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
-from bot.features.debts.view import concerns, debts_text, keyboard_shape, pressed_text, with_debts
+from bot.features.debts.view import concerns, debts_text, pressed_text
 from bot.model import EventKind, PulkaError, Table, debts
 from bot.telegram import delivery
-from bot.telegram.common import (
-    author_of_user,
-    is_admin,
-    place,
-    pulka_of_button,
-    refuse,
-)
+from bot.telegram.context import Members, author_of_user, pulka_of_button
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.views.callbacks import DebtCB
-from bot.views.errors import pulka_error_text
+from bot.views.debts import keyboard_shape, with_debts
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
@@ -56,17 +48,15 @@ async def debt_press(
     keeper: Keeper,
     bot: Bot,
     tx: Texts,
+    members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Paid" (the payer's) or "Received" (the payee's) on a line of a settled pulka."""
     table = await pulka_of_button(keeper, callback_data.pulka, msg)
-    if table is None:
-        refuse(callback_answer, tx("stale"))
-        return
     got = bool(callback_data.got)
     # An administrator confirms only for a player without Telegram: asked only then.
     guests = any(p.user_id is None for p in table.players)
-    admin = guests and await is_admin(bot, msg.chat.id, query.from_user.id)
+    admin = guests and await members.is_admin(bot, msg.chat.id, query.from_user.id)
     try:
         written = await payments.confirm(
             keeper,
@@ -78,10 +68,9 @@ async def debt_press(
             admin=admin,
         )
     except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        if e.key == "stale":
+        if e.key == "stale":  # no such line any more: the keyboard shows the ones there are
             await _redraw(msg, tx, table)
-        return
+        raise
     shown = written.table if written.duplicate else written.before or written.table
     line = debts.line_of(shown, callback_data.payer, callback_data.payee)
     callback_answer.text = (
@@ -95,13 +84,10 @@ async def debts_command(
 ) -> None:
     """``/debts``: what is open across the chat's settled pulkas, netted per pair;
     ``/debts Anna``: only Anna's."""
-    chat_id, _ = place(message)
-    nights = await chat_nights(keeper, chat_id)
-    numbers: dict[int, int] = {}
-    for thread in sorted({n.table.row.thread_id for n in nights}):
-        numbers.update(
-            (p.pulka_id, p.number) for p in await archive.finished(keeper, chat_id, thread)
-        )
+    nights = await chat_nights(keeper, message.chat.id)
+    numbers = await archive.numbers(
+        keeper, message.chat.id, (n.table.row.thread_id for n in nights)
+    )
     found = debts.open_debts(nights)
     who = (command.args or "").strip()[:64] or None
     if who is not None:
@@ -112,7 +98,7 @@ async def debts_command(
 def router() -> Router:
     r = Router(name="debts")
     r.message.filter(IN_GROUP)
-    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
     r.message.register(debts_command, Command("debts"))
     r.callback_query.register(debt_press, DebtCB.filter())
     return r

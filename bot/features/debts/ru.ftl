@@ -1,9 +1,5 @@
 ### The words of debts, in Russian (the default language).
 
-debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: оплачено
-debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: оплачено, ждём
-debts_btn_received = 📥 { $payee }: получено
-debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
 debts_paid_noted = Отмечено: { $payer } → { $payee } { $amount } { $currency } оплачено. Закроет долг «Получено» — { $payee }.
 debts_received_noted = Отмечено: { $payer } → { $payee } { $amount } { $currency } получено. Долг закрыт.
 debts_already_paid = Уже отмечено: { $payer } → { $payee } { $amount } { $currency } оплачено; ждём «Получено» — { $payee }.

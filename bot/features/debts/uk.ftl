@@ -1,9 +1,5 @@
 ### The words of debts, in Ukrainian.
 
-debts_btn_paid = 💸 { $payer } → { $payee } { $amount }: сплачено
-debts_btn_pending = ☑️ { $payer } → { $payee } { $amount }: сплачено, чекаємо
-debts_btn_received = 📥 { $payee }: отримано
-debts_btn_closed = ✅ { $payer } → { $payee } { $amount }
 debts_paid_noted = Позначено: { $payer } → { $payee } { $amount } { $currency } сплачено. Борг закриє «Отримано» — { $payee }.
 debts_received_noted = Позначено: { $payer } → { $payee } { $amount } { $currency } отримано. Борг закрито.
 debts_already_paid = Уже позначено: { $payer } → { $payee } { $amount } { $currency } сплачено; чекаємо «Отримано» — { $payee }.

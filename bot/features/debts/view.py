@@ -1,18 +1,15 @@
-"""Texts and buttons of the debts between nights (:mod:`bot.store.debts`): the "Paid" /
-"Received" rows under a settled pulka, the answers to a press, ``/debts``.  Words in
-``locales/*/debts.ftl``; names stand in the nominative (after a colon, around an arrow).
+"""Texts of the debts between nights (:mod:`bot.model.debts`): the answers to a "Paid" /
+"Received" press (the rows are :mod:`bot.views.debts`) and ``/debts``.  Names stand in
+the nominative (after a colon, around an arrow).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.model import Table, debts
 from bot.model.debts import Confirmation, Debt, Line
 from bot.model.nights import Night
-from bot.views.callbacks import DebtCB
 from bot.views.format import date_text, money, name
 from bot.views.texts import Texts
 
@@ -22,69 +19,13 @@ SHOWN_CONFIRMATIONS = 10
 LIMIT = 4096
 
 
-def debt_rows(tx: Texts, table: Table) -> list[list[tuple[str, str]]]:
-    """A row per line of a settled pulka: open ones "💸 A → B 12.50: paid" (☑️ once
-    marked paid) and "📥 B: received"; a closed one "✅ A → B 12.50"."""
-    rows = []
-    for ln in debts.lines(table):
-        payer, payee = table.names[ln.payer], table.names[ln.payee]
-
-        def data(got: int, ln: Line = ln) -> str:
-            return DebtCB(pulka=table.id, payer=ln.payer, payee=ln.payee, got=got).pack()
-
-        if ln.closed:
-            if ln.due > 0:
-                label = tx("debts_btn_closed", payer=payer, payee=payee, amount=money(ln.due))
-                rows.append([(label, data(1))])
-            continue
-        key = "debts_btn_pending" if ln.unpaid <= 0 else "debts_btn_paid"
-        rows.append(
-            [
-                (tx(key, payer=payer, payee=payee, amount=money(ln.open)), data(0)),
-                (tx("debts_btn_received", payee=payee), data(1)),
-            ]
-        )
-    return rows
-
-
-def _is_debt_row(row: Sequence[InlineKeyboardButton]) -> bool:
-    return any((b.callback_data or "").startswith(DebtCB.__prefix__ + ":") for b in row)
-
-
-def with_debts(
-    tx: Texts, table: Table, markup: InlineKeyboardMarkup | None
-) -> InlineKeyboardMarkup | None:
-    """``markup`` with the pulka's debt rows (:func:`debt_rows`): in place of the ones it
-    has, else first.  The other buttons stay as they are."""
-    kept = [] if markup is None else [list(r) for r in markup.inline_keyboard]
-    at = next((i for i, r in enumerate(kept) if _is_debt_row(r)), 0)
-    kept = [r for r in kept if not _is_debt_row(r)]
-    new = [
-        [InlineKeyboardButton(text=label, callback_data=data) for label, data in row]
-        for row in debt_rows(tx, table)
-    ]
-    rows = kept[:at] + new + kept[at:]
-    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
-
-
-def keyboard_shape(markup: InlineKeyboardMarkup | None) -> list[list[tuple[str, str | None]]]:
-    """What a keyboard shows and does (to edit it only when it changes)."""
-    if markup is None:
-        return []
-    return [[(b.text, b.callback_data) for b in row] for row in markup.inline_keyboard]
-
-
-def _currency(table: Table) -> str:
-    return table.settled_rules.currency
-
-
 def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
     """The answer to a press (plain text): what it wrote, or that nothing was left."""
     params = {
         # Plain: Telegram shows a press's answer as it is.
         "payer": table.names[line.payer],
         "payee": table.names[line.payee],
-        "currency": _currency(table),
+        "currency": table.settled_rules.currency,
     }
     if again:
         if got or line.closed:
@@ -174,7 +115,7 @@ def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mappin
         payer=name(names[c.payer]),
         payee=name(names[c.payee]),
         amount=money(c.amount),
-        currency=name(_currency(night.table)),
+        currency=name(night.table.settled_rules.currency),
         who=name(c.event.author_name or "?"),
     )
 

@@ -2,10 +2,9 @@
 the bot's message about the settled pulka (its settlement, its closed scoreboard, its
 ``/pulka N``, or an earlier answer to such a correction).
 
-It is written as an amendment after the ``settle`` event
-(:meth:`bot.service.Keeper.correct_settled`); the settlement the table agreed
-stays as it was, and the archive shows the correction next to it with the results it
-gives.  Only its players and the chat's administrators may write one.  A plain
+It is written as an amendment after the ``settle`` event; the settlement the table
+agreed stays as it was, and the archive shows the correction next to it with the
+results it gives.  Only its players and the chat's administrators may write one.  A plain
 ``/correct`` with no running pulka, the last one settled, is told how.
 
 Registered before ``deals``: anything these filters let through goes on to the
@@ -14,6 +13,7 @@ ordinary ``/correct`` of a running pulka.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from aiogram import Bot, Router
@@ -22,19 +22,17 @@ from aiogram.types import Message
 
 from bot.actions import archive, deals
 from bot.actions.keeper import Keeper
-from bot.features.ending.view import correct_how_text
 from bot.grammar.deals import parse_correction
 from bot.model import EventKind, ParseError, PulkaError, Source, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.common import author_of, may_change, place, source
+from bot.telegram.context import Members, author_of, may_change, place, source
 from bot.telegram.filters import IN_GROUP
 from bot.views.callbacks import AgainCB, ExportCB
-from bot.views.errors import deal_rejected_text, parse_error_text, pulka_error_text
+from bot.views.errors import parse_error_text
 from bot.views.keyboards import export_keyboard
 from bot.views.settlement import corrected_text
 from bot.views.texts import Texts
-from scoring import ScoringError
 
 
 def _named_pulka(reply: Message, bot: Bot) -> int | None:
@@ -44,10 +42,8 @@ def _named_pulka(reply: Message, bot: Bot) -> int | None:
     for row in reply.reply_markup.inline_keyboard:
         for button in row:
             for kind in (ExportCB, AgainCB):
-                try:
+                with suppress(TypeError, ValueError):
                     return kind.unpack(button.callback_data or "").pulka
-                except (TypeError, ValueError):
-                    continue
     return None
 
 
@@ -57,18 +53,15 @@ async def replied_settled(message: Message, keeper: Keeper, bot: Bot) -> dict[st
     reply = message.reply_to_message
     if reply is None:
         return False
-    table: Table | None = None
     pulka_id = _named_pulka(reply, bot)
     if pulka_id is not None:
         table = await keeper.get(pulka_id)
     else:
         found = await keeper.written_by(Source(message.chat.id, reply.message_id))
         table = None if found is None else found[0]
-    if table is None or table.row.chat_id != message.chat.id:
+    if table is None or table.row.chat_id != message.chat.id or table.state is None:
         return False
-    if table.settle_event is None or table.state is None:
-        return False
-    return {"settled": table}
+    return False if table.settle_event is None else {"settled": table}
 
 
 async def settled_here(message: Message, keeper: Keeper) -> dict[str, Any] | bool:
@@ -76,14 +69,21 @@ async def settled_here(message: Message, keeper: Keeper) -> dict[str, Any] | boo
     last, running = await archive.last_over(keeper, *place(message))
     if running or last is None or last.settle_event is None:
         return False
-    number = await _number(keeper, message, last)
+    number = await _number(keeper, last)
     return False if number is None else {"number": number}
 
 
-async def _number(keeper: Keeper, message: Message, table: Table) -> int | None:
+async def _number(keeper: Keeper, table: Table) -> int | None:
     """The pulka's number in the archive of its place."""
-    finished = await archive.finished(keeper, *place(message))
-    return next((p.number for p in finished if p.pulka_id == table.id), None)
+    found = await archive.numbers(keeper, table.row.chat_id, [table.row.thread_id])
+    return found.get(table.id)
+
+
+def correction_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
+    """A correction not understood: its example is written with the settled pulka's names."""
+    if isinstance(err, ParseError):
+        return parse_error_text(tx, err, data["settled"].names)
+    return None
 
 
 async def correct_settled(
@@ -94,45 +94,35 @@ async def correct_settled(
     boards: Boards,
     bot: Bot,
     tx: Texts,
+    members: Members,
 ) -> None:
     """``/correct Anna mountain -2 — miscounted`` in reply to a settled pulka's message."""
-    if not await may_change(message, bot, tx, settled):
-        return
-    try:
-        parsed = parse_correction(command.args or "", settled.players)
-    except ParseError as e:
-        await message.answer(parse_error_text(tx, e, settled.names))
-        return
-    try:
-        written = await deals.correct_settled(
-            keeper, settled.id, parsed, author_of(message), source(message)
-        )
-    except ScoringError as e:
-        await message.answer(deal_rejected_text(tx, e))
-        return
-    except PulkaError as e:
-        await message.answer(pulka_error_text(tx, e))
-        return
-    table = written.table
-    event = written.event
-    if event is None or event.kind != EventKind.AMEND or "settled" not in event.payload:
-        await message.answer(tx("stale"))
-        return
-    number = await _number(keeper, message, table)
-    await delivery.answer(
-        message, corrected_text(tx, table, written.event_id, number), export_keyboard(tx, table)
+    await may_change(message, settled, bot, members)
+    parsed = parse_correction(command.args or "", settled.players)
+    written = await deals.correct_settled(
+        keeper, settled.id, parsed, author_of(message), source(message)
     )
+    table, event = written.table, written.event
+    if event is None or event.kind != EventKind.AMEND or "settled" not in event.payload:
+        raise PulkaError("stale")
+    text = corrected_text(tx, table, written.event_id, await _number(keeper, table))
+    await delivery.answer(message, text, export_keyboard(tx, table))
     await boards.refresh(bot, tx, table)  # the board shows the results with it too
 
 
 async def correct_how(message: Message, number: int, tx: Texts) -> None:
     """A plain ``/correct`` with no running pulka, the last one settled: how to correct it."""
-    await message.answer(correct_how_text(tx, number))
+    await message.answer(tx("after_settle_how", number=number))
 
 
 def router() -> Router:
     r = Router(name="after_settling")
     r.message.filter(IN_GROUP)
-    r.message.register(correct_settled, Command("correct", "fix"), replied_settled)
+    r.message.register(
+        correct_settled,
+        Command("correct", "fix"),
+        replied_settled,
+        flags={"refusal": correction_refusal},
+    )
     r.message.register(correct_how, Command("correct", "fix"), settled_here)
     return r

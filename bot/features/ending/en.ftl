@@ -19,3 +19,9 @@ settle_agreed = The pulka was ended by agreement ({ $who }) and archived.
 export_caption = The pulka's record (format pulka/1)
 import_usage = Reply with /import to a message carrying a record file (.json), or paste the JSON after the command.
 import_too_big = The file is too big.
+import_bad_json = The record could not be read: { $reason }
+import_invalid = The record was not accepted: { $reason }
+imported = <b>Pulka loaded</b>: { $count } { $count ->
+        [one] deal
+       *[other] deals
+    }.

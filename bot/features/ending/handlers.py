@@ -1,60 +1,60 @@
 """The end of a pulka: /settle, ending by agreement (and /undo of it), "Settle", "Same table
 again", "Export", /export and /import.
 
-The settlement is answered as text and then as the picture of the sheet with
-the settlement written in (a picture that cannot be drawn is only logged: the
-text has said it all).
+The settlement is answered as text and then as the picture of the sheet with the
+settlement written in (a picture that cannot be drawn is only logged: the text has
+said it all).
 """
 
 from __future__ import annotations
 
 import io
 import json
+from contextlib import suppress
 from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.dispatcher.event.bases import SkipHandler
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.actions import archive, ending, seating
+from bot.actions import archive, ending, rating, seating
 from bot.actions.keeper import Keeper
-from bot.features.archive.view import import_error_text, imported_text
-from bot.features.debts.view import with_debts
 from bot.features.ending.view import (
     agree_note,
     agreed_text,
+    import_error_text,
+    imported_text,
     offer_text,
-    reopened_text,
     settled_keyboard,
     settled_text,
-    shown_settlement,
 )
-from bot.features.rating.handlers import settled_note
 from bot.model import EventKind, PulkaError, Source, Table, Written
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.common import (
+from bot.telegram.context import (
+    Members,
     author_of,
     author_of_user,
-    is_admin,
     may_change,
+    need_players,
     place,
     pulka_here,
     pulka_of_button,
-    pulka_to_change_by_press,
-    refuse,
+    pulka_of_press,
     source,
 )
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.sheets import SheetKind, Sheets
-from bot.views.board import need_players_text
 from bot.views.callbacks import AgainCB, EndCB, ExportCB, SettleCB
-from bot.views.errors import pulka_error_text
+from bot.views.format import name
 from bot.views.keyboards import end_keyboard
+from bot.views.rating import settled_note
+from bot.views.settlement import shown_settlement
 from bot.views.texts import Texts
-from scoring import ScoringError, settle_state
+from scoring import ScoringError
 from scoring.jsonread import parse_json
 from scoring.record import record_json
 
@@ -73,18 +73,26 @@ async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) 
 async def _settled(
     target: Message, tx: Texts, bot: Bot, boards: Boards, sheets: Sheets, written: Written
 ) -> None:
-    """Tell a settlement: its stored figures, "Same table again" and "Export"; the board;
-    the final sheet when this write ended the pulka too (an end by agreement sent it)."""
+    """Tell a settlement: its stored figures (and the rating after it, ``/rating on``),
+    "Same table again" and "Export"; the board; the final sheet when this write ended the
+    pulka too (an end by agreement sent it)."""
     table = written.table
-    text = settled_text(tx, table) + await settled_note(boards.keeper, tx, table)  # /rating on
-    await delivery.answer(target, text, with_debts(tx, table, settled_keyboard(tx, table)))
+    ratings = await rating.shown(boards.keeper, table.row.chat_id)
+    text = settled_text(tx, table) + settled_note(tx, ratings, table)
+    await delivery.answer(target, text, settled_keyboard(tx, table))
     await boards.refresh(bot, tx, table)
     if written.event is not None and written.event.kind == EventKind.END:
         await final_sheet(target, tx, table, sheets)
 
 
 async def settle(
-    message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards, sheets: Sheets
+    message: Message,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+    sheets: Sheets,
+    members: Members,
 ) -> None:
     """``/settle``: a finished pulka (or one ended by agreement) is settled and locked;
     a running one shows what it would settle at now, with "End by agreement"."""
@@ -93,30 +101,23 @@ async def settle(
         # A repeated /settle after the pulka was archived answers the same again.
         found = await keeper.written_by(source(message))
         if found is not None and found[0].state is not None:
-            await _settled(
-                message, tx, bot, boards, sheets, Written(found[0], True, found[1].id, found[1])
-            )
+            table, event = found
+            await _settled(message, tx, bot, boards, sheets, Written(table, True, event.id, event))
             return
-        over, _running = await archive.last_over(keeper, *place(message))
-        if over is None or not over.can_settle:
-            await message.answer(tx("no_pulka"))
-            return
-        table = over  # ended by agreement: settled now
-    if not await may_change(message, bot, tx, table):
-        return
+        # Nothing runs here: the last pulka over is settled now if it ended by agreement.
+        table, _running = await archive.last_over(keeper, *place(message))
+        if table is None or not table.can_settle:
+            raise PulkaError("no_pulka")
+    await may_change(message, table, bot, members)
     if table.state is None:
-        await message.answer(need_players_text(tx, table))
-        return
+        raise need_players(table)
     if table.can_settle:
-        try:
-            written = await ending.settle(keeper, table.id, author_of(message), source(message))
-        except PulkaError as e:
-            await message.answer(pulka_error_text(tx, e))
-            return
+        written = await ending.settle(keeper, table.id, author_of(message), source(message))
         await _settled(message, tx, bot, boards, sheets, written)
         return
-    await message.answer(offer_text(tx, table), reply_markup=end_keyboard(tx, table))
-    await sheets.send(message, tx, table, settle_state(table.state), kind=SheetKind.NOW)
+    now = ending.agreement(table)
+    await message.answer(offer_text(tx, table, now), reply_markup=end_keyboard(tx, table))
+    await sheets.send(message, tx, table, now.settlement, kind=SheetKind.NOW)
 
 
 async def end_press(
@@ -128,16 +129,13 @@ async def end_press(
     tx: Texts,
     boards: Boards,
     sheets: Sheets,
+    members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "End by agreement": a seated player's agreement to stop at the offer's stop point;
     the one that makes a majority (or an administrator's tap) ends the pulka."""
-    table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
-    )
-    if table is None:
-        return
-    admin = await is_admin(bot, msg.chat.id, query.from_user.id)
+    table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
+    admin = await members.is_admin(bot, msg.chat.id, query.from_user.id)
     try:
         written = await ending.agree(
             keeper,
@@ -148,22 +146,23 @@ async def end_press(
             admin=admin,
         )
     except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        if e.key == "stale":
-            await msg.edit_reply_markup(reply_markup=None)
-        return
+        if e.key == "stale":  # the offer is out of date: its button goes
+            with suppress(TelegramAPIError):
+                await msg.edit_reply_markup(reply_markup=None)
+        raise
     table = written.table
+    now = ending.agreement(table)
     if not table.active:
         # Ended (a tap delivered again after it ended answers the same: the final
         # text and the final sheet).
         callback_answer.text = tx("done")
-        await delivery.edit_or_answer(msg, agreed_text(tx, table))
+        await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
         await boards.refresh(bot, tx, table)
         await final_sheet(msg, tx, table, sheets)
         return
-    callback_answer.text = agree_note(tx, table, again=written.event is None)
+    callback_answer.text = agree_note(tx, now, again=written.event is None)
     if written.event is not None:  # who has agreed, shown on the offer
-        await delivery.edit_or_answer(msg, offer_text(tx, table), end_keyboard(tx, table))
+        await delivery.edit_or_answer(msg, offer_text(tx, table, now), end_keyboard(tx, table))
 
 
 async def settle_press(
@@ -175,19 +174,12 @@ async def settle_press(
     tx: Texts,
     boards: Boards,
     sheets: Sheets,
+    members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Settle" on a closed board: as ``/settle`` of a finished (or agreed) pulka."""
-    table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
-    )
-    if table is None:
-        return
-    try:
-        written = await ending.settle(keeper, table.id, author_of_user(query.from_user), None)
-    except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        return
+    table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
+    written = await ending.settle(keeper, table.id, author_of_user(query.from_user), None)
     if written.duplicate:  # settled already (a second tap): nothing new to say
         callback_answer.text = tx("settle_already")
         await boards.refresh(bot, tx, written.table)
@@ -204,6 +196,7 @@ async def again_press(
     bot: Bot,
     tx: Texts,
     boards: Boards,
+    members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Same table again": a new pulka, same players and rules, the next dealer first.
@@ -212,18 +205,9 @@ async def again_press(
     and the message itself may be the settled pulka's own source): a second tap, or
     the tap delivered again, finds the pulka the first one started.
     """
-    table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
-    )
-    if table is None:
-        return
-    try:
-        written = await seating.again(
-            keeper, table.id, author_of_user(query.from_user), Source(msg.chat.id, -msg.message_id)
-        )
-    except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        return
+    table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
+    author = author_of_user(query.from_user)
+    written = await seating.again(keeper, table.id, author, Source(msg.chat.id, -msg.message_id))
     callback_answer.text = tx("again_already" if written.duplicate else "done")
     await boards.refresh(bot, tx, written.table)  # the new pulka's board, sent and pinned
 
@@ -240,10 +224,7 @@ async def send_export(target: Message, tx: Texts, table: Table) -> None:
 
 async def export(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/export``: the pulka as a ``pulka/1`` record file."""
-    table = await pulka_here(message, keeper, tx)
-    if table is None:
-        return
-    await send_export(message, tx, table)
+    await send_export(message, tx, await pulka_here(message, keeper))
 
 
 async def export_press(
@@ -260,67 +241,63 @@ async def export_press(
     Anyone in the chat may read it; presses within the cooldown send it once.
     """
     table = await pulka_of_button(keeper, callback_data.pulka, msg)
-    if table is None:
-        refuse(callback_answer, tx("stale"))
-        return
     if sheets.pressed_lately(("export", table.id, msg.message_id)):
         callback_answer.text = tx("export_sent")
         return
     await send_export(msg, tx, table)
 
 
-async def undo_end(message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards) -> None:
+async def undo_end(
+    message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards, members: Members
+) -> None:
     """``/undo`` right after an end by agreement takes the end back (until it is settled).
 
-    Anything else is ``/undo`` of a deal (``handlers/undo.py``): this handler skips.
+    Anything else is ``/undo`` of a deal (``features/fixes``): this handler skips.
     """
     found = await keeper.written_by(source(message))
     if found is not None and found[1].kind == EventKind.REOPEN:  # delivered again
-        await delivery.answer(message, reopened_text(tx, found[1].author_name or "?"))
+        await delivery.answer(message, tx("reopen_done", who=name(found[1].author_name or "?")))
         await boards.refresh(bot, tx, found[0])
         return
     running = await keeper.active(*place(message))
-    if running is not None and running.deals:
-        raise SkipHandler
     over, _ = await archive.last_over(keeper, *place(message))
-    if over is None or (running is not None and not over.ended_by_agreement):
+    if over is None or (running is not None and running.deals):
         raise SkipHandler
-    if not over.ended_by_agreement:
-        if not over.settled:
-            raise SkipHandler
-        await message.answer(tx("reopen_settled"))
-        return
-    if running is not None:
-        await message.answer(tx("reopen_busy"))
-        return
-    end = over.end_event
-    if end is None or not await may_change(message, bot, tx, over):
-        return
-    try:
-        written = await ending.reopen(keeper, over.id, end.id, author_of(message), source(message))
-    except PulkaError as e:
-        await message.answer(pulka_error_text(tx, e))
-        return
-    await delivery.answer(message, reopened_text(tx, author_of(message).name))
+    if not (over.ended_by_agreement or (over.settled and running is None)):
+        raise SkipHandler
+    if over.settled or running is not None:  # too late, whoever asks
+        raise PulkaError("reopen_settled" if over.settled else "reopen_busy")
+    await may_change(message, over, bot, members)
+    author, end = author_of(message), over.end_event
+    written = await ending.reopen(keeper, over.id, end.id if end else 0, author, source(message))
+    await delivery.answer(message, tx("reopen_done", who=name(author.name)))
     await boards.refresh(bot, tx, written.table)
 
 
-async def _import_text(message: Message, command: CommandObject, bot: Bot) -> bytes | str | None:
-    """The record: a document on this message or the one replied to, or the text after /import."""
+async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes | str:
+    """The record: a document on this message or the one replied to, or the JSON after
+    /import or replied to; else ``import_usage``."""
     for m in (message, message.reply_to_message):
         if m is not None and m.document is not None:
             if (m.document.file_size or 0) > MAX_IMPORT_BYTES:
-                return b"x" * (MAX_IMPORT_BYTES + 1)
+                raise PulkaError("import_too_big")
             buffer = io.BytesIO()
             await bot.download(m.document, destination=buffer)
+            if len(buffer.getbuffer()) > MAX_IMPORT_BYTES:  # its size was not told
+                raise PulkaError("import_too_big")
             return buffer.getvalue()
     if command.args and command.args.strip():
         return command.args
-    if message.reply_to_message is not None and message.reply_to_message.text:
-        text = message.reply_to_message.text.strip()
-        if text.startswith("{"):
-            return text
-    return None
+    reply = message.reply_to_message
+    if reply is not None and reply.text and reply.text.strip().startswith("{"):
+        return reply.text.strip()
+    raise PulkaError("import_usage")
+
+
+def import_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
+    """A record refused: not JSON at all, or JSON the record refuses (a key twice, a
+    number of 5,000 digits)."""
+    return import_error_text(tx, err) if isinstance(err, ScoringError) else None
 
 
 async def import_(
@@ -332,47 +309,27 @@ async def import_(
     boards: Boards,
 ) -> None:
     """``/import``: start a pulka from a record (a file, or JSON after the command)."""
-    raw = await _import_text(message, command, bot)
-    if raw is None:
-        await message.answer(tx("import_usage"))
-        return
-    if isinstance(raw, bytes) and len(raw) > MAX_IMPORT_BYTES:
-        await message.answer(tx("import_too_big"))
-        return
-    try:
-        data: Any = parse_json(raw)
-    except ScoringError as e:
-        # Not JSON at all, or JSON the record refuses (a key twice, a number of 5,000 digits).
-        await message.answer(import_error_text(tx, e))
-        return
+    data: Any = parse_json(await _record(message, command, bot))
     chat_id, thread = place(message)
-    try:
-        written = await archive.import_record(
-            keeper, chat_id, thread, data, author_of(message), source(message), lang=tx.lang
-        )
-    except ScoringError as e:
-        await message.answer(import_error_text(tx, e))
-        return
-    except PulkaError as e:
-        await message.answer(pulka_error_text(tx, e))
-        return
-    table = written.table
-    sent = await message.answer(imported_text(tx, table))
+    written = await archive.import_record(
+        keeper, chat_id, thread, data, author_of(message), source(message), lang=tx.lang
+    )
+    sent = await message.answer(imported_text(tx, written.table))
     if not written.duplicate:
         # The answer becomes the scoreboard; it turns into one at the next change.
-        await boards.adopt(bot, tx, table, sent, now=False)
+        await boards.adopt(bot, tx, written.table, sent, now=False)
 
 
 def router() -> Router:
     r = Router(name="settle")
     r.message.filter(IN_GROUP)
-    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
     r.message.register(settle, Command("settle"))
-    r.message.register(undo_end, Command("undo"))  # skips to handlers/undo.py but after an end
+    r.message.register(undo_end, Command("undo"))  # skips to features/fixes but after an end
     r.callback_query.register(end_press, EndCB.filter())
     r.callback_query.register(settle_press, SettleCB.filter())
     r.callback_query.register(again_press, AgainCB.filter())
     r.callback_query.register(export_press, ExportCB.filter())
     r.message.register(export, Command("export"))
-    r.message.register(import_, Command("import"))
+    r.message.register(import_, Command("import"), flags={"refusal": import_refusal})
     return r

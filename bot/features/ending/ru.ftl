@@ -19,3 +19,10 @@ settle_agreed = Пулька закончена по согласию игрок
 export_caption = Запись пульки (формат pulka/1)
 import_usage = Ответьте командой /import на сообщение с файлом записи (.json) или вставьте JSON после команды.
 import_too_big = Файл слишком большой.
+import_bad_json = Запись не прочитана: { $reason }
+import_invalid = Запись не принята: { $reason }
+imported = <b>Пулька загружена</b>: { $count } { $count ->
+        [one] сдача
+        [few] сдачи
+       *[many] сдач
+    }.

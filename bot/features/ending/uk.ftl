@@ -19,3 +19,10 @@ settle_agreed = Пульку закінчено за згодою гравців
 export_caption = Запис пульки (формат pulka/1)
 import_usage = Дайте відповідь командою /import на повідомлення з файлом запису (.json) або вставте JSON після команди.
 import_too_big = Файл завеликий.
+import_bad_json = Запис не прочитано: { $reason }
+import_invalid = Запис не прийнято: { $reason }
+imported = <b>Пульку завантажено</b>: { $count } { $count ->
+        [one] роздача
+        [few] роздачі
+       *[many] роздач
+    }.

@@ -1,10 +1,8 @@
-"""Texts and buttons of a pulka's end: agreements, the end taken back, the settlement, the
-archive (``/pulkas``, ``/pulka N``).  Words in ``locales/*/ending.ftl``.
+"""Texts and buttons of a pulka's end: the offer to stop and who agreed, the settlement
+locked, a record imported.
 
-A settled pulka is shown from its stored settlement (:mod:`bot.store.ending`), never
-scored again; a correction written after settling is shown next to it, as an
-amendment, with the results it gives.  Names stand in the nominative: in lists after a
-colon or a dash.
+A settled pulka is shown from its stored settlement, never scored again.  Names stand in
+the nominative: in lists after a colon or a dash.
 """
 
 from __future__ import annotations
@@ -13,16 +11,18 @@ from collections.abc import Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.actions.ending import Agreement
 from bot.model import Table
+from bot.views.board import score_text
+from bot.views.debts import with_debts
+from bot.views.errors import error_text
 from bot.views.format import name
 from bot.views.keyboards import closing_rows, markup
 from bot.views.settlement import settlement_text, shown_settlement
 from bot.views.texts import Texts
-from scoring import settle_state
-from scoring.ending import needed
-
-#: Pulkas per page of ``/pulkas``.
-PAGE = 10
+from scoring import Settlement
+from scoring.errors import ScoringError
+from scoring.jsonread import SYNTAX_CODES
 
 
 def names_text(table: Table, seats: Sequence[int]) -> str:
@@ -30,63 +30,36 @@ def names_text(table: Table, seats: Sequence[int]) -> str:
     return ", ".join(name(table.names[s]) for s in seats if 0 <= s < len(table.names))
 
 
-# --- agreement -------------------------------------------------------------------------
+def agreement_count(a: Agreement) -> dict[str, int]:
+    """How many agreed, of how many, and how many must: the offer and the answer to a
+    tap count alike."""
+    return {"count": len(a.agreed), "players": a.players, "needed": a.needed}
 
 
-def agree_lines(tx: Texts, table: Table) -> list[str]:
-    """Who has agreed to stop now, and how many it takes (nothing before the first)."""
-    seats = table.agreed_seats
-    if not seats:
-        return [tx("agree_how", needed=needed(len(table.players)))]
-    return [
-        tx(
-            "agree_progress",
-            names=names_text(table, seats),
-            count=len(seats),
-            players=len(table.players),
-            needed=needed(len(table.players)),
-        )
-    ]
-
-
-def offer_text(tx: Texts, table: Table) -> str:
+def offer_text(tx: Texts, table: Table, a: Agreement) -> str:
     """``/settle`` of a running pulka: the settlement if stopped now, and who agreed."""
-    assert table.state is not None
-    now = settlement_text(tx, table.rules, settle_state(table.state), final=False)
-    return "\n\n".join([now, *agree_lines(tx, table)])
-
-
-def agreed_text(tx: Texts, table: Table) -> str:
-    """A pulka ended by agreement: the settlement, who agreed, how to settle or undo."""
-    assert table.state is not None
-    end = table.end_event
-    payload = end.payload if end is not None else {}
-    lines = [settlement_text(tx, table.rules, settle_state(table.state), final=False)]
-    by = [int(s) for s in payload.get("by", [])]
-    if payload.get("admin"):
-        who = end.author_name if end is not None else None
-        lines.append(tx("agree_admin", who=name(who or "?")))
+    if a.agreed:
+        agreed = tx("agree_progress", names=names_text(table, a.agreed), **agreement_count(a))
     else:
-        lines.append(tx("settle_agreed", who=names_text(table, by)))
-    lines.append(tx("agree_next"))
-    return "\n\n".join(lines)
+        agreed = tx("agree_how", **agreement_count(a))
+    return settlement_text(tx, table.rules, a.settlement, final=False) + "\n\n" + agreed
 
 
-def agree_note(tx: Texts, table: Table, *, again: bool) -> str:
+def agree_note(tx: Texts, a: Agreement, *, again: bool) -> str:
     """The answer to a tap that did not end it yet (plain text)."""
-    seats = table.agreed_seats
-    return tx(
-        "agree_already" if again else "agree_noted",
-        count=len(seats),
-        needed=needed(len(table.players)),
-    )
+    return tx("agree_already" if again else "agree_noted", **agreement_count(a))
 
 
-def reopened_text(tx: Texts, who: str) -> str:
-    return tx("reopen_done", who=name(who))
-
-
-# --- the settlement, locked --------------------------------------------------------
+def agreed_text(tx: Texts, table: Table, settlement: Settlement) -> str:
+    """A pulka ended by agreement: the settlement, who agreed, how to settle or undo."""
+    end = table.end_event
+    if end is not None and end.payload.get("admin"):
+        who = tx("agree_admin", who=name(end.author_name or "?"))
+    else:
+        by = [int(s) for s in (end.payload.get("by", []) if end is not None else [])]
+        who = tx("settle_agreed", who=names_text(table, by))
+    now = settlement_text(tx, table.rules, settlement, final=False)
+    return "\n\n".join([now, who, tx("agree_next")])
 
 
 def settled_text(tx: Texts, table: Table) -> str:
@@ -97,15 +70,16 @@ def settled_text(tx: Texts, table: Table) -> str:
 
 
 def settled_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
-    return markup(closing_rows(tx, table))
+    """Under a settlement: "Paid" / "Received", "Same table again" and "Export"."""
+    return with_debts(tx, table, markup(closing_rows(tx, table)))
 
 
-# --- the archive ---------------------------------------------------------------------
+def import_error_text(tx: Texts, err: ScoringError) -> str:
+    """A record ``/import`` refused: not JSON at all, or JSON that is not a record."""
+    key = "import_bad_json" if err.code in SYNTAX_CODES else "import_invalid"
+    return tx(key, reason=error_text(tx, err, path=True))
 
 
-# --- corrections after settling ----------------------------------------------------
-
-
-def correct_how_text(tx: Texts, number: int) -> str:
-    """A plain ``/correct`` with no running pulka, the last one settled: how to correct it."""
-    return tx("after_settle_how", number=number)
+def imported_text(tx: Texts, table: Table) -> str:
+    """An imported pulka: how many deals, and its sheet."""
+    return tx("imported", count=len(table.deals)) + "\n\n" + score_text(tx, table)

@@ -7,9 +7,6 @@ rating_nights = { $count ->
        *[other] { $count } pulkas
     }
 rating_last = Last pulka, #{ $number } of { $date }: { $changes }
-rating_change = { $name } { $change }
-rating_item = { $name } { $rating } ({ $change })
-rating_note = Rating: { $changes }
 rating_how_on = One player in detail: <code>/rating Name</code>. Rating changes are shown after each pulka; to hide them: /rating off
 rating_how_off = One player in detail: <code>/rating Name</code>. To show the rating changes after each pulka and in /pulkas: /rating on
 rating_empty =

@@ -8,9 +8,6 @@ rating_nights = { $count ->
        *[many] { $count } пулек
     }
 rating_last = Последняя пулька, №{ $number } от { $date }: { $changes }
-rating_change = { $name } { $change }
-rating_item = { $name } { $rating } ({ $change })
-rating_note = Рейтинг: { $changes }
 rating_how_on = Игрок подробно: <code>/rating Имя</code>. Изменения рейтинга показываются после каждой пульки; не показывать: /rating off
 rating_how_off = Игрок подробно: <code>/rating Имя</code>. Показывать изменения рейтинга после каждой пульки и в /pulkas: /rating on
 rating_empty =

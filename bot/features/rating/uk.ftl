@@ -8,9 +8,6 @@ rating_nights = { $count ->
        *[many] { $count } пульок
     }
 rating_last = Остання пулька, №{ $number } від { $date }: { $changes }
-rating_change = { $name } { $change }
-rating_item = { $name } { $rating } ({ $change })
-rating_note = Рейтинг: { $changes }
 rating_how_on = Гравець докладно: <code>/rating Ім'я</code>. Зміни рейтингу показуються після кожної пульки; не показувати: /rating off
 rating_how_off = Гравець докладно: <code>/rating Ім'я</code>. Показувати зміни рейтингу після кожної пульки і в /pulkas: /rating on
 rating_empty =

@@ -1,12 +1,9 @@
 """Texts of the chat's rating (:mod:`bot.model.rating`): ``/rating`` (the table and the last
-pulka's changes), ``/rating Name`` (one player's history), ``/rating on|off``, and the
-line of rating changes after a settled pulka and in ``/pulkas``.  Words in
-``locales/*/rating.ftl``.
+pulka's changes), ``/rating Name`` (one player's history), ``/rating on|off``.
 
-A rating is shown in whole points and a change as the difference of the shown ratings
-(:func:`bot.store.rating.points`).  Names stand in the nominative: first in a list
-item, or after a colon.  ``numbers`` maps a night's pulka id to its number in the
-archive of its place (``/pulka N``).
+A rating is shown in whole points (the changes as :mod:`bot.views.rating` shows them).
+Names stand in the nominative: first in a list item, or after a colon.  ``numbers``
+maps a night's pulka id to its number in the archive of its place (``/pulka N``).
 """
 
 from __future__ import annotations
@@ -15,6 +12,7 @@ from collections.abc import Mapping
 
 from bot.model.rating import RatedNight, Ratings, Standing, points
 from bot.views.format import date_text, name, signed
+from bot.views.rating import changes_text
 from bot.views.texts import Texts
 
 #: The most lines of the table, and of one player's history (a message holds 4096 characters).
@@ -23,27 +21,6 @@ LINES = 50
 
 def _number(rated: RatedNight, numbers: Mapping[int, int]) -> int:
     return numbers.get(rated.night.pulka_id, rated.night.number)
-
-
-def changes_text(tx: Texts, rated: RatedNight, *, with_rating: bool = False) -> str:
-    """``Anna +16, Boris -16, Vera 0`` (``with_rating``: ``Anna 1516 (+16), …``), in
-    seating order."""
-    if with_rating:
-        parts = [
-            tx(
-                "rating_item",
-                name=name(c.person.name),
-                rating=points(c.after),
-                change=signed(c.shown),
-            )
-            for c in rated.changes
-        ]
-    else:
-        parts = [
-            tx("rating_change", name=name(c.person.name), change=signed(c.shown))
-            for c in rated.changes
-        ]
-    return ", ".join(parts)
 
 
 def nights_text(tx: Texts, count: int) -> str:
@@ -123,21 +100,3 @@ def unknown_text(tx: Texts, query: str, ratings: Ratings) -> str:
         names=", ".join(name(n) for n in names),
         example=name(names[0]),
     )
-
-
-def switched_text(tx: Texts, on: bool) -> str:
-    return tx("rating_on_done" if on else "rating_off_done")
-
-
-def note_text(tx: Texts, rated: RatedNight | None) -> str:
-    """The line after a settlement (``/rating on``): ``Rating: Anna 1516 (+16), …``."""
-    if rated is None:
-        return ""
-    return tx("rating_note", changes=changes_text(tx, rated, with_rating=True))
-
-
-def archive_notes(tx: Texts, ratings: Ratings) -> dict[int, str]:
-    """Each night's line for ``/pulkas``, by pulka id: ``Rating: Anna +16, …``."""
-    return {
-        n.night.pulka_id: tx("rating_note", changes=changes_text(tx, n)) for n in ratings.nights
-    }

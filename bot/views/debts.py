@@ -1,0 +1,62 @@
+"""The "Paid" / "Received" rows under a settled pulka (:mod:`bot.model.debts`): on its
+settlement's message, on ``/pulka N``, and redrawn after a press."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.model import Table, debts
+from bot.views.callbacks import DebtCB
+from bot.views.format import money
+from bot.views.keyboards import markup
+from bot.views.texts import Texts
+
+Rows = list[list[tuple[str, str]]]
+
+
+def debt_rows(tx: Texts, table: Table) -> Rows:
+    """A row per line of a settled pulka: open ones "💸 A → B 12.50: paid" (☑️ once
+    marked paid) and "📥 B: received"; a closed one "✅ A → B 12.50"."""
+    rows = []
+    for ln in debts.lines(table):
+        payer, payee = table.names[ln.payer], table.names[ln.payee]
+        paid, got = (
+            DebtCB(pulka=table.id, payer=ln.payer, payee=ln.payee, got=g).pack() for g in (0, 1)
+        )
+        if ln.closed:
+            if ln.due > 0:
+                label = tx("debts_btn_closed", payer=payer, payee=payee, amount=money(ln.due))
+                rows.append([(label, got)])
+            continue
+        key = "debts_btn_pending" if ln.unpaid <= 0 else "debts_btn_paid"
+        rows.append(
+            [
+                (tx(key, payer=payer, payee=payee, amount=money(ln.open)), paid),
+                (tx("debts_btn_received", payee=payee), got),
+            ]
+        )
+    return rows
+
+
+def keyboard_shape(keyboard: InlineKeyboardMarkup | None) -> Rows:
+    """What a keyboard shows and does: its rows of labels and payloads."""
+    if keyboard is None:
+        return []
+    return [[(b.text, b.callback_data or "") for b in row] for row in keyboard.inline_keyboard]
+
+
+def _is_debt_row(row: Sequence[tuple[str, str]]) -> bool:
+    return any(data.startswith(DebtCB.__prefix__ + ":") for _, data in row)
+
+
+def with_debts(
+    tx: Texts, table: Table, keyboard: InlineKeyboardMarkup | None
+) -> InlineKeyboardMarkup | None:
+    """``keyboard`` with the pulka's debt rows (:func:`debt_rows`): in place of the ones
+    it has, else first.  The other buttons stay as they are."""
+    rows = keyboard_shape(keyboard)
+    at = next((i for i, r in enumerate(rows) if _is_debt_row(r)), 0)
+    rows = [r for r in rows if not _is_debt_row(r)]
+    return markup(rows[:at] + debt_rows(tx, table) + rows[at:])
