@@ -182,6 +182,17 @@ async def pulka_of_press(
     return table
 
 
+async def pulka_of_button(
+    msg: Message, pulka_id: int, keeper: Keeper, *, running: bool = False
+) -> Table:
+    """The pulka a button names, for anyone in the chat: ``stale`` if it is not of this
+    chat (with ``running``: no longer running)."""
+    table = await keeper.get(pulka_id)
+    if table is None or table.row.chat_id != msg.chat.id or (running and not table.active):
+        raise PulkaError("stale")
+    return table
+
+
 def refuse(callback_answer: CallbackAnswer, text: str) -> None:
     """Answer the press with ``text`` in an alert: a refusal the presser must read."""
     callback_answer.text = text
