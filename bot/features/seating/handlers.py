@@ -22,7 +22,7 @@ from bot.actions.keeper import Keeper
 from bot.actions.seating import first_dealer, swap_seats
 from bot.features.seating.view import claim_view, joined_text, seats_view
 from bot.grammar.deals import valid_name
-from bot.model import PulkaError, Table
+from bot.model import PulkaError
 from bot.telegram.boards import Boards
 from bot.telegram.context import (
     Members,
@@ -201,26 +201,16 @@ async def cancel(
     await message.answer(tx("cancel_done"))
 
 
-def guest_seat(table: Table, wanted: str) -> int | None:
-    """The seat of the guest (a player without Telegram) named ``wanted``, if any."""
-    return next(
-        (
-            p.seat
-            for p in table.players
-            if p.user_id is None and p.name.casefold() == wanted.casefold()
-        ),
-        None,
-    )
-
-
 async def ask_claim(message: Message, keeper: Keeper, tx: Texts, wanted: str) -> bool:
-    """``/join Аня`` by a Telegram user not at the table, where Аня is a guest: ask the
-    table to confirm he is Аня (True); False when this is no claim (an ordinary /join)."""
+    """``/join Аня`` by a Telegram user not at the table, where Аня is a guest (a player
+    without Telegram): ask the table to confirm he is Аня (True); False when this is no
+    claim (an ordinary /join)."""
     user = message.from_user
     if user is None or message.sender_chat is not None:
         return False
     table = await keeper.active(*place(message))
-    seat = None if table is None else guest_seat(table, wanted)
+    guests = [] if table is None else [p for p in table.players if p.user_id is None]
+    seat = next((p.seat for p in guests if p.name.casefold() == wanted.casefold()), None)
     if table is None or seat is None:
         return False
     if table.is_player(user.id):  # one seat each: he has his

@@ -37,14 +37,10 @@ CURRENCIES: tuple[str, ...] = CONVENTION["currency"].offer
 
 @dataclass(frozen=True, slots=True)
 class Switch:
-    """A convention button: cycles its convention (and companions) through ``choices``.
-
-    ``code`` is the convention's name (the button's operation), ``label`` the
-    catalog key of its words (``set_<name>``).
-    """
+    """A convention button: cycles its convention (and companions) through ``choices``;
+    ``code`` is the convention's name (the button's operation, its words ``set_<code>``)."""
 
     code: str
-    label: str
     choices: tuple[dict[str, Any], ...]
 
 
@@ -57,7 +53,7 @@ OWN_BUTTONS = frozenset({"target", "stake", "currency"})
 #: with five).  A page shows only the switches of the draft's size (:func:`switches`).
 SWITCHES: dict[str, tuple[Switch, ...]] = {
     page: tuple(
-        Switch(c.name, f"set_{c.name}", c.choices())
+        Switch(c.name, c.choices())
         for c in CONVENTIONS
         if c.page == page and c.name not in OWN_BUTTONS
     )

@@ -34,8 +34,6 @@ from bot.views.currency import default_currency
 from bot.views.texts import LANGS, Texts
 from scoring import InvalidRules
 
-__all__ = ["draft_view", "router"]
-
 
 def _bad_rules(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
     return bad_rules_text(tx, err) if isinstance(err, InvalidRules) else None

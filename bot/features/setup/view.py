@@ -6,8 +6,8 @@ first) once two have sat down; two more pages list every convention
 switch of :class:`scoring.Rules`, each button showing its value.  Each button
 carries the value it was pressed on (:class:`bot.views.callbacks.SetupCB`).
 
-The table size cycles 3 → 4 → 5 → 2 (hussar) → 3 (:data:`bot.features.setup.draft.SIZE_CYCLE`)
-and is said in words; every page shows only the conventions of that size
+The table size cycles 3 → 4 → 5 → 2 (hussar) → 3 (:data:`~.draft.SIZE_CYCLE`) and is
+said in words; every page shows only the conventions of that size
 (:meth:`scoring.Convention.applies_to`): hussar's with two, five's with five.
 """
 
@@ -22,7 +22,6 @@ from bot.features.setup.draft import (
     STAKES,
     TARGETS,
     Draft,
-    Switch,
     cur_of,
     seat_cur,
     step_value,
@@ -35,13 +34,8 @@ from bot.views.format import name, num
 from bot.views.rules import rules_text, switch_words
 from bot.views.seats import seat_buttons
 from bot.views.texts import Texts
-from scoring import Rules, stake_text
+from scoring import stake_text
 from scoring.errors import ScoringError
-
-
-def switch_value(tx: Texts, rules: Rules, switch: Switch) -> str:
-    """The value of a convention switch in words: ``джентльменские``, ``1-2-3``, ``да``."""
-    return switch_words(tx, rules, switch.choices[0])
 
 
 def _arrow(value: Any, unit: str, *, left: bool) -> str:
@@ -51,14 +45,15 @@ def _arrow(value: Any, unit: str, *, left: bool) -> str:
 
 
 def _button(draft: Draft, op: str, label: str, arg: str = "") -> InlineKeyboardButton:
-    cur = cur_of(draft, op, arg) if op != "pg" else arg
+    cur = cur_of(draft, op, arg)
     return InlineKeyboardButton(text=label, callback_data=SetupCB(op=op, cur=cur).pack())
 
 
 def _switch_rows(kb: InlineKeyboardBuilder, tx: Texts, draft: Draft, page: str) -> None:
     """A button per convention of ``page`` that applies to the draft's table size."""
     for s in switches(draft, page):
-        kb.row(_button(draft, s.code, tx(s.label, value=switch_value(tx, draft.rules, s))))
+        value = switch_words(tx, draft.rules, s.choices[0])
+        kb.row(_button(draft, s.code, tx(f"set_{s.code}", value=value)))
 
 
 def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | None]:
