@@ -30,6 +30,8 @@ def seats_view(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | Non
         lines.append(tx("seats_first", name=name(names[0])))
     if table.deals or not table.active:
         return "\n".join([*lines, "", tx("seats_after_deal")]), None
+    if len(names) < 2:
+        return "\n".join([*lines, "", tx("seats_need_two")]), None
     last = table.last_event_id
     kb = seat_buttons(
         tx,
@@ -37,8 +39,6 @@ def seats_view(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | Non
         lambda i: SwapCB(pulka=table.id, last=last, seat=i),
         lambda i: DealerCB(pulka=table.id, last=last, seat=i),
     )
-    if len(names) < 2:
-        return "\n".join([*lines, "", tx("seats_need_two")]), None
     return "\n".join([*lines, "", tx("seats_help")]), kb.as_markup()
 
 
