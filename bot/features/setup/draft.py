@@ -46,11 +46,8 @@ class Switch:
 
 #: Main-page conventions with buttons of their own (``t-``, ``s+``, ``cu``...).
 OWN_BUTTONS = frozenset({"target", "stake", "currency"})
-#: Convention switches per page, in the order of the conventions table
-#: (:data:`scoring.CONVENTIONS`): every convention placed on the "game" or
-#: "raspasy" page; the main page has variant, target, stake and currency, and
-#: the main-page conventions of one table size (hussar's mountain, who sits out
-#: with five).  A page shows only the switches of the draft's size (:func:`switches`).
+#: Convention switches per page, in the order of :data:`scoring.CONVENTIONS`; the main
+#: page's are those of one table size (hussar's mountain, who sits out with five).
 SWITCHES: dict[str, tuple[Switch, ...]] = {
     page: tuple(
         Switch(c.name, c.choices())

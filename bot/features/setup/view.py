@@ -1,14 +1,10 @@
 """The settings message of ``/newpulka`` without arguments: its text and its buttons.
 
-The main page shows the variant, the table size, target, stake, currency and the
-chat's language, each with its button, and the seating ("1 ⇄ 2", who deals
-first) once two have sat down; two more pages list every convention
-switch of :class:`scoring.Rules`, each button showing its value.  Each button
-carries the value it was pressed on (:class:`bot.views.callbacks.SetupCB`).
-
-The table size cycles 3 → 4 → 5 → 2 (hussar) → 3 (:data:`~.draft.SIZE_CYCLE`) and is
-said in words; every page shows only the conventions of that size
-(:meth:`scoring.Convention.applies_to`): hussar's with two, five's with five.
+The main page: variant, table size (in words), target, stake, currency, the chat's
+language and the seating once two have sat down; two more pages: the convention
+switches.  Every page shows only the conventions of the draft's table size
+(:meth:`scoring.Convention.applies_to`), and each button carries the value it was
+pressed on (:class:`bot.views.callbacks.SetupCB`).
 """
 
 from __future__ import annotations
