@@ -25,8 +25,8 @@ from harness import App, group
 from tapping import Tapper
 from test_bot_process import bot_env
 
+from bot.actions.seating import first_dealer, swap_seats
 from bot.app import create_bot
-from bot.features.setup.draft import first_dealer, swap_seats
 from bot.model import Table
 from bot.model.replay import build_table
 from bot.storage import pulkas

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from bot.actions.keeper import Keeper
 from bot.model import (
@@ -322,3 +323,31 @@ async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:
     """``players`` in their new order, seated from seat 0 clockwise."""
     return tuple(PlayerRow(i, p.name, p.user_id, p.username) for i, p in enumerate(players))
+
+
+T = TypeVar("T")
+
+
+def swap_seats(order: Sequence[T], seat: int) -> tuple[T, ...]:
+    """``order`` with ``seat`` and the next seat swapped; ``stale`` past the end.
+
+    >>> swap_seats("ABC", 1)
+    ('A', 'C', 'B')
+    """
+    if not 0 <= seat < len(order) - 1:
+        raise PulkaError("stale")
+    new = list(order)
+    new[seat], new[seat + 1] = new[seat + 1], new[seat]
+    return tuple(new)
+
+
+def first_dealer(order: Sequence[T], seat: int) -> tuple[T, ...]:
+    """``order`` turned so that ``seat`` comes first (seat 0 deals first,
+    :mod:`scoring.seating`): everyone keeps his neighbours.
+
+    >>> first_dealer("ABCD", 2)
+    ('C', 'D', 'A', 'B')
+    """
+    if not 0 < seat < len(order):
+        raise PulkaError("stale")
+    return (*order[seat:], *order[:seat])

@@ -17,11 +17,10 @@ from bot.features.ending import corrections as after_settling
 from bot.features.ending import handlers as settle
 from bot.features.fixes import edit as amend
 from bot.features.fixes import undo
-from bot.features.help import private
+from bot.features.help import handlers as help_
 from bot.features.rating import handlers as rating
 from bot.features.score import handlers as score
 from bot.features.seating import handlers as seating
-from bot.features.seating import table
 from bot.features.setup import handlers as setup
 from bot.features.stats import handlers as stats
 from bot.features.system import handlers as system
@@ -39,8 +38,8 @@ def get_routers() -> list[Router]:
         errors.router(),
         calc.router(),  # before private, which takes every private message
         whatif.cost_router(),  # so is /cost
-        private.router(),
-        table.router(),
+        help_.router(),  # every private message
+        help_.group_router(),
         score.router(),
         after_settling.router(),  # before deals: /correct of a settled pulka, by reply
         deals.router(),

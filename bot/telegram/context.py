@@ -191,11 +191,13 @@ async def may_change(message: Message, table: Table, bot: Bot, members: Members)
         raise PulkaError("not_allowed")
 
 
-async def pulka_of_button(keeper: Keeper, pulka_id: int, msg: Message) -> Table:
-    """The pulka a pressed button names, if it is of this chat, for anyone to read or
-    to check himself; else ``stale``."""
+async def pulka_of_button(
+    keeper: Keeper, pulka_id: int, msg: Message, *, running: bool = False
+) -> Table:
+    """The pulka a pressed button names, for anyone in the chat to read or to check
+    himself: ``stale`` if it is not of this chat (with ``running``: no longer running)."""
     table = await keeper.get(pulka_id)
-    if table is None or table.row.chat_id != msg.chat.id:
+    if table is None or table.row.chat_id != msg.chat.id or (running and not table.active):
         raise PulkaError("stale")
     return table
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.views.callbacks import HelpCB
-from bot.views.keyboards import markup
 from bot.views.texts import Texts
 from bot.views.words import lang_unknown_text
 
@@ -18,9 +18,11 @@ def lang_usage(tx: Texts, choice: str = "") -> str:
     return tx("lang_usage", current=tx(f"lang_name_{tx.lang}"))
 
 
-def help_keyboard(tx: Texts) -> InlineKeyboardMarkup | None:
+def help_keyboard(tx: Texts) -> InlineKeyboardMarkup:
     """ "📖 All commands" under the short ``/help``."""
-    return markup([[(tx("btn_help_more"), HelpCB(full=1).pack())]])
+    kb = InlineKeyboardBuilder()
+    kb.button(text=tx("btn_help_more"), callback_data=HelpCB(full=1))
+    return kb.as_markup()
 
 
 def help_text(tx: Texts, *, full: bool, group: bool) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from aiogram.types import InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.model.replay import amended_deal
 from bot.model.rows import EventKind
@@ -10,19 +11,27 @@ from bot.model.table import Table
 from bot.views.board import score_text
 from bot.views.callbacks import EditCB
 from bot.views.format import name, split_lines
-from bot.views.keyboards import markup
 from bot.views.notation import deal_words, declarer_prefix, details, notation
 from bot.views.texts import Texts
 
 #: The most messages one /history sends, and the deals it shows past that.
 HISTORY_MESSAGES = 4
-
-
 HISTORY_LINES = 120
+#: The most "✏️ N" buttons under /history (the latest deals).
+HISTORY_BUTTONS = 24
 
 
 def history_chunks(tx: Texts, table: Table) -> list[str]:
-    """The protocol of live deals, split into messages under Telegram's limit."""
+    """The protocol of live deals, split into messages under Telegram's limit, and the
+    log's edits and deletions after it, with when and who."""
+    chunks = _deal_chunks(tx, table)
+    amendments = history_lines(tx, table)
+    if amendments:
+        chunks = chunks[:-1] + split_lines([chunks[-1], "", *amendments])
+    return chunks
+
+
+def _deal_chunks(tx: Texts, table: Table) -> list[str]:
     if not table.deals:
         return [tx("history_title") + "\n" + tx("history_empty")]
     names = table.names
@@ -53,10 +62,6 @@ def sheet_problem_text(tx: Texts, problem: str, table: Table) -> str:
     return tx(problem) + "\n\n" + score_text(tx, table)
 
 
-#: The most "✏️ N" buttons under /history (the latest deals).
-HISTORY_BUTTONS = 24
-
-
 def history_lines(tx: Texts, table: Table) -> list[str]:
     """The amendments of the log, in order: when, who, which deal, old -> new."""
     names = table.names
@@ -69,37 +74,23 @@ def history_lines(tx: Texts, table: Table) -> list[str]:
             continue
         number, old, new = found
         when = event.created_at[11:16] + " UTC"
-        who = name(event.author_name or "?")
+        words = {"time": when, "who": name(event.author_name or "?"), "number": number}
+        words["old"] = deal_words(tx, old, names)
         if new is None:
-            lines.append(
-                tx(
-                    "history_deleted",
-                    time=when,
-                    who=who,
-                    number=number,
-                    old=deal_words(tx, old, names),
-                )
-            )
+            lines.append(tx("history_deleted", **words))
         else:
-            lines.append(
-                tx(
-                    "history_amended",
-                    time=when,
-                    who=who,
-                    number=number,
-                    old=deal_words(tx, old, names),
-                    new=deal_words(tx, new, names),
-                )
-            )
+            lines.append(tx("history_amended", **words, new=deal_words(tx, new, names)))
     return [tx("history_amends_title"), *lines] if lines else []
 
 
 def history_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
-    """Under /history: "✏️ N" for the latest deals (while the pulka runs)."""
+    """Under /history: "✏️ N" for the latest deals (while the pulka runs), six a row."""
     if not table.active or not table.deals:
         return None
-    buttons = [
-        (tx("btn_edit_number", number=d.number), EditCB(pulka=table.id, event=d.event.id).pack())
-        for d in table.deals[-HISTORY_BUTTONS:]
-    ]
-    return markup(buttons[i : i + 6] for i in range(0, len(buttons), 6))
+    kb = InlineKeyboardBuilder()
+    for d in table.deals[-HISTORY_BUTTONS:]:
+        kb.button(
+            text=tx("btn_edit_number", number=d.number),
+            callback_data=EditCB(pulka=table.id, event=d.event.id),
+        )
+    return kb.adjust(6).as_markup()

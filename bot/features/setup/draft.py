@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
+from bot.actions.seating import first_dealer, swap_seats
 from bot.model import PulkaError, Sitter
 from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
 from scoring.record import rules_from_json, rules_to_json
@@ -36,27 +37,20 @@ CURRENCIES: tuple[str, ...] = CONVENTION["currency"].offer
 
 @dataclass(frozen=True, slots=True)
 class Switch:
-    """A convention button: cycles its convention (and companions) through ``choices``.
-
-    ``code`` is the convention's name (the button's operation), ``label`` the
-    catalog key of its words (``set_<name>``).
-    """
+    """A convention button: cycles its convention (and companions) through ``choices``;
+    ``code`` is the convention's name (the button's operation, its words ``set_<code>``)."""
 
     code: str
-    label: str
     choices: tuple[dict[str, Any], ...]
 
 
 #: Main-page conventions with buttons of their own (``t-``, ``s+``, ``cu``...).
 OWN_BUTTONS = frozenset({"target", "stake", "currency"})
-#: Convention switches per page, in the order of the conventions table
-#: (:data:`scoring.CONVENTIONS`): every convention placed on the "game" or
-#: "raspasy" page; the main page has variant, target, stake and currency, and
-#: the main-page conventions of one table size (hussar's mountain, who sits out
-#: with five).  A page shows only the switches of the draft's size (:func:`switches`).
+#: Convention switches per page, in the order of :data:`scoring.CONVENTIONS`; the main
+#: page's are those of one table size (hussar's mountain, who sits out with five).
 SWITCHES: dict[str, tuple[Switch, ...]] = {
     page: tuple(
-        Switch(c.name, f"set_{c.name}", c.choices())
+        Switch(c.name, c.choices())
         for c in CONVENTIONS
         if c.page == page and c.name not in OWN_BUTTONS
     )
@@ -66,10 +60,15 @@ BY_CODE: dict[str, Switch] = {s.code: s for page in SWITCHES.values() for s in p
 #: The table-size button's cycle: three, four, five, then two (hussar) and back; a
 #: size fewer than those already seated is skipped.
 SIZE_CYCLE = (3, 4, 5, 2)
-#: Main-page operations (besides the switches): variant, table size, target,
-#: stake, currency, page, sit down, start, cancel, an info-only label, and the
-#: chat's language (a chat setting, not a convention: it is not in the draft).
-MAIN_OPS = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg", "sd", "go", "x", "in", "lg"})
+#: Seating operations: swap a seat with the next one (``sw``), or choose who deals first
+#: (``fd``).  Their ``cur`` is ``<seat>.<order>``: the seat pressed and a short mark of
+#: the seating it was pressed on.
+SEAT_OPS = frozenset({"sw", "fd"})
+#: Every press that changes a choice (:func:`apply`): variant, table size, target, stake,
+#: currency, page, the seating and the convention switches.  The others: sit down
+#: (``sd``), start (``go``), cancel (``x``), an info-only label (``in``) and the chat's
+#: language (``lg``: a chat setting, not in the draft).
+CHANGES = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg"}) | SEAT_OPS | set(BY_CODE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,16 +139,8 @@ def cur_of(draft: Draft, op: str, arg: str = "") -> str:
     r = draft.rules
     if op in BY_CODE:
         return str(value_index(r, BY_CODE[op]))
-    return {
-        "va": r.variant.value,
-        "np": str(draft.seats),
-        "t-": str(r.target),
-        "t+": str(r.target),
-        "s-": str(r.stake),
-        "s+": str(r.stake),
-        "cu": r.currency,
-        "pg": arg,
-    }.get(op, "-")
+    now = {"va": r.variant.value, "np": draft.seats, "t": r.target, "s": r.stake}
+    return str({**now, "cu": r.currency, "pg": arg}.get(op.rstrip("+-"), "-"))
 
 
 def step_value(values: tuple[Any, ...], current: Any, up: bool) -> Any:
@@ -166,14 +157,21 @@ def _rules(rules: Rules, **changes: Any) -> Rules:
         raise PulkaError("stale") from None
 
 
+def _next(values: tuple[Any, ...], current: Any) -> Any:
+    """The value after ``current`` in a cycle (the first for one not in it)."""
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
 def apply(draft: Draft, op: str, cur: str) -> Draft:
     """The draft after pressing ``op`` on value ``cur``; ``PulkaError`` to refuse.
 
     ``stale`` when the value has changed since the button was drawn (a double
     press) or the operation is unknown; ``setup_limit`` at the end of a range.
     """
-    if draft.closed:
+    if draft.closed or op not in CHANGES:
         raise PulkaError("stale")
+    if op in SEAT_OPS:
+        return _reseat(draft, op, cur)
     if op == "pg":
         if cur not in PAGES:
             raise PulkaError("stale")
@@ -185,43 +183,20 @@ def apply(draft: Draft, op: str, cur: str) -> Draft:
         if not applies(draft, op):  # drawn for another table size
             raise PulkaError("stale")
         switch = BY_CODE[op]
-        i = value_index(r, switch)
-        return replace(draft, rules=_rules(r, **switch.choices[(i + 1) % len(switch.choices)]))
-    changes: dict[str, Callable[[], Draft]] = {
-        "va": lambda: replace(
-            draft,
-            rules=Rules.for_variant(
-                VARIANTS[(VARIANTS.index(r.variant.value) + 1) % len(VARIANTS)],
-                stake=r.stake,
-                currency=r.currency,
-            ),
-        ),
-        "np": lambda: _seats(draft),
-        "t-": lambda: _move(draft, "target", step_value(TARGETS, r.target, False)),
-        "t+": lambda: _move(draft, "target", step_value(TARGETS, r.target, True)),
-        "s-": lambda: _move(draft, "stake", step_value(STAKES, r.stake, False)),
-        "s+": lambda: _move(draft, "stake", step_value(STAKES, r.stake, True)),
-        "cu": lambda: replace(
-            draft,
-            rules=_rules(
-                r,
-                currency=CURRENCIES[
-                    (CURRENCIES.index(r.currency) + 1) % len(CURRENCIES)
-                    if r.currency in CURRENCIES
-                    else 0
-                ],
-            ),
-        ),
-    }
-    if op not in changes:
-        raise PulkaError("stale")
-    return changes[op]()
-
-
-def _move(draft: Draft, key: str, value: Any) -> Draft:
+        choice = switch.choices[(value_index(r, switch) + 1) % len(switch.choices)]
+        return replace(draft, rules=_rules(r, **choice))
+    if op == "va":
+        variant = _next(VARIANTS, r.variant.value)
+        return replace(draft, rules=Rules.for_variant(variant, stake=r.stake, currency=r.currency))
+    if op == "np":
+        return _seats(draft)
+    if op == "cu":
+        return with_currency(draft, _next(CURRENCIES, r.currency))
+    key, values = ("target", TARGETS) if op[0] == "t" else ("stake", STAKES)
+    value = step_value(values, getattr(r, key), up=op[1] == "+")
     if value is None:
         raise PulkaError("setup_limit")
-    return replace(draft, rules=_rules(draft.rules, **{key: value}))
+    return replace(draft, rules=_rules(r, **{key: value}))
 
 
 def _seats(draft: Draft) -> Draft:
@@ -256,40 +231,7 @@ def sit(draft: Draft, user_id: int, names: list[str], username: str | None) -> D
     return replace(draft, seated=(*draft.seated, Sitter(name, user_id, username)))
 
 
-# --- the seating: who sits where, who deals first -----------------------------------
-
-#: Seating operations of the settings message: swap a seat with the next one
-#: (``sw``), or choose who deals first (``fd``).  Their ``cur`` is ``<seat>.<order>``:
-#: the seat pressed and a short mark of the seating it was pressed on.
-SEAT_OPS = frozenset({"sw", "fd"})
 _SEAT = re.compile(r"[0-9]")
-
-T = TypeVar("T")
-
-
-def swap_seats(order: Sequence[T], seat: int) -> tuple[T, ...]:
-    """``order`` with ``seat`` and the next seat swapped.
-
-    >>> swap_seats("ABC", 1)
-    ('A', 'C', 'B')
-    """
-    if not 0 <= seat < len(order) - 1:
-        raise PulkaError("stale")
-    new = list(order)
-    new[seat], new[seat + 1] = new[seat + 1], new[seat]
-    return tuple(new)
-
-
-def first_dealer(order: Sequence[T], seat: int) -> tuple[T, ...]:
-    """``order`` turned so that ``seat`` comes first (seat 0 deals first,
-    :mod:`scoring.seating`): everyone keeps his neighbours.
-
-    >>> first_dealer("ABCD", 2)
-    ('C', 'D', 'A', 'B')
-    """
-    if not 0 < seat < len(order):
-        raise PulkaError("stale")
-    return (*order[seat:], *order[:seat])
 
 
 def seating_mark(names: Sequence[str]) -> str:
@@ -313,14 +255,10 @@ def with_currency(draft: Draft, currency: str) -> Draft:
     return replace(draft, rules=_rules(draft.rules, currency=currency))
 
 
-def reseat(draft: Draft, op: str, cur: str) -> Draft:
+def _reseat(draft: Draft, op: str, cur: str) -> Draft:
     """The draft after a seating button (``sw`` or ``fd``) pressed on ``cur``."""
     seat, _, mark = cur.partition(".")
-    if (
-        draft.closed
-        or not _SEAT.fullmatch(seat)
-        or mark != seating_mark([s.name for s in draft.seated])
-    ):
+    if not _SEAT.fullmatch(seat) or mark != seating_mark([s.name for s in draft.seated]):
         raise PulkaError("stale")
     move = swap_seats if op == "sw" else first_dealer
     return replace(draft, seated=move(draft.seated, int(seat)))

@@ -1,53 +1,86 @@
-"""The settings message of ``/newpulka`` without arguments.
+"""``/newpulka``: with its conventions typed, the pulka and its scoreboard; bare, the
+settings message.
 
-One message that edits itself (drawn by :func:`bot.views.setup.draft_view`):
-variant, table size, target, stake, currency (by default the chat language's),
-two pages of conventions, the chat's language, "Sit down", the seating (swap two
-seats, who deals first) and "Start".  The choices live in SQLite
-(``drafts``), keyed by the message, so they survive a restart.  "Start"
-creates the pulka through the same keeper call as the text command, and the
-settings message becomes the pulka's scoreboard.
+The settings message edits itself (drawn by :func:`draft_view`): variant, table size,
+target, stake, currency (by default the chat language's), two pages of conventions, the
+chat's language, "Sit down", the seating (swap two seats, who deals first) and "Start".
+The choices live in SQLite (``drafts``), keyed by the message, so they survive a
+restart.  "Start" creates the pulka through the same keeper call as the text command,
+and the settings message becomes the pulka's scoreboard.  Each button is one handler.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from aiogram import Bot, Router
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.actions import chats, drafts
+from bot.actions import chats, drafts, seating
 from bot.actions.keeper import Keeper
-from bot.features.seating.view import default_currency
-from bot.features.setup.draft import (
-    BY_CODE,
-    MAIN_OPS,
-    SEAT_OPS,
-    Draft,
-    apply,
-    reseat,
-    sit,
-    with_currency,
-)
-from bot.features.setup.view import draft_view
+from bot.features.setup.draft import CHANGES, Draft, apply, sit, with_currency
+from bot.features.setup.view import bad_rules_text, draft_view
+from bot.grammar.deals import parse_newpulka
 from bot.model import DraftRow, PulkaError
 from bot.telegram.boards import Boards
-from bot.telegram.common import author_of_user, candidate_names, is_admin, refuse
-from bot.telegram.filters import on_keyboard
+from bot.telegram.context import Members, author_of, author_of_user, candidate_names, place, source
+from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.views.callbacks import SetupCB
-from bot.views.errors import pulka_error_text
+from bot.views.currency import default_currency
 from bot.views.texts import LANGS, Texts
+from scoring import InvalidRules
+
+
+def _bad_rules(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
+    return bad_rules_text(tx, err) if isinstance(err, InvalidRules) else None
+
+
+async def new_pulka(
+    message: Message,
+    command: CommandObject,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+) -> None:
+    """``/newpulka sochi 20 …``: start a pulka, answered with its scoreboard (edited as
+    players sit down and deals are written); bare ``/newpulka``: the settings message."""
+    chat_id, thread = place(message)
+    if not (command.args or "").strip():
+        if await keeper.active(chat_id, thread) is not None:
+            raise PulkaError("busy")
+        await open_settings(message, keeper, tx, thread)
+        return
+    parsed = parse_newpulka(command.args or "")
+    if parsed.currency is None:  # the chat's language names the money
+        parsed = replace(parsed, currency=default_currency(tx.lang))
+    written = await seating.start(
+        keeper,
+        chat_id,
+        thread,
+        parsed.rules(),
+        author_of(message),
+        source(message),
+        seats=parsed.seats,  # вдвоём, впятером...; None: three or four
+        lang=tx.lang,
+    )
+    text, keyboard, shown = boards.render(tx, written.table)
+    sent = await message.answer(text, reply_markup=keyboard)
+    if not written.duplicate:
+        await boards.adopt(bot, tx, written.table, sent, shown)
 
 
 async def open_settings(message: Message, keeper: Keeper, tx: Texts, thread_id: int) -> None:
-    """Send a fresh settings message and remember its draft."""
-    draft = Draft.new(default_currency(tx.lang))  # the money of the chat's language
+    """Send a fresh settings message and remember its draft; whoever opens it creates
+    the pulka: their language becomes the chat's if it has none yet."""
+    draft = Draft.new(default_currency(tx.lang))
     text, keyboard = draft_view(tx, draft)
     sent = await message.answer(text, reply_markup=keyboard)
     user = message.from_user
-    # Whoever opens the settings creates the pulka: their language becomes the
-    # chat's if it has none yet.
     await drafts.open_draft(
         keeper,
         sent.chat.id,
@@ -59,18 +92,94 @@ async def open_settings(message: Message, keeper: Keeper, tx: Texts, thread_id: 
     )
 
 
-async def _next_lang(
+async def _open_draft(msg: Message, keeper: Keeper) -> DraftRow:
+    """The draft of the pressed settings message; ``stale`` once started or gone."""
+    row = await drafts.get(keeper, msg.chat.id, msg.message_id)
+    if row is None or row.pulka_id is not None:
+        raise PulkaError("stale")
+    return row
+
+
+async def _draft_to_change(
+    query: CallbackQuery, msg: Message, keeper: Keeper, bot: Bot, members: Members
+) -> DraftRow:
+    """As :func:`_open_draft`, if the presser may change it: its creator, a seated player
+    or an admin; else ``setup_not_allowed``."""
+    row = await _open_draft(msg, keeper)
+    user = query.from_user
+    if not (
+        user.id == row.created_by
+        or Draft.from_json(row.data).is_seated(user.id)
+        or await members.is_admin(bot, msg.chat.id, user.id)
+    ):
+        raise PulkaError("setup_not_allowed")
+    return row
+
+
+async def _redraw(msg: Message, keeper: Keeper, tx: Texts, step: Callable[[Draft], Draft]) -> None:
+    """Apply ``step`` (a draft to the next) in one transaction and redraw the message."""
+    data = await drafts.change(
+        keeper, msg.chat.id, msg.message_id, lambda row: step(Draft.from_json(row.data)).to_json()
+    )
+    text, keyboard = draft_view(tx, Draft.from_json(data))
+    await msg.edit_text(text, reply_markup=keyboard)
+
+
+async def change_press(
+    query: CallbackQuery,
     msg: Message,
-    row: DraftRow,
-    cur: str,
+    callback_data: SetupCB,
     keeper: Keeper,
+    bot: Bot,
     tx: Texts,
+    members: Members,
+) -> None:
+    """A choice: variant, size, target, stake, currency, page, seating, a convention."""
+    await _draft_to_change(query, msg, keeper, bot, members)
+    await _redraw(msg, keeper, tx, lambda d: apply(d, callback_data.op, callback_data.cur))
+
+
+async def sit_press(query: CallbackQuery, msg: Message, keeper: Keeper, tx: Texts) -> None:
+    """ "Sit down" (anyone): the presser is seated on the draft."""
+    await _open_draft(msg, keeper)
+    user = query.from_user
+    await _redraw(msg, keeper, tx, lambda d: sit(d, user.id, candidate_names(user), user.username))
+
+
+async def note_press(msg: Message, keeper: Keeper) -> None:
+    """The target or the stake itself: how to change it."""
+    await _open_draft(msg, keeper)
+    raise PulkaError("note_hint")
+
+
+async def cancel_press(
+    query: CallbackQuery, msg: Message, keeper: Keeper, bot: Bot, tx: Texts, members: Members
+) -> None:
+    """ "Cancel": the draft is closed, the message says so."""
+    await _draft_to_change(query, msg, keeper, bot, members)
+
+    def close(row: DraftRow) -> dict[str, Any]:
+        return replace(Draft.from_json(row.data), closed=True).to_json()
+
+    await drafts.change(keeper, msg.chat.id, msg.message_id, close)
+    await msg.edit_text(tx("setup_cancelled"), reply_markup=None)
+
+
+async def lang_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: SetupCB,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "🌐 Language": the chat's next language; the settings message redrawn in it."""
+    row = await _draft_to_change(query, msg, keeper, bot, members)
+    cur = callback_data.cur
     if cur != tx.lang or cur not in LANGS:  # pressed twice, or changed by /lang since
-        refuse(callback_answer, tx("stale"))
-        return
+        raise PulkaError("stale")
     new = Texts(LANGS[(LANGS.index(cur) + 1) % len(LANGS)])
     await chats.set_lang(keeper, msg.chat.id, new.lang)
     draft = Draft.from_json(row.data)
@@ -84,105 +193,45 @@ async def _next_lang(
     callback_answer.text = new("lang_set")
 
 
-async def _start(
+async def start_press(
     query: CallbackQuery,
     msg: Message,
-    row: DraftRow,
     keeper: Keeper,
     bot: Bot,
     tx: Texts,
-    callback_answer: CallbackAnswer,
     boards: Boards,
+    members: Members,
+    callback_answer: CallbackAnswer,
 ) -> None:
-    """ "Start": create the pulka with the draft's rules and seats; it becomes the board."""
+    """ "Start": the pulka with the draft's rules and seats; the message becomes its board."""
+    row = await _draft_to_change(query, msg, keeper, bot, members)
     draft = Draft.from_json(row.data)
     if draft.closed:
-        refuse(callback_answer, tx("stale"))
-        return
-    try:
-        written = await drafts.start(
-            keeper,
-            msg.chat.id,
-            msg.message_id,
-            draft.rules,
-            draft.seats,
-            draft.seated,
-            author_of_user(query.from_user),
-        )
-    except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        return
+        raise PulkaError("stale")
+    written = await drafts.start(
+        keeper,
+        msg.chat.id,
+        msg.message_id,
+        draft.rules,
+        draft.seats,
+        draft.seated,
+        author_of_user(query.from_user),
+    )
     if written.duplicate:
-        refuse(callback_answer, tx("stale"))
-        return
+        raise PulkaError("stale")
     await boards.adopt(bot, tx, written.table, msg)
     callback_answer.text = tx("done")
 
 
-async def setup_press(
-    query: CallbackQuery,
-    msg: Message,
-    callback_data: SetupCB,
-    keeper: Keeper,
-    bot: Bot,
-    tx: Texts,
-    boards: Boards,
-    callback_answer: CallbackAnswer,
-) -> None:
-    """A settings button: change the draft (its creator, a seated player or an admin),
-    sit down (anyone), switch the language, cancel, or start the pulka."""
-    op, cur = callback_data.op, callback_data.cur
-    row = await drafts.get(keeper, msg.chat.id, msg.message_id)
-    known = op in MAIN_OPS or op in BY_CODE or op in SEAT_OPS
-    if row is None or row.pulka_id is not None or not known:
-        refuse(callback_answer, tx("stale"))
-        return
-    user = query.from_user
-    if op == "in":
-        refuse(callback_answer, tx("note_hint"))
-        return
-    if op != "sd":
-        draft = Draft.from_json(row.data)
-        if not (
-            user.id == row.created_by
-            or draft.is_seated(user.id)
-            or await is_admin(bot, msg.chat.id, user.id)
-        ):
-            refuse(callback_answer, tx("setup_not_allowed"))
-            return
-    if op == "go":
-        await _start(query, msg, row, keeper, bot, tx, callback_answer, boards)
-        return
-    if op == "lg":
-        await _next_lang(msg, row, cur, keeper, tx, callback_answer)
-        return
-
-    def change(current: DraftRow) -> dict[str, Any]:
-        draft = Draft.from_json(current.data)
-        if op == "sd":
-            draft = sit(draft, user.id, candidate_names(user), user.username)
-        elif op == "x":
-            draft = Draft(draft.rules, draft.seats, draft.seated, draft.page, closed=True)
-        elif op in SEAT_OPS:
-            draft = reseat(draft, op, cur)  # swap two seats, or who deals first
-        else:
-            draft = apply(draft, op, cur)
-        return draft.to_json()
-
-    try:
-        data = await drafts.change(keeper, msg.chat.id, msg.message_id, change)
-    except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
-        return
-    if op == "x":
-        await msg.edit_text(tx("setup_cancelled"), reply_markup=None)
-        return
-    text, keyboard = draft_view(tx, Draft.from_json(data))
-    await msg.edit_text(text, reply_markup=keyboard)
-
-
 def router() -> Router:
     r = Router(name="setup")
-    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
-    r.callback_query.register(setup_press, SetupCB.filter())
+    r.message.filter(IN_GROUP)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
+    r.message.register(new_pulka, Command("newpulka"), flags={"refusal": _bad_rules})
+    r.callback_query.register(change_press, SetupCB.filter(F.op.in_(CHANGES)))
+    r.callback_query.register(sit_press, SetupCB.filter(F.op == "sd"))
+    r.callback_query.register(note_press, SetupCB.filter(F.op == "in"))
+    r.callback_query.register(cancel_press, SetupCB.filter(F.op == "x"))
+    r.callback_query.register(lang_press, SetupCB.filter(F.op == "lg"))
+    r.callback_query.register(start_press, SetupCB.filter(F.op == "go"))
     return r

@@ -6,14 +6,12 @@ import logging
 
 from aiogram import F, Router
 from aiogram.types import CallbackQuery, Message
-from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.actions import chats
 from bot.actions.keeper import Keeper
+from bot.model import PulkaError
 from bot.telegram.boards import Boards
-from bot.telegram.common import refuse
 from bot.telegram.filters import OnLoop
-from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +31,10 @@ async def migrated_from(message: Message, keeper: Keeper, boards: Boards) -> Non
     await chats.migrate(keeper, message.migrate_from_chat_id, message.chat.id)
 
 
-async def unknown_button(query: CallbackQuery, tx: Texts, callback_answer: CallbackAnswer) -> None:
+async def unknown_button(query: CallbackQuery) -> None:
     """Any press no handler took: not on the message's keyboard (a button pressed
     twice, a forged one), or a payload that does not parse: out of date."""
-    refuse(callback_answer, tx("stale"))
+    raise PulkaError("stale")
 
 
 def router() -> Router:
