@@ -10,8 +10,9 @@ and can be copied whole.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.calc.sheet import Calc, PaperSheet, form_lines, next_line
 from bot.model import ParseError
@@ -19,6 +20,7 @@ from bot.views.board import SheetKind, sheet_title, variant_name
 from bot.views.callbacks import CalcCB
 from bot.views.errors import error_text, params_text
 from bot.views.format import name
+from bot.views.keyboards import markup
 from bot.views.settlement import settlement_text
 from bot.views.texts import Texts
 from scoring import Rules, ScoringError
@@ -84,6 +86,17 @@ def error_answer(tx: Texts, err: ParseError | ScoringError) -> str:
     return "\n".join([what, tx("calc_form"), tx("calc_example")])
 
 
+def calc_refusal(tx: Texts, err: Exception, data: object) -> str | None:
+    return error_answer(tx, err) if isinstance(err, ParseError | ScoringError) else None
+
+
+def step_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
+    """A bad reply to the step-by-step message (``calc_sheet``: its sheet before)."""
+    if isinstance(err, ParseError | ScoringError):
+        return step_error_answer(tx, err, data["calc_sheet"])
+    return None
+
+
 def step_error_answer(tx: Texts, err: ParseError | ScoringError, sheet: PaperSheet) -> str:
     """A bad reply to the step-by-step message: what is wrong and what it asks for."""
     if isinstance(err, ParseError):
@@ -135,41 +148,38 @@ def hussar_mountain(sheet: PaperSheet) -> HussarMountain:
     return HussarMountain.DIVISIBLE if given is None else HussarMountain(given)
 
 
-def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup:
+def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup | None:
     """Variant and table size (2 to 5; with two, hussar's mountain) while the names are
     awaited; then "Back" and "Close"."""
-    rows: list[list[InlineKeyboardButton]] = []
+    rows: list[list[tuple[str, str]]] = []
     if not sheet.lines:
         rows.append(
             [
-                _button(
-                    ("✓ " if v == sheet.variant else "") + variant_name(tx, Rules.for_variant(v)),
-                    CalcCB(op="va", arg=v),
-                )
+                (_ticked(v == sheet.variant, variant_name(tx, Rules.for_variant(v))), _cb("va", v))
                 for v in VARIANTS
             ]
         )
         rows.append(
             [
-                _button(
-                    ("✓ " if n == sheet.size else "") + tx("calc_btn_players", n=n),
-                    CalcCB(op="np", arg=str(n)),
-                )
+                (_ticked(n == sheet.size, tx("calc_btn_players", n=n)), _cb("np", str(n)))
                 for n in TABLE_SIZES
             ]
         )
         if sheet.size == 2:
             now = hussar_mountain(sheet)
             other = next(m for m in HussarMountain if m is not now)
-            label = tx("calc_btn_mountain", mountain=now.value)
-            rows.append([_button(label, CalcCB(op="hm", arg=other.value))])
+            rows.append([(tx("calc_btn_mountain", mountain=now.value), _cb("hm", other.value))])
         names = ", ".join(default_names(tx, sheet.size))
-        rows.append([_button(tx("calc_btn_names", names=names), CalcCB(op="ab"))])
+        rows.append([(tx("calc_btn_names", names=names), _cb("ab"))])
     else:
-        rows.append([_button(tx("calc_btn_back"), CalcCB(op="bk"))])
-    rows.append([_button(tx("calc_btn_close"), CalcCB(op="x"))])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+        rows.append([(tx("calc_btn_back"), _cb("bk"))])
+    rows.append([(tx("calc_btn_close"), _cb("x"))])
+    return markup(rows)
 
 
-def _button(text: str, data: CalcCB) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=data.pack())
+def _ticked(chosen: bool, label: str) -> str:
+    return "✓ " + label if chosen else label
+
+
+def _cb(op: str, arg: str = "") -> str:
+    return CalcCB(op=op, arg=arg).pack()

@@ -1,4 +1,4 @@
-"""Reading ``/cost``, ``/whatif`` and ``/export csv`` arguments.
+"""Reading ``/cost`` and ``/whatif`` arguments.
 
 ``/cost`` describes one deal the way a table says it, with no names: the
 players are roles (the declarer, the defenders in the order they spoke, and
@@ -272,18 +272,3 @@ def _value(key: str, raw: str | None, current: Any) -> Any:
     elif isinstance(domain, Money) and re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,4})?", word):
         return Decimal(word)
     raise ParseError("whatif_bad_value", token=f"{key}={raw}")
-
-
-# --- /export csv ----------------------------------------------------------------------
-
-#: ``/export csv`` or ``/export csv N`` (never ``/export csv stats``).
-CSV_ARGS = re.compile(r"(?i)\s*csv(?:\s+#?№?([0-9]{1,9}))?\s*")
-
-
-def csv_number(args: str | None) -> int | bool | None:
-    """The archive number of ``/export csv N``; None for ``/export csv``; False when
-    the arguments are not ours (``/export``, ``/export csv stats``)."""
-    found = CSV_ARGS.fullmatch(args or "")
-    if found is None:
-        return False
-    return int(found[1]) if found[1] else None

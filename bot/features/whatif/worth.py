@@ -70,8 +70,16 @@ def roles(size: int, rules: Rules | None = None) -> tuple[str, ...]:
     return (DECLARER, FIRST, SECOND)
 
 
+class Unplayable(ScoringError):
+    """The engine refuses the deal asked about; ``deal`` is what was read."""
+
+    def __init__(self, deal: Deal, e: ScoringError) -> None:
+        super().__init__(e.message, e.path, e.code, e.params)
+        self.deal = deal
+
+
 def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
-    """The deal's cost under ``rules`` at a table of ``size`` (raises ScoringError).
+    """The deal's cost under ``rules`` at a table of ``size`` (raises :class:`Unplayable`).
 
     >>> from scoring import Game
     >>> six = Game.of("declarer", "6S", {"first": "whist", "second": "whist"},
@@ -80,7 +88,10 @@ def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
     ['7', '-31', '11', '13']
     """
     seats = roles(size, rules)
-    whists = deal_cost(PulkaState.new(seats, rules), deal)
+    try:
+        whists = deal_cost(PulkaState.new(seats, rules), deal)
+    except ScoringError as e:
+        raise Unplayable(deal, e) from e
     return Worth(seats, deal, rules, whists, split_money(whists, rules.stake))
 
 
