@@ -1,15 +1,10 @@
 """``/calc``: the paper-sheet calculator, in a group or a private chat; it writes nothing.
 
-``/calc`` with the sheet in the message (a header line, then a line per player)
-answers with the settlement and the picture of the settled sheet; ``/calc``
-alone (or with only the header) opens the step-by-step message: variant and
-number of players by buttons, then the names and each player's figures typed
-as replies to it.  That message keeps the sheet so far in its own text
-(:func:`bot.input.sheet_text.read_form`), so it survives a restart of the bot.
-
-The figures are :mod:`scoring`'s (:func:`bot.input.sheet_text.settle_paper`:
-``load_document`` of the ``pulka-sheet/1`` document, then ``settle``), the
-same as ``python -m scoring settle`` prints for that document.
+``/calc`` with the sheet in the message answers with the settlement and the picture of
+the settled sheet; ``/calc`` alone (or with only the header) opens the step-by-step
+message: variant and size by buttons, then the names and each player's figures typed in
+reply.  That message keeps the sheet so far in its own text (:func:`read_form`), so it
+survives a restart of the bot.
 """
 
 from __future__ import annotations

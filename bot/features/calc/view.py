@@ -1,9 +1,9 @@
 """``/calc`` texts and buttons: the paper sheet's settlement, its errors, the step-by-step message.
 
 The settlement is told with the bot's own settlement text
-(:func:`bot.views.chat.settlement_text`); the figures are :mod:`scoring`'s.  The
+(:func:`bot.views.settlement.settlement_text`); the figures are :mod:`scoring`'s.  The
 step-by-step message writes the sheet so far as the one-message form, in a code
-block, so that the message is its own state (:func:`bot.input.sheet_text.read_form`)
+block, so that the message is its own state (:func:`bot.features.calc.sheet.read_form`)
 and can be copied whole.
 """
 

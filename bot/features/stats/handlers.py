@@ -164,7 +164,7 @@ async def _deals_table(message: Message, keeper: Keeper, number: int | None) -> 
 def router() -> Router:
     r = Router(name="stats")
     r.message.filter(IN_GROUP)
-    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (system)
     r.message.register(show_stats, Command("stats"))
     r.message.register(export_csv, Command("export", magic=F.args.func(_csv)))
     r.callback_query.register(chart_press, StatsCB.filter(F.chart == 1))

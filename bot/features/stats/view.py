@@ -1,6 +1,6 @@
 """Texts, the button and the CSV of the statistics across nights (``/stats``).
 
-The figures are :mod:`bot.features.stats.tally`'s; words in ``locales/*/stats.ftl``.  Whists and
+The figures are :mod:`bot.features.stats.tally`'s; words beside them.  Whists and
 money are written by scoring's own functions; money is told per currency.  Names stand
 in the nominative (after a number and a dot, before a colon, around a dash).  A message
 stays within Telegram's 4096 characters: players and pairs past that are counted, not

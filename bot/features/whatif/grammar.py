@@ -4,7 +4,7 @@
 players are roles (the declarer, the defenders in the order they spoke, and
 with four the dealer sitting out, with five his neighbour too; in hussar the
 one defender, who plays the dummy).  The grammar is ``/deal``'s without the
-names (:func:`bot.input.parsing.read_defence`; Russian, Ukrainian and English
+names (:func:`bot.grammar.deals.read_defence`; Russian, Ukrainian and English
 alike)::
 
     /cost CONTRACT [RESULT] [CHOICE [N]] [CHOICE [N]] [N ...] [SIZE]
