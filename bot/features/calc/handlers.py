@@ -68,7 +68,7 @@ async def calc(message: Message, tx: Texts) -> None:
 
 
 async def _send(message: Message, tx: Texts, result: Calc) -> None:
-    """Send the settlement with the picture of the settled sheet (the text alone if the
+    """The settlement with the picture of the settled sheet (the text alone if the
     picture cannot be drawn or sent)."""
     text = result_text(tx, result)
     try:
@@ -82,23 +82,21 @@ async def _send(message: Message, tx: Texts, result: Calc) -> None:
         )
     except Exception:
         log.exception("the /calc sheet could not be drawn")
-        png = None
-    if png is not None:
-        photo = BufferedInputFile(png, filename="calc.png")
-        try:
-            if caption_fits(text):
-                await message.answer_photo(photo, caption=text)
-                return
+        await delivery.answer(message, text)
+        return
+    fits = caption_fits(text)
+    if not fits:
+        await delivery.answer(message, text)
+    try:
+        await message.answer_photo(
+            BufferedInputFile(png, filename="calc.png"), caption=text if fits else None
+        )
+    except TelegramRetryAfter:
+        raise
+    except TelegramAPIError as e:
+        log.warning("the /calc sheet was not sent: %s", e)
+        if fits:
             await delivery.answer(message, text)
-            await message.answer_photo(photo)
-            return
-        except TelegramRetryAfter:
-            raise
-        except TelegramAPIError as e:
-            log.warning("the /calc sheet was not sent: %s", e)
-            if not caption_fits(text):
-                return  # the text went already
-    await delivery.answer(message, text)
 
 
 async def calc_reply(message: Message, bot: Bot) -> dict[str, PaperSheet] | bool:
