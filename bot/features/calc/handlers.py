@@ -195,5 +195,7 @@ def router() -> Router:
     r = Router(name="calc")
     r.message.register(calc, Command("calc"), flags={"refusal": calc_refusal})
     r.message.register(calc_typed, OnLoop(F.text), calc_reply, flags={"refusal": step_refusal})
-    r.callback_query.register(calc_button, CalcCB.filter(), on_keyboard)
+    r.callback_query.register(
+        calc_button, CalcCB.filter(), on_keyboard, flags={"refusal": calc_refusal}
+    )
     return r

@@ -140,27 +140,21 @@ class PaperSheet:
         """The number of players: the lines', else the one said, else 3."""
         return len(self.lines) or self.seats or 3
 
-    def rules_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"variant": self.variant}
-        if self.target is not None:
-            out["target"] = self.target
-        if self.stake is not None:
-            out["stake"] = stake_text(self.stake)
-        out.update(self.conventions)
-        return out
-
     def document(self) -> dict[str, Any]:
         """The ``pulka-sheet/1`` document (amounts as exact Decimals, as JSON reads them)."""
-        players = self.players
-        whists: dict[str, dict[str, Any]] = {}
-        for line in self.lines:
-            row = {on: _json_amount(v) for on, v in line.whists}
-            if row:
-                whists[line.name] = row
+        rules: dict[str, Any] = {"variant": self.variant}
+        if self.target is not None:
+            rules["target"] = self.target
+        if self.stake is not None:
+            rules["stake"] = stake_text(self.stake)
+        rules.update(self.conventions)
+        whists = {
+            x.name: {on: _json_amount(v) for on, v in x.whists} for x in self.lines if x.whists
+        }
         return {
             "format": "pulka-sheet/1",
-            "players": list(players),
-            "rules": self.rules_json(),
+            "players": list(self.players),
+            "rules": rules,
             "pulka": {x.name: _json_amount(x.pulka or Decimal(0)) for x in self.lines},
             "mountain": {x.name: _json_amount(x.mountain or Decimal(0)) for x in self.lines},
             "whists": whists,

@@ -77,33 +77,23 @@ def caption_fits(text: str) -> bool:
     return len(text) <= CAPTION_LIMIT
 
 
-def error_answer(tx: Texts, err: ParseError | ScoringError) -> str:
-    """What is wrong, the expected form, an example (and nothing else)."""
-    if isinstance(err, ParseError):
-        what = tx(err.key, **params_text(err.params))
-    else:
-        what = error_text(tx, err, path=True)
-    return "\n".join([what, tx("calc_form"), tx("calc_example")])
-
-
 def calc_refusal(tx: Texts, err: Exception, data: object) -> str | None:
-    return error_answer(tx, err) if isinstance(err, ParseError | ScoringError) else None
+    """What is wrong, the expected form, an example (and nothing else)."""
+    what = _wrong(tx, err)
+    return None if what is None else "\n".join([what, tx("calc_form"), tx("calc_example")])
 
 
 def step_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
-    """A bad reply to the step-by-step message (``calc_sheet``: its sheet before)."""
-    if isinstance(err, ParseError | ScoringError):
-        return step_error_answer(tx, err, data["calc_sheet"])
-    return None
+    """A bad reply to the step-by-step message: what is wrong and what it asks for (of
+    ``calc_sheet``, the sheet before the reply)."""
+    what = _wrong(tx, err)
+    return None if what is None else what + "\n" + ask_text(tx, data["calc_sheet"])
 
 
-def step_error_answer(tx: Texts, err: ParseError | ScoringError, sheet: PaperSheet) -> str:
-    """A bad reply to the step-by-step message: what is wrong and what it asks for."""
+def _wrong(tx: Texts, err: Exception) -> str | None:
     if isinstance(err, ParseError):
-        what = tx(err.key, **params_text(err.params))
-    else:
-        what = error_text(tx, err, path=True)
-    return what + "\n" + ask_text(tx, sheet)
+        return tx(err.key, **params_text(err.params))
+    return error_text(tx, err, path=True) if isinstance(err, ScoringError) else None
 
 
 # --- the step-by-step message ------------------------------------------------------------

@@ -40,7 +40,7 @@ one whister who took 2 and a passer who took 0, so the declarer took 8, one over
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -238,8 +238,7 @@ def changed_rules(rules: Rules, changes: tuple[tuple[str, str | None], ...]) -> 
     for key, raw in changes:
         if key != "variant":
             values[key] = _value(key, raw, values.get(key, getattr(base, key)))
-    fields = {name: getattr(base, name) for name in CONVENTION}
-    return Rules.for_variant(base.variant, **{**fields, **values})
+    return replace(base, **values)
 
 
 def _value(key: str, raw: str | None, current: Any) -> Any:

@@ -18,13 +18,13 @@ from bot.features.whatif.view import (
     cost_refusal,
     cost_text,
     whatif_refusal,
-    whatif_same_text,
     whatif_text,
 )
 from bot.features.whatif.worth import Broken, deal_worth, rescore
 from bot.model import PulkaError, Table
 from bot.telegram.context import place
 from bot.telegram.filters import IN_GROUP
+from bot.views.board import table_size
 from bot.views.settlement import shown_settlement
 from bot.views.texts import Texts, default_currency
 from scoring import Rules, seating
@@ -32,7 +32,7 @@ from scoring import Rules, seating
 
 def _size(table: Table) -> int:
     """The table's size: its players once seated, else the size chosen, else three."""
-    n = len(table.players) if table.state is not None else (table.row.seats or 3)
+    n = table_size(table) or 3
     return n if n in seating.TABLE_SIZES else 3
 
 
@@ -70,7 +70,7 @@ async def whatif(message: Message, command: CommandObject, keeper: Keeper, tx: T
     agreed = shown_settlement(table)
     after = changed_rules(before, asked.changes)
     if after == before or agreed is None:
-        await message.answer(whatif_same_text(tx, number))
+        await message.answer(tx("whatif_same", number=number))
         return
     result = rescore(table, after)
     if isinstance(result, Broken):

@@ -25,7 +25,7 @@ from bot.features.whatif.worth import (
 from bot.model import ParseError, Table
 from bot.views.errors import error_text, params_text
 from bot.views.format import name, signed
-from bot.views.notation import notation
+from bot.views.notation import declarer_prefix, notation
 from bot.views.rules import value_words
 from bot.views.texts import Texts, bundle
 from scoring import (
@@ -233,25 +233,18 @@ def whatif_text(
 def broken_text(tx: Texts, number: int, table: Table, before: Rules, broken: Broken) -> str:
     """The changed rules refuse a deal of the pulka: which one and why."""
     deal = broken.deal
-    who = ""
-    if isinstance(deal, Game | Misere):
-        who = f"{name(deal.declarer)} "
     return "\n".join(
         [
             tx("whatif_title", number=number, changes=changes_text(tx, before, broken.rules)),
             tx(
                 "whatif_broken",
                 deal=broken.number,
-                what=who + notation(tx, deal, table.names),
+                what=declarer_prefix(deal) + notation(tx, deal, table.names),
                 reason=error_text(tx, broken.error),
             ),
             tx("whatif_note"),
         ]
     )
-
-
-def whatif_same_text(tx: Texts, number: int) -> str:
-    return tx("whatif_same", number=number)
 
 
 def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
