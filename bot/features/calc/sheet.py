@@ -55,12 +55,11 @@ from bot.model import ParseError
 from scoring import (
     CONVENTION,
     Correction,
-    PulkaState,
     Rules,
     Settlement,
     Sheet,
     Step,
-    play,
+    replay,
     settle,
     stake_text,
 )
@@ -81,15 +80,12 @@ PLAYERS_WORDS = frozenset(
 #: A convention of one table size on a sheet of another: what is said (``calc_rule_size``:
 #: any other size).
 SIZE_RULE_ERRORS = {2: "calc_rule_hussar", 5: "calc_rule_five"}
+_INDIVISIBLE, _DIVISIBLE = HussarMountain.INDIVISIBLE.value, HussarMountain.DIVISIBLE.value
 #: Hussar's mountain as words (``неделимая гора``, ``indivisible mountain``), the word
 #: ``гора`` after it optional: the key ``hussar_mountain`` (Code 4.1.1 c).
 MOUNTAIN_RULE_WORDS = {
-    **dict.fromkeys(
-        ("неделимая", "неподільна", "неподiльна", "indivisible"), HussarMountain.INDIVISIBLE.value
-    ),
-    **dict.fromkeys(
-        ("делимая", "подільна", "подiльна", "divisible"), HussarMountain.DIVISIBLE.value
-    ),
+    **dict.fromkeys(("неделимая", "неподільна", "неподiльна", "indivisible"), _INDIVISIBLE),
+    **dict.fromkeys(("делимая", "подільна", "подiльна", "divisible"), _DIVISIBLE),
 }
 #: A name: one word, not a number, not a command, at most 24 characters.
 NAME_LIMIT = 24
@@ -534,23 +530,15 @@ def settle_paper(sheet: PaperSheet, currency: str | None = None) -> Calc:
 
 
 def paper_steps(doc: Document) -> tuple[Step, ...]:
-    """The paper sheet written onto an empty one, a correction per player (for the picture).
-
-    The last step's sheet is the document's sheet, so the picture settles the same.
-    """
+    """The paper sheet written onto an empty one, a correction per player (for the
+    picture): the last step's sheet is the document's, so the picture settles the same."""
     sheet: Sheet = doc.sheet
-    state = PulkaState.new(doc.players, doc.rules)
-    steps: list[Step] = []
+    corrections = []
     for i, name in enumerate(sheet.players):
         whists = {k: v for k, v in sheet.whists_by(i).items() if v}
-        if not (sheet.pulka[i] or sheet.mountain[i] or whists):
-            continue
-        step = play(state, Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
-        steps.append(step)
-        state = step.state
-    if state.sheet != sheet:  # pragma: no cover - the engine adds what it is given
-        raise AssertionError("the corrections did not write the paper sheet")
-    return tuple(steps)
+        if sheet.pulka[i] or sheet.mountain[i] or whists:
+            corrections.append(Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
+    return replay(doc.players, doc.rules, corrections).steps
 
 
 # --- the step-by-step form: its state is the typed form, kept in the message ------------

@@ -23,6 +23,7 @@ from bot.features.whatif.worth import (
     Worth,
 )
 from bot.model import ParseError, Table
+from bot.views.board import variant_name
 from bot.views.errors import error_text, params_text
 from bot.views.format import name, signed
 from bot.views.notation import declarer_prefix, notation
@@ -100,7 +101,7 @@ def understood(tx: Texts, deal: Deal) -> str:
 def rules_line(tx: Texts, rules: Rules, size: int, source: str) -> str:
     return tx(
         _SOURCE_KEYS[source],
-        variant=tx(f"variant_{rules.variant.value}"),
+        variant=variant_name(tx, rules),
         size=tx(_SIZE_KEYS[size]),
         stake=stake_text(rules.stake),
         currency=name(rules.currency),
@@ -182,7 +183,7 @@ def changes_text(tx: Texts, before: Rules, after: Rules) -> str:
     """``whist: джентльменские → жлобские; …`` for every convention that differs."""
     parts = []
     if before.variant != after.variant:
-        old, new = tx(f"variant_{before.variant.value}"), tx(f"variant_{after.variant.value}")
+        old, new = variant_name(tx, before), variant_name(tx, after)
         parts.append(tx("set_variant", value=f"{old} → {new}"))
     for key in WHATIF_KEYS:
         old, new = getattr(before, key), getattr(after, key)
