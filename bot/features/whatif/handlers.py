@@ -66,17 +66,16 @@ async def whatif(message: Message, command: CommandObject, keeper: Keeper, tx: T
             raise PulkaError("whatif_none")
         raise PulkaError("archive_missing", number=asked.number)
     number, table = found
-    before = table.settled_rules
+    after = changed_rules(table.settled_rules, asked.changes)
     agreed = shown_settlement(table)
-    after = changed_rules(before, asked.changes)
-    if after == before or agreed is None:
+    if after == table.settled_rules or agreed is None:
         await message.answer(tx("whatif_same", number=number))
         return
-    result = rescore(table, after)
-    if isinstance(result, Broken):
-        await message.answer(broken_text(tx, number, table, before, result))
+    new = rescore(table, after)
+    if isinstance(new, Broken):
+        await message.answer(broken_text(tx, number, table, after, new))
         return
-    await message.answer(whatif_text(tx, number, table, before, agreed, result))
+    await message.answer(whatif_text(tx, number, table, after, agreed, new))
 
 
 def cost_router() -> Router:

@@ -18,7 +18,6 @@ from bot.features.whatif.worth import (
     RESTING,
     SECOND,
     Broken,
-    Rescored,
     Unplayable,
     Worth,
 )
@@ -201,14 +200,12 @@ def _change(tx: Texts, key: str, old: str, new: str) -> str:
 
 
 def whatif_text(
-    tx: Texts, number: int, table: Table, before: Rules, agreed: Settlement, result: Rescored
+    tx: Texts, number: int, table: Table, after: Rules, agreed: Settlement, new: Settlement
 ) -> str:
-    """Each player's result and money as agreed and under the changed rules, and the
-    difference; nothing of it is written."""
-    after = result.rules
-    lines = [tx("whatif_title", number=number, changes=changes_text(tx, before, after))]
-    cur = name(before.currency)
-    new = result.settlement
+    """Each player's result and money as agreed and under the changed rules ``after``,
+    and the difference; nothing of it is written."""
+    lines = [_title(tx, number, table, after)]
+    cur = name(table.settled_rules.currency)
     for who, r0, r1, m0, m1 in zip(
         table.names, agreed.results, new.results, agreed.money, new.money, strict=True
     ):
@@ -231,21 +228,25 @@ def whatif_text(
     return "\n".join(lines)
 
 
-def broken_text(tx: Texts, number: int, table: Table, before: Rules, broken: Broken) -> str:
+def broken_text(tx: Texts, number: int, table: Table, after: Rules, broken: Broken) -> str:
     """The changed rules refuse a deal of the pulka: which one and why."""
-    deal = broken.deal
+    deal = broken.live.deal
     return "\n".join(
         [
-            tx("whatif_title", number=number, changes=changes_text(tx, before, broken.rules)),
+            _title(tx, number, table, after),
             tx(
                 "whatif_broken",
-                deal=broken.number,
+                deal=broken.live.number,
                 what=declarer_prefix(deal) + notation(tx, deal, table.names),
                 reason=error_text(tx, broken.error),
             ),
             tx("whatif_note"),
         ]
     )
+
+
+def _title(tx: Texts, number: int, table: Table, after: Rules) -> str:
+    return tx("whatif_title", number=number, changes=changes_text(tx, table.settled_rules, after))
 
 
 def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
