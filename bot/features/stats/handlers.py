@@ -157,7 +157,7 @@ async def _deals_table(message: Message, keeper: Keeper, number: int | None) -> 
     if table is None or not table.deals:
         table, _ = await archive.last_over(keeper, *place(message))
     if table is None or not table.deals:
-        raise PulkaError("whatif_csv_none")
+        raise PulkaError("deals_csv_none")
     return table
 
 

@@ -287,7 +287,7 @@ def stats_csv(stats: ChatStats, lang: str) -> bytes:
 
 def _kind(tx: Texts, deal: Deal) -> str:
     if isinstance(deal, Game):
-        return tx("whatif_csv_game")
+        return tx("deals_csv_game")
     if isinstance(deal, Misere):
         return tx("misere")
     if isinstance(deal, Raspasy):
@@ -297,23 +297,23 @@ def _kind(tx: Texts, deal: Deal) -> str:
 
 def csv_header(tx: Texts, names: Sequence[str]) -> list[str]:
     head = [
-        tx("whatif_csv_number"),
-        tx("whatif_csv_kind"),
-        tx("whatif_csv_declarer"),
-        tx("whatif_csv_contract"),
-        tx("whatif_csv_result"),
-        tx("whatif_csv_tricks"),
+        tx("deals_csv_number"),
+        tx("deals_csv_kind"),
+        tx("deals_csv_declarer"),
+        tx("deals_csv_contract"),
+        tx("deals_csv_result"),
+        tx("deals_csv_tricks"),
     ]
     for p in names:
         head += [
-            tx("whatif_csv_player_tricks", name=p),
-            tx("whatif_csv_player_choice", name=p),
-            tx("whatif_csv_pulka", name=p),
-            tx("whatif_csv_mountain", name=p),
+            tx("deals_csv_player_tricks", name=p),
+            tx("deals_csv_player_choice", name=p),
+            tx("deals_csv_pulka", name=p),
+            tx("deals_csv_mountain", name=p),
         ]
-        head += [tx("whatif_csv_whists", name=p, on=q) for q in names if q != p]
-        head.append(tx("whatif_csv_standing", name=p))
-    head.append(tx("whatif_csv_note"))
+        head += [tx("deals_csv_whists", name=p, on=q) for q in names if q != p]
+        head.append(tx("deals_csv_standing", name=p))
+    head.append(tx("deals_csv_note"))
     return head
 
 
@@ -365,4 +365,4 @@ def deals_csv(tx: Texts, table: Table) -> bytes:
 
 
 def csv_caption(tx: Texts, table: Table) -> str:
-    return tx("whatif_csv_caption", deals=len(table.deals))
+    return tx("deals_csv_caption", deals=len(table.deals))
