@@ -183,12 +183,15 @@ def split_message(text: str) -> tuple[str, list[str]]:
 
 def _looks_like_header(line: str) -> bool:
     first = line.split()[0].casefold()
+    return _header_word(first) or "=" in first
+
+
+def _header_word(key: str) -> bool:
     return (
-        first in VARIANT_WORDS
-        or first in NAMING_WORDS
-        or "=" in first
-        or size_word(first) is not None
-        or first in MOUNTAIN_RULE_WORDS
+        key in VARIANT_WORDS
+        or key in NAMING_WORDS
+        or size_word(key) is not None
+        or key in MOUNTAIN_RULE_WORDS
     )
 
 
@@ -251,10 +254,9 @@ def parse_header(text: str) -> PaperSheet:
 def _currency_word(word: str) -> bool:
     """A currency after the stake (``EUR``, ``грн``, ``₽``), not a word of the header."""
     key = word.casefold()
-    known = VARIANT_WORDS.keys() | TARGET_WORDS | STAKE_WORDS | PLAYERS_WORDS
-    if size_word(key) is not None or key in MOUNTAIN_RULE_WORDS:
+    if _header_word(key) or key in PLAYERS_WORDS:
         return False
-    return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word)) and key not in known
+    return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word))
 
 
 def _once(given: set[str], what: str, word: str) -> None:
