@@ -42,6 +42,20 @@ async def numbers(keeper: Keeper, chat_id: int, threads: Iterable[int]) -> dict[
     return found
 
 
+async def numbered(
+    keeper: Keeper, chat_id: int, thread_id: int, number: int | None = None
+) -> tuple[int, Table] | None:
+    """Pulka ``number`` of the place's archive (None: the last finished), if it was seated,
+    with its archive number."""
+    listed = await finished(keeper, chat_id, thread_id)
+    if number is not None:
+        listed = [p for p in listed if p.number == number]
+    table = await keeper.get(listed[-1].pulka_id) if listed else None
+    if table is None or table.state is None:
+        return None
+    return listed[-1].number, table
+
+
 async def last_over(keeper: Keeper, chat_id: int, thread_id: int) -> tuple[Table | None, bool]:
     """The place's latest pulka that is over (cancelled ones aside), and whether a pulka
     runs there now."""

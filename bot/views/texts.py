@@ -37,6 +37,13 @@ DEFAULT_LANG = "ru"
 #: Languages of the bot, the default first.
 LANGS: tuple[str, ...] = ("ru", "uk", "en")
 BOT = Path(__file__).resolve().parent.parent
+#: The money of a chat speaking each language.
+CURRENCY_OF_LANG = {"ru": "RUB", "uk": "UAH", "en": "EUR"}
+
+
+def default_currency(lang: str) -> str:
+    """The default currency of a chat speaking ``lang``: ``RUB``, ``UAH``, ``EUR``."""
+    return CURRENCY_OF_LANG.get(lang, CURRENCY_OF_LANG[DEFAULT_LANG])
 
 
 def catalog_files(lang: str) -> list[Path]:

@@ -1,15 +1,10 @@
 """``/calc``: the paper-sheet calculator, in a group or a private chat; it writes nothing.
 
-``/calc`` with the sheet in the message (a header line, then a line per player)
-answers with the settlement and the picture of the settled sheet; ``/calc``
-alone (or with only the header) opens the step-by-step message: variant and
-number of players by buttons, then the names and each player's figures typed
-as replies to it.  That message keeps the sheet so far in its own text
-(:func:`bot.input.sheet_text.read_form`), so it survives a restart of the bot.
-
-The figures are :mod:`scoring`'s (:func:`bot.input.sheet_text.settle_paper`:
-``load_document`` of the ``pulka-sheet/1`` document, then ``settle``), the
-same as ``python -m scoring settle`` prints for that document.
+``/calc`` with the sheet in the message answers with the settlement and the picture of
+the settled sheet; ``/calc`` alone (or with only the header) opens the step-by-step
+message: variant and size by buttons, then the names and each player's figures typed in
+reply.  That message keeps the sheet so far in its own text (:func:`read_form`), so it
+survives a restart of the bot.
 """
 
 from __future__ import annotations
@@ -40,24 +35,22 @@ from bot.features.calc.sheet import (
 from bot.features.calc.view import (
     MARK,
     VARIANTS,
+    calc_refusal,
     caption_fits,
     closed_text,
     default_names,
-    error_answer,
     picture_title,
     result_text,
-    step_error_answer,
     step_keyboard,
+    step_refusal,
     step_text,
 )
-from bot.features.seating.view import default_currency
-from bot.model import ParseError
+from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.filters import OnLoop, on_keyboard
 from bot.views import picture
 from bot.views.callbacks import CalcCB
-from bot.views.texts import Texts
-from scoring import ScoringError
+from bot.views.texts import Texts, default_currency
 from scoring.rules import HussarMountain
 from scoring.seating import TABLE_SIZES
 
@@ -67,25 +60,15 @@ log = logging.getLogger(__name__)
 async def calc(message: Message, tx: Texts) -> None:
     """``/calc``: the typed sheet settled, or the step-by-step message."""
     header, lines = split_message(message.text or message.caption or "")
-    try:
-        if not lines:
-            sheet = parse_header(header)
-            await delivery.answer(message, step_text(tx, sheet), step_keyboard(tx, sheet))
-            return
-        sheet = parse_sheet(header, lines)
-    except ParseError as e:
-        await delivery.answer(message, error_answer(tx, e))
+    if not lines:
+        sheet = parse_header(header)
+        await delivery.answer(message, step_text(tx, sheet), step_keyboard(tx, sheet))
         return
-    try:
-        result = settle_paper(sheet, default_currency(tx.lang))
-    except ScoringError as e:
-        await delivery.answer(message, error_answer(tx, e))
-        return
-    await _send(message, tx, result)
+    await _send(message, tx, settle_paper(parse_sheet(header, lines), default_currency(tx.lang)))
 
 
 async def _send(message: Message, tx: Texts, result: Calc) -> None:
-    """Send the settlement with the picture of the settled sheet (the text alone if the
+    """The settlement with the picture of the settled sheet (the text alone if the
     picture cannot be drawn or sent)."""
     text = result_text(tx, result)
     try:
@@ -99,23 +82,21 @@ async def _send(message: Message, tx: Texts, result: Calc) -> None:
         )
     except Exception:
         log.exception("the /calc sheet could not be drawn")
-        png = None
-    if png is not None:
-        photo = BufferedInputFile(png, filename="calc.png")
-        try:
-            if caption_fits(text):
-                await message.answer_photo(photo, caption=text)
-                return
+        await delivery.answer(message, text)
+        return
+    fits = caption_fits(text)
+    if not fits:
+        await delivery.answer(message, text)
+    try:
+        await message.answer_photo(
+            BufferedInputFile(png, filename="calc.png"), caption=text if fits else None
+        )
+    except TelegramRetryAfter:
+        raise
+    except TelegramAPIError as e:
+        log.warning("the /calc sheet was not sent: %s", e)
+        if fits:
             await delivery.answer(message, text)
-            await message.answer_photo(photo)
-            return
-        except TelegramRetryAfter:
-            raise
-        except TelegramAPIError as e:
-            log.warning("the /calc sheet was not sent: %s", e)
-            if not caption_fits(text):
-                return  # the text went already
-    await delivery.answer(message, text)
 
 
 async def calc_reply(message: Message, bot: Bot) -> dict[str, PaperSheet] | bool:
@@ -145,26 +126,17 @@ async def calc_typed(message: Message, calc_sheet: PaperSheet, tx: Texts) -> Non
     """The names, or the next player's figures, typed in reply to the step-by-step message."""
     wizard = message.reply_to_message
     assert wizard is not None  # the filter saw it
-    sheet = calc_sheet
-    try:
-        if not sheet.lines:
-            sheet = parse_names(message.text or "", sheet)
-        else:
-            seat = next_line(sheet)
-            if seat is None:
-                return
-            sheet = fill_line(sheet, seat, message.text or "")
-    except ParseError as e:
-        await delivery.answer(message, step_error_answer(tx, e, calc_sheet))
-        return
+    if not calc_sheet.lines:
+        sheet = parse_names(message.text or "", calc_sheet)
+    else:
+        seat = next_line(calc_sheet)
+        if seat is None:
+            return
+        sheet = fill_line(calc_sheet, seat, message.text or "")
     if next_line(sheet) is not None:
         await _edit(wizard, tx, sheet)
         return
-    try:
-        result = settle_paper(sheet, default_currency(tx.lang))
-    except ScoringError as e:
-        await delivery.answer(message, step_error_answer(tx, e, calc_sheet))
-        return
+    result = settle_paper(sheet, default_currency(tx.lang))
     await _close(wizard, tx, sheet, done=True)
     await _send(message, tx, result)
 
@@ -180,9 +152,7 @@ async def calc_button(
     names, back, close."""
     sheet = read_form(msg.text or "")
     if sheet is None:
-        callback_answer.text = tx("calc_stale")
-        callback_answer.show_alert = True
-        return
+        raise PulkaError("calc_stale")
     op, arg = callback_data.op, callback_data.arg
     if op == "x":
         await _close(msg, tx, sheet, done=False)
@@ -223,7 +193,9 @@ async def _close(msg: Message, tx: Texts, sheet: PaperSheet, *, done: bool) -> N
 def router() -> Router:
     """Before ``private``, which takes every other private message."""
     r = Router(name="calc")
-    r.message.register(calc, Command("calc"))
-    r.message.register(calc_typed, OnLoop(F.text), calc_reply)
-    r.callback_query.register(calc_button, CalcCB.filter(), on_keyboard)
+    r.message.register(calc, Command("calc"), flags={"refusal": calc_refusal})
+    r.message.register(calc_typed, OnLoop(F.text), calc_reply, flags={"refusal": step_refusal})
+    r.callback_query.register(
+        calc_button, CalcCB.filter(), on_keyboard, flags={"refusal": calc_refusal}
+    )
     return r

@@ -4,25 +4,21 @@ The first line (after ``/calc``) says the game: a variant word, the number of
 players (2 to 5, :data:`scoring.seating.TABLE_SIZES`; or a size word: ``гусарик``,
 ``вдвоём``, ``впятером``...), the target and the stake, and conventions as
 ``key=value`` or, for hussar's mountain, as words (``неделимая гора``, ``indivisible``),
-all optional and in any order.  Then one line per player, in seating order: the name, then the
-pulka, the mountain and the whists the player has written on each other player.
-The words of every language of the bot are read in any chat::
+all optional and in any order.  Then one line per player, in seating order: the name,
+the pulka, the mountain and the whists he wrote on each other player, in the words of
+any language of the bot::
 
     /calc сочи 3 до 20 по 1 division=adjust
     Аня пуля 20 гора 13 висты Боря 70 Вера 100
     Боря 20 7.5 Аня 114 Вера 96
     Вера pool 20 mountain 25 whists Аня 140 Боря 180
 
-Numbers right after the name are the pulka, then the mountain; then, without
-names, the whists on the other players in seating order (``Вера 20 25 140 180``).
-A name of a whist may be any case or the start of a name that only one player's
-starts with.  A line ends at a new line or ``;``.
+Numbers without words are the pulka, the mountain, then the whists on the others in
+seating order (``Вера 20 25 140 180``).  A whist's name may be in any case, or the start
+of only one player's name.  A line ends at a new line or ``;``.
 
-The settlement is :mod:`scoring`'s: the document goes through
-:func:`scoring.record.load_document` and is settled by :func:`scoring.settle`,
-exactly as ``python -m scoring settle`` does; :func:`paper_steps` writes the
-sheet onto an empty one with corrections (:func:`scoring.play`), so the picture
-is drawn from the same sheet.
+The document is settled as ``python -m scoring settle`` settles it; the picture is
+drawn from the same sheet, written as a correction per player.
 
 >>> s = parse_sheet("сочи 3 по 1", ["Аня 20 13 Боря 70 Вера 100", "Боря 20 7.5 114 96",
 ...                  "Вера пуля 20 гора 25 висты аня 140 бор 180"])
@@ -44,7 +40,10 @@ from decimal import Decimal
 from typing import Any
 
 from bot.grammar.deals import (
+    AMOUNT_RE,
+    CORRECTION_WORDS,
     NAMING_WORDS,
+    ON_WORDS,
     STAKE_RE,
     STAKE_WORDS,
     TARGET_RE,
@@ -53,18 +52,27 @@ from bot.grammar.deals import (
     size_word,
 )
 from bot.model import ParseError
-from scoring import CONVENTION, Correction, PulkaState, Rules, Settlement, Sheet, Step, play, settle
+from scoring import (
+    CONVENTION,
+    Correction,
+    Rules,
+    Settlement,
+    Sheet,
+    Step,
+    replay,
+    settle,
+    stake_text,
+)
 from scoring.record import Document, load_document, odd_character
 from scoring.rules import HussarMountain, Money, OneOf
 from scoring.seating import TABLE_SIZES
 
 #: The usage hint of every ``/calc`` error (the message ``calc_form``).
 FORM = "calc"
-PULKA_WORDS = frozenset({"пуля", "пулька", "куля", "кулька", "pool", "pulka", "pula"})
-MOUNTAIN_WORDS = frozenset({"гора", "горка", "mountain", "mount", "hill"})
-WHIST_WORDS = frozenset({"висты", "вист", "вісти", "віст", "whists", "whist"})
-ON_WORDS = frozenset({"на", "on"})
-FIELD_WORDS = PULKA_WORDS | MOUNTAIN_WORDS | WHIST_WORDS | ON_WORDS
+#: What an amount of a line is written on: ``/correct``'s words (``пуля``, ``гора``,
+#: ``висты``...) and ``hill``.
+FIELDS = {**CORRECTION_WORDS, "hill": "mountain"}
+FIELD_WORDS = FIELDS.keys() | ON_WORDS
 #: After the number of players: ``3 игрока``.
 PLAYERS_WORDS = frozenset(
     {"игрока", "игроков", "игроки", "гравці", "гравця", "гравців", "players", "player"}
@@ -72,18 +80,13 @@ PLAYERS_WORDS = frozenset(
 #: A convention of one table size on a sheet of another: what is said (``calc_rule_size``:
 #: any other size).
 SIZE_RULE_ERRORS = {2: "calc_rule_hussar", 5: "calc_rule_five"}
+_INDIVISIBLE, _DIVISIBLE = HussarMountain.INDIVISIBLE.value, HussarMountain.DIVISIBLE.value
 #: Hussar's mountain as words (``неделимая гора``, ``indivisible mountain``), the word
 #: ``гора`` after it optional: the key ``hussar_mountain`` (Code 4.1.1 c).
 MOUNTAIN_RULE_WORDS = {
-    **dict.fromkeys(
-        ("неделимая", "неподільна", "неподiльна", "indivisible"), HussarMountain.INDIVISIBLE.value
-    ),
-    **dict.fromkeys(
-        ("делимая", "подільна", "подiльна", "divisible"), HussarMountain.DIVISIBLE.value
-    ),
+    **dict.fromkeys(("неделимая", "неподільна", "неподiльна", "indivisible"), _INDIVISIBLE),
+    **dict.fromkeys(("делимая", "подільна", "подiльна", "divisible"), _DIVISIBLE),
 }
-#: An amount as paper writes it: ``7``, ``7.5``, ``7,5``, ``-2``, ``−2`` (6 digits, 4 decimals).
-AMOUNT_RE = re.compile(r"[+-]?[0-9]{1,6}(?:\.[0-9]{1,4})?")
 #: A name: one word, not a number, not a command, at most 24 characters.
 NAME_LIMIT = 24
 _NOT_NAME_START = re.compile(r"[0-9+\-−/@.,]")
@@ -133,36 +136,25 @@ class PaperSheet:
         """The number of players: the lines', else the one said, else 3."""
         return len(self.lines) or self.seats or 3
 
-    def rules_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"variant": self.variant}
-        if self.target is not None:
-            out["target"] = self.target
-        if self.stake is not None:
-            out["stake"] = _decimal_text(self.stake)
-        out.update(self.conventions)
-        return out
-
     def document(self) -> dict[str, Any]:
         """The ``pulka-sheet/1`` document (amounts as exact Decimals, as JSON reads them)."""
-        players = self.players
-        whists: dict[str, dict[str, Any]] = {}
-        for line in self.lines:
-            row = {on: _json_amount(v) for on, v in line.whists}
-            if row:
-                whists[line.name] = row
+        rules: dict[str, Any] = {"variant": self.variant}
+        if self.target is not None:
+            rules["target"] = self.target
+        if self.stake is not None:
+            rules["stake"] = stake_text(self.stake)
+        rules.update(self.conventions)
+        whists = {
+            x.name: {on: _json_amount(v) for on, v in x.whists} for x in self.lines if x.whists
+        }
         return {
             "format": "pulka-sheet/1",
-            "players": list(players),
-            "rules": self.rules_json(),
+            "players": list(self.players),
+            "rules": rules,
             "pulka": {x.name: _json_amount(x.pulka or Decimal(0)) for x in self.lines},
             "mountain": {x.name: _json_amount(x.mountain or Decimal(0)) for x in self.lines},
             "whists": whists,
         }
-
-
-def _decimal_text(d: Decimal) -> str:
-    text = format(d, "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _json_amount(d: Decimal) -> int | Decimal:
@@ -191,12 +183,15 @@ def split_message(text: str) -> tuple[str, list[str]]:
 
 def _looks_like_header(line: str) -> bool:
     first = line.split()[0].casefold()
+    return _header_word(first) or "=" in first
+
+
+def _header_word(key: str) -> bool:
     return (
-        first in VARIANT_WORDS
-        or first in NAMING_WORDS
-        or "=" in first
-        or size_word(first) is not None
-        or first in MOUNTAIN_RULE_WORDS
+        key in VARIANT_WORDS
+        or key in NAMING_WORDS
+        or size_word(key) is not None
+        or key in MOUNTAIN_RULE_WORDS
     )
 
 
@@ -236,7 +231,7 @@ def parse_header(text: str) -> PaperSheet:
             sheet = replace(sheet, seats=size_word(key))
         elif key in MOUNTAIN_RULE_WORDS:
             sheet = _convention(sheet, "hussar_mountain", MOUNTAIN_RULE_WORDS[key], given, word)
-            if i < len(words) and words[i].casefold() in MOUNTAIN_WORDS:
+            if i < len(words) and FIELDS.get(words[i].casefold()) == "mountain":
                 i += 1  # "неделимая гора"
         elif key in TARGET_WORDS or key in STAKE_WORDS:
             what = "target" if key in TARGET_WORDS else "stake"
@@ -259,10 +254,9 @@ def parse_header(text: str) -> PaperSheet:
 def _currency_word(word: str) -> bool:
     """A currency after the stake (``EUR``, ``грн``, ``₽``), not a word of the header."""
     key = word.casefold()
-    known = VARIANT_WORDS.keys() | TARGET_WORDS | STAKE_WORDS | PLAYERS_WORDS
-    if size_word(key) is not None or key in MOUNTAIN_RULE_WORDS:
+    if _header_word(key) or key in PLAYERS_WORDS:
         return False
-    return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word)) and key not in known
+    return bool(re.fullmatch(r"[A-Za-zА-Яа-яЁёІіЇїЄєҐґ₽€$£]{1,8}", word))
 
 
 def _once(given: set[str], what: str, word: str) -> None:
@@ -301,32 +295,29 @@ def _convention(
         raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(KEYS))
     _once(given, key, said or f"{key}={value}")
     token = f"{key}={value}"
-    json_value: Any
-    if isinstance(c.domain, Money):
-        json_value = value.replace(",", ".")
-    elif c.domain.json is bool:
-        low = value.casefold()
-        if low not in TRUE_WORDS | FALSE_WORDS:
-            raise ParseError("calc_bad_value", FORM, token=token, allowed="true, false")
-        json_value = low in TRUE_WORDS
-    elif c.domain.json is int:
-        if not re.fullmatch(r"[0-9]{1,6}", value):
-            raise ParseError("calc_bad_value", FORM, token=token, allowed="7")
-        json_value = int(value)
-    elif c.domain.json == list[int]:
-        items = [x for x in re.split(r"[,/\-]", value) if x]
-        if not items or not all(re.fullmatch(r"[0-9]{1,4}", x) for x in items):
-            raise ParseError("calc_bad_value", FORM, token=token, allowed="1,2,3")
-        json_value = [int(x) for x in items]
-    elif isinstance(c.domain, OneOf):
-        allowed = [m.value for m in c.domain.values]
-        if value.casefold() not in allowed:
-            raise ParseError("calc_bad_value", FORM, token=token, allowed=", ".join(allowed))
-        json_value = value.casefold()
+    domain, low = c.domain, value.casefold()
+    items = [x for x in re.split(r"[,/\-]", value) if x]
+    json_value: Any = value
+    if isinstance(domain, Money):
+        json_value, allowed = value.replace(",", "."), ""  # the record checks it
+    elif isinstance(domain, OneOf):
+        allowed = ", ".join(m.value for m in domain.values)
+        json_value = low if low in allowed.split(", ") else None
+    elif domain.json is bool:
+        allowed = "true, false"
+        json_value = low in TRUE_WORDS if low in TRUE_WORDS | FALSE_WORDS else None
+    elif domain.json is int:
+        allowed = "7"
+        json_value = int(value) if re.fullmatch(r"[0-9]{1,6}", value) else None
+    elif domain.json == list[int]:
+        allowed = "1,2,3"
+        whole = items and all(re.fullmatch(r"[0-9]{1,4}", x) for x in items)
+        json_value = [int(x) for x in items] if whole else None
     else:
-        if not value:
-            raise ParseError("calc_bad_value", FORM, token=token, allowed="RUB")
-        json_value = value
+        allowed = "RUB"
+        json_value = value or None
+    if json_value is None:
+        raise ParseError("calc_bad_value", FORM, token=token, allowed=allowed)
     return replace(sheet, conventions=(*sheet.conventions, (key, json_value)))
 
 
@@ -378,54 +369,48 @@ whists=(('Боря', Decimal('70')), ('Вера', Decimal('100'))), listed=())
     who = words[0]
     if not valid_name(who):
         raise ParseError("calc_bad_name", FORM, token=who)
-    pulka: Decimal | None = None
-    mountain: Decimal | None = None
+    figures: dict[str, Decimal] = {}  # pulka, mountain
     whists: list[tuple[str, Decimal]] = []
     listed: list[Decimal] = []
     in_whists = False
     i = 1
     while i < len(words):
         word = words[i]
-        key = word.casefold()
+        field = FIELDS.get(word.casefold())
+        bare = _amount(word)
         i += 1
-        if key in PULKA_WORDS or key in MOUNTAIN_WORDS:
-            what = "pulka" if key in PULKA_WORDS else "mountain"
+        if field == "whists":
+            in_whists = True
+        elif field is not None:
             value = _following(words, i, who, word)
-            if (pulka if what == "pulka" else mountain) is not None:
+            if field in figures:
                 raise ParseError("calc_twice", FORM, name=who, token=word)
-            if what == "pulka":
-                pulka = value
-            else:
-                mountain = value
+            figures[field] = value
             i += 1
             in_whists = False
+        elif word.casefold() in ON_WORDS:
             continue
-        if key in WHIST_WORDS:
-            in_whists = True
-            continue
-        if key in ON_WORDS:
-            continue
-        bare = _amount(word)
-        if bare is not None:
+        elif bare is not None:
             if in_whists or whists:
                 raise ParseError("calc_whist_without_name", FORM, name=who, token=word)
-            if pulka is None:
-                pulka = bare
-            elif mountain is None and not listed:
-                mountain = bare
+            if "pulka" not in figures:
+                figures["pulka"] = bare
+            elif "mountain" not in figures and not listed:
+                figures["mountain"] = bare
             else:
                 listed.append(bare)
-            continue
-        if _NUMBERISH.match(word):
+        elif _NUMBERISH.match(word):
             raise ParseError("calc_bad_amount", FORM, name=who, token=word)
-        if not valid_name(word):
+        elif not valid_name(word):
             raise ParseError("calc_bad_word", FORM, name=who, token=word)
-        value = _following(words, i, who, word)
-        if listed:
-            raise ParseError("calc_whist_without_name", FORM, name=who, token=str(listed[0]))
-        whists.append((word, value))
-        in_whists = True
-        i += 1
+        else:
+            value = _following(words, i, who, word)
+            if listed:
+                raise ParseError("calc_whist_without_name", FORM, name=who, token=str(listed[0]))
+            whists.append((word, value))
+            in_whists = True
+            i += 1
+    pulka, mountain = figures.get("pulka"), figures.get("mountain")
     return PaperLine(who, pulka, mountain, tuple(whists), tuple(listed))
 
 
@@ -488,6 +473,11 @@ def resolve_lines(sheet: PaperSheet) -> PaperSheet:
     return replace(sheet, lines=tuple(lines))
 
 
+def _sheet(header: str, lines: Sequence[str]) -> PaperSheet:
+    sheet = parse_header(header)
+    return resolve_lines(replace(sheet, lines=tuple(map(parse_line, lines)))) if lines else sheet
+
+
 def check_sizes(conventions: Sequence[tuple[str, Any]], n: int) -> None:
     """Refuse a convention that means nothing at a table of ``n`` (hussar's mountain on a
     sheet of three): it would change nothing, and the table would think it did."""
@@ -500,11 +490,10 @@ def check_sizes(conventions: Sequence[tuple[str, Any]], n: int) -> None:
 
 def parse_sheet(header: str, lines: Sequence[str]) -> PaperSheet:
     """The whole typed sheet, every line complete (each with its pulka)."""
-    sheet = parse_header(header)
     if not lines:
+        parse_header(header)
         raise ParseError("calc_no_lines", FORM)
-    parsed = tuple(parse_line(x) for x in lines)
-    sheet = resolve_lines(replace(sheet, lines=parsed))
+    sheet = _sheet(header, lines)
     for line in sheet.lines:
         if not line.complete:
             raise ParseError("calc_missing_pulka", FORM, name=line.name)
@@ -543,23 +532,15 @@ def settle_paper(sheet: PaperSheet, currency: str | None = None) -> Calc:
 
 
 def paper_steps(doc: Document) -> tuple[Step, ...]:
-    """The paper sheet written onto an empty one, a correction per player (for the picture).
-
-    The last step's sheet is the document's sheet, so the picture settles the same.
-    """
+    """The paper sheet written onto an empty one, a correction per player (for the
+    picture): the last step's sheet is the document's, so the picture settles the same."""
     sheet: Sheet = doc.sheet
-    state = PulkaState.new(doc.players, doc.rules)
-    steps: list[Step] = []
+    corrections = []
     for i, name in enumerate(sheet.players):
         whists = {k: v for k, v in sheet.whists_by(i).items() if v}
-        if not (sheet.pulka[i] or sheet.mountain[i] or whists):
-            continue
-        step = play(state, Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
-        steps.append(step)
-        state = step.state
-    if state.sheet != sheet:  # pragma: no cover - the engine adds what it is given
-        raise AssertionError("the corrections did not write the paper sheet")
-    return tuple(steps)
+        if sheet.pulka[i] or sheet.mountain[i] or whists:
+            corrections.append(Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
+    return replay(doc.players, doc.rules, corrections).steps
 
 
 # --- the step-by-step form: its state is the typed form, kept in the message ------------
@@ -573,24 +554,20 @@ def form_lines(sheet: PaperSheet, words: dict[str, str]) -> list[str]:
     if sheet.target is not None:
         head += [words["to"], str(sheet.target)]
     if sheet.stake is not None:
-        head += [words["at"], _decimal_text(sheet.stake)]
+        head += [words["at"], stake_text(sheet.stake)]
     head += [f"{k}={_value_text(v)}" for k, v in sheet.conventions]
     out = [" ".join(head)]
     for line in sheet.lines:
         parts = [line.name]
         if line.complete:
-            parts += [words["pulka"], _amount_text(line.pulka or Decimal(0))]
-            parts += [words["mountain"], _amount_text(line.mountain or Decimal(0))]
+            parts += [words["pulka"], stake_text(line.pulka or 0)]
+            parts += [words["mountain"], stake_text(line.mountain or 0)]
             if line.whists:
                 parts.append(words["whists"])
                 for on, v in line.whists:
-                    parts += [on, _amount_text(v)]
+                    parts += [on, stake_text(v)]
         out.append(" ".join(parts))
     return out
-
-
-def _amount_text(d: Decimal) -> str:
-    return _decimal_text(d)
 
 
 def _value_text(v: Any) -> str:
@@ -616,14 +593,9 @@ def read_form(text: str) -> PaperSheet | None:
             break
         body.append(x)
     try:
-        sheet = parse_header(lines[start].split(maxsplit=1)[1] if " " in lines[start] else "")
-        parsed = tuple(parse_line(x) for x in body)
-        if not parsed:
-            return sheet
-        sheet = resolve_lines(replace(sheet, lines=parsed))
+        return _sheet("".join(lines[start].split(maxsplit=1)[1:]), body)
     except ParseError:
         return None
-    return sheet
 
 
 def next_line(sheet: PaperSheet) -> int | None:

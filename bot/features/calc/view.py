@@ -1,17 +1,18 @@
 """``/calc`` texts and buttons: the paper sheet's settlement, its errors, the step-by-step message.
 
 The settlement is told with the bot's own settlement text
-(:func:`bot.views.chat.settlement_text`); the figures are :mod:`scoring`'s.  The
+(:func:`bot.views.settlement.settlement_text`); the figures are :mod:`scoring`'s.  The
 step-by-step message writes the sheet so far as the one-message form, in a code
-block, so that the message is its own state (:func:`bot.input.sheet_text.read_form`)
+block, so that the message is its own state (:func:`bot.features.calc.sheet.read_form`)
 and can be copied whole.
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.calc.sheet import Calc, PaperSheet, form_lines, next_line
 from bot.model import ParseError
@@ -19,6 +20,7 @@ from bot.views.board import SheetKind, sheet_title, variant_name
 from bot.views.callbacks import CalcCB
 from bot.views.errors import error_text, params_text
 from bot.views.format import name
+from bot.views.keyboards import markup
 from bot.views.settlement import settlement_text
 from bot.views.texts import Texts
 from scoring import Rules, ScoringError
@@ -75,22 +77,23 @@ def caption_fits(text: str) -> bool:
     return len(text) <= CAPTION_LIMIT
 
 
-def error_answer(tx: Texts, err: ParseError | ScoringError) -> str:
+def calc_refusal(tx: Texts, err: Exception, data: object) -> str | None:
     """What is wrong, the expected form, an example (and nothing else)."""
-    if isinstance(err, ParseError):
-        what = tx(err.key, **params_text(err.params))
-    else:
-        what = error_text(tx, err, path=True)
-    return "\n".join([what, tx("calc_form"), tx("calc_example")])
+    what = _wrong(tx, err)
+    return None if what is None else "\n".join([what, tx("calc_form"), tx("calc_example")])
 
 
-def step_error_answer(tx: Texts, err: ParseError | ScoringError, sheet: PaperSheet) -> str:
-    """A bad reply to the step-by-step message: what is wrong and what it asks for."""
+def step_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
+    """A bad reply to the step-by-step message: what is wrong and what it asks for (of
+    ``calc_sheet``, the sheet before the reply)."""
+    what = _wrong(tx, err)
+    return None if what is None else what + "\n" + ask_text(tx, data["calc_sheet"])
+
+
+def _wrong(tx: Texts, err: Exception) -> str | None:
     if isinstance(err, ParseError):
-        what = tx(err.key, **params_text(err.params))
-    else:
-        what = error_text(tx, err, path=True)
-    return what + "\n" + ask_text(tx, sheet)
+        return tx(err.key, **params_text(err.params))
+    return error_text(tx, err, path=True) if isinstance(err, ScoringError) else None
 
 
 # --- the step-by-step message ------------------------------------------------------------
@@ -135,41 +138,38 @@ def hussar_mountain(sheet: PaperSheet) -> HussarMountain:
     return HussarMountain.DIVISIBLE if given is None else HussarMountain(given)
 
 
-def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup:
+def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup | None:
     """Variant and table size (2 to 5; with two, hussar's mountain) while the names are
     awaited; then "Back" and "Close"."""
-    rows: list[list[InlineKeyboardButton]] = []
+    rows: list[list[tuple[str, str]]] = []
     if not sheet.lines:
         rows.append(
             [
-                _button(
-                    ("✓ " if v == sheet.variant else "") + variant_name(tx, Rules.for_variant(v)),
-                    CalcCB(op="va", arg=v),
-                )
+                (_ticked(v == sheet.variant, variant_name(tx, Rules.for_variant(v))), _cb("va", v))
                 for v in VARIANTS
             ]
         )
         rows.append(
             [
-                _button(
-                    ("✓ " if n == sheet.size else "") + tx("calc_btn_players", n=n),
-                    CalcCB(op="np", arg=str(n)),
-                )
+                (_ticked(n == sheet.size, tx("calc_btn_players", n=n)), _cb("np", str(n)))
                 for n in TABLE_SIZES
             ]
         )
         if sheet.size == 2:
             now = hussar_mountain(sheet)
             other = next(m for m in HussarMountain if m is not now)
-            label = tx("calc_btn_mountain", mountain=now.value)
-            rows.append([_button(label, CalcCB(op="hm", arg=other.value))])
+            rows.append([(tx("calc_btn_mountain", mountain=now.value), _cb("hm", other.value))])
         names = ", ".join(default_names(tx, sheet.size))
-        rows.append([_button(tx("calc_btn_names", names=names), CalcCB(op="ab"))])
+        rows.append([(tx("calc_btn_names", names=names), _cb("ab"))])
     else:
-        rows.append([_button(tx("calc_btn_back"), CalcCB(op="bk"))])
-    rows.append([_button(tx("calc_btn_close"), CalcCB(op="x"))])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+        rows.append([(tx("calc_btn_back"), _cb("bk"))])
+    rows.append([(tx("calc_btn_close"), _cb("x"))])
+    return markup(rows)
 
 
-def _button(text: str, data: CalcCB) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=data.pack())
+def _ticked(chosen: bool, label: str) -> str:
+    return "✓ " + label if chosen else label
+
+
+def _cb(op: str, arg: str = "") -> str:
+    return CalcCB(op=op, arg=arg).pack()

@@ -14,7 +14,6 @@ from bot.model import Table
 from bot.model.rows import PlayerRow
 from bot.views.board import players_text
 from bot.views.callbacks import ClaimCB, DealerCB, SwapCB
-from bot.views.currency import default_currency  # noqa: F401  (calc and whatif import it here)
 from bot.views.deal import dealer_line
 from bot.views.format import name
 from bot.views.seats import seat_buttons

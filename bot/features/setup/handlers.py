@@ -30,8 +30,7 @@ from bot.telegram.boards import Boards
 from bot.telegram.context import Members, author_of, author_of_user, candidate_names, place, source
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.views.callbacks import SetupCB
-from bot.views.currency import default_currency
-from bot.views.texts import LANGS, Texts
+from bot.views.texts import LANGS, Texts, default_currency
 from scoring import InvalidRules
 
 

@@ -1,11 +1,9 @@
 """Statistics across nights: ``/stats`` (every player of the chat), ``/stats Name`` or
 ``/stats @username`` (one player's card), ``/stats chart`` and the "📈 Chart" button (the
-running money totals as a picture), ``/export csv stats`` (the statistics as a CSV file).
-
-Read only: the figures are :func:`bot.store.stats.chat_stats` over the chat's settled
-pulkas (:meth:`bot.service.Keeper.nights`), worked out afresh on each request.
-``/export csv stats`` is taken here, before ``/export`` of handlers/settle.py (this
-router comes first in ``get_routers``); any other ``/export`` goes on to it.
+running money totals as a picture), and the CSV documents: ``/export csv stats``,
+``/export csv`` (the running pulka's deals, else the last finished one's) and
+``/export csv N``.  Read only; the figures are worked out afresh on each request.
+This router comes before the one of ``/export`` (the JSON record), which takes the rest.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions import archive
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.stats.chart import render_chart_async
@@ -28,12 +27,16 @@ from bot.features.stats.view import (
     chart_caption,
     chart_data,
     chart_title,
+    csv_caption,
+    deals_csv,
     stats_csv,
     stats_keyboard,
     stats_text,
     unknown_text,
 )
+from bot.model import PulkaError, Table
 from bot.telegram import delivery
+from bot.telegram.context import place
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.telegram.sheets import Sheets
 from bot.views.callbacks import StatsCB
@@ -43,8 +46,8 @@ log = logging.getLogger(__name__)
 
 #: ``/stats`` arguments asking for the chart, in the bot's three languages.
 CHART_WORDS = frozenset({"chart", "graph", "график", "графік"})
-#: ``/export csv stats``, any case, spaces aside: the only ``/export`` taken here.
-_CSV_STATS = re.compile(r"\s*csv\s+stats\s*", re.IGNORECASE)
+#: ``/export csv``, ``/export csv N``, ``/export csv stats``, any case, spaces aside.
+CSV_ARGS = re.compile(r"\s*csv(?:\s+(?:(stats)|#?№?([0-9]{1,9})))?\s*", re.IGNORECASE)
 
 
 def is_csv_stats(args: str | None) -> bool:
@@ -53,7 +56,12 @@ def is_csv_stats(args: str | None) -> bool:
     >>> is_csv_stats("CSV  Stats"), is_csv_stats("csv"), is_csv_stats(None)
     (True, False, False)
     """
-    return args is not None and _CSV_STATS.fullmatch(args) is not None
+    found = _csv(args)
+    return found is not None and found[1] is not None
+
+
+def _csv(args: str | None) -> re.Match[str] | None:
+    return CSV_ARGS.fullmatch(args or "")
 
 
 async def _stats(keeper: Keeper, chat_id: int) -> ChatStats:
@@ -117,23 +125,47 @@ async def chart_press(
     await send_chart(msg, tx, await _stats(keeper, msg.chat.id))
 
 
-async def export_csv_stats(message: Message, keeper: Keeper, tx: Texts) -> None:
-    """``/export csv stats``: the chat's statistics as a CSV file."""
-    stats = await _stats(keeper, message.chat.id)
-    if not stats.nights:
-        await delivery.answer(message, tx("stats_empty"))
+async def export_csv(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
+    """``/export csv [stats | N]``: the statistics, or a pulka's deals, as a CSV file."""
+    found = _csv(command.args)
+    assert found is not None  # the filter saw it
+    if found[1]:
+        stats = await _stats(keeper, message.chat.id)
+        if not stats.nights:
+            raise PulkaError("stats_empty")
+        data, filename = stats_csv(stats, tx.lang), f"stats-{abs(message.chat.id)}.csv"
+        await message.answer_document(
+            BufferedInputFile(data, filename=filename), caption=tx("stats_csv_caption")
+        )
         return
+    table = await _deals_table(message, keeper, int(found[2]) if found[2] else None)
     await message.answer_document(
-        BufferedInputFile(stats_csv(stats, tx.lang), filename=f"stats-{abs(message.chat.id)}.csv"),
-        caption=tx("stats_csv_caption"),
+        BufferedInputFile(deals_csv(tx, table), filename=f"pulka-{table.id}.csv"),
+        caption=csv_caption(tx, table),
     )
+
+
+async def _deals_table(message: Message, keeper: Keeper, number: int | None) -> Table:
+    """Pulka ``number`` of the archive; None: the running one, else the last over, if it
+    has deals."""
+    if number is not None:
+        found = await archive.numbered(keeper, *place(message), number)
+        if found is None:
+            raise PulkaError("archive_missing", number=number)
+        return found[1]
+    table = await keeper.active(*place(message))
+    if table is None or not table.deals:
+        table, _ = await archive.last_over(keeper, *place(message))
+    if table is None or not table.deals:
+        raise PulkaError("deals_csv_none")
+    return table
 
 
 def router() -> Router:
     r = Router(name="stats")
     r.message.filter(IN_GROUP)
-    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (system)
     r.message.register(show_stats, Command("stats"))
-    r.message.register(export_csv_stats, Command("export", magic=F.args.func(is_csv_stats)))
+    r.message.register(export_csv, Command("export", magic=F.args.func(_csv)))
     r.callback_query.register(chart_press, StatsCB.filter(F.chart == 1))
     return r

@@ -1,4 +1,5 @@
-"""A chat's statistics across nights: pure arithmetic over :func:`bot.store.nights.chat_nights`.
+"""A chat's statistics across nights: pure arithmetic over
+:func:`bot.actions.nights.chat_nights`.
 
 Per person (a Telegram user under every name he played, a guest per name, a claimed
 guest as the user who claimed him):
@@ -159,7 +160,7 @@ def night_tally(night: Night, seat: int) -> Tally:
 
 
 def chat_stats(nights: Sequence[Night]) -> ChatStats:
-    """The statistics of ``nights`` (:func:`bot.store.nights.chat_nights`, in order)."""
+    """The statistics of ``nights`` (:func:`bot.actions.nights.chat_nights`, in order)."""
     people: dict[str, Person] = {}
     names: dict[str, list[str]] = {}
     usernames: dict[str, list[str]] = {}

@@ -1,14 +1,15 @@
 """Texts, the button and the CSV of the statistics across nights (``/stats``).
 
-The figures are :mod:`bot.features.stats.tally`'s; words in ``locales/*/stats.ftl``.  Whists and
+The figures are :mod:`bot.features.stats.tally`'s; words beside them.  Whists and
 money are written by scoring's own functions; money is told per currency.  Names stand
 in the nominative (after a number and a dot, before a colon, around a dash).  A message
 stays within Telegram's 4096 characters: players and pairs past that are counted, not
 listed (each player's full card is ``/stats Name``).
 
-The CSV (``/export csv stats``) is in the dialect of a spreadsheet in the chat's
-language (:mod:`bot.views.spreadsheet`), one row per player.  Its header is in English
-and fixed (column names a formula may rely on); money has one column per currency.
+The CSVs (``/export csv stats``; a pulka's deals, ``/export csv``) are in the dialect of
+a spreadsheet in the chat's language (:mod:`bot.views.spreadsheet`).  The statistics
+have a row per player, a fixed English header (column names a formula may rely on) and
+a money column per currency; the deals a row per deal, a header in the chat's words.
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from decimal import Decimal
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
+from bot.model import Table
 from bot.views.callbacks import StatsCB
-from bot.views.format import date_text, name, signed
+from bot.views.format import contract_label, date_text, name, signed
 from bot.views.keyboards import markup
+from bot.views.notation import notation
 from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts
-from scoring import money_text
+from scoring import Correction, Deal, Game, Misere, Raspasy, money_text, standings
 from scoring.tally import LEVELS
 
 #: Telegram's limit on a message, less room for the closing lines.
@@ -277,3 +280,89 @@ def stats_csv(stats: ChatStats, lang: str) -> bytes:
         ]
         rows.append(row)
     return csv_file(rows, lang)
+
+
+# --- the CSV of a pulka's deals (``/export csv``) ---------------------------------------
+
+
+def _kind(tx: Texts, deal: Deal) -> str:
+    if isinstance(deal, Game):
+        return tx("deals_csv_game")
+    if isinstance(deal, Misere):
+        return tx("misere")
+    if isinstance(deal, Raspasy):
+        return tx("raspasy")
+    return tx("correction")
+
+
+def csv_header(tx: Texts, names: Sequence[str]) -> list[str]:
+    head = [
+        tx("deals_csv_number"),
+        tx("deals_csv_kind"),
+        tx("deals_csv_declarer"),
+        tx("deals_csv_contract"),
+        tx("deals_csv_result"),
+        tx("deals_csv_tricks"),
+    ]
+    for p in names:
+        head += [
+            tx("deals_csv_player_tricks", name=p),
+            tx("deals_csv_player_choice", name=p),
+            tx("deals_csv_pulka", name=p),
+            tx("deals_csv_mountain", name=p),
+        ]
+        head += [tx("deals_csv_whists", name=p, on=q) for q in names if q != p]
+        head.append(tx("deals_csv_standing", name=p))
+    head.append(tx("deals_csv_note"))
+    return head
+
+
+def csv_rows(tx: Texts, table: Table) -> list[list[Cell]]:
+    """One row per deal in force: what it was, what each player wrote (the deal's own
+    writes, :attr:`LiveDeal.step`) and the standings after it (whists if stopped then)."""
+    names = table.names
+    n = len(names)
+    rows = []
+    for live in table.deals:
+        deal, writes = live.deal, live.step.writes
+        declarer = contract = result = tricks = note = ""
+        at_table: dict[str, int] = {}
+        choices: dict[str, str] = {}
+        if isinstance(deal, Game):
+            declarer, contract = deal.declarer, contract_label(tx, deal.contract)
+            result = notation(tx, deal).split(" / ", 1)[-1]
+            at_table = deal.trick_map
+            tricks = str(deal.declarer_tricks)
+            choices = {who: tx(c.value) for who, c in deal.defence}
+        elif isinstance(deal, Misere):
+            declarer, tricks = deal.declarer, str(deal.tricks)
+            result = notation(tx, deal).split(" / ", 1)[-1]
+            at_table = {deal.declarer: deal.tricks}
+        elif isinstance(deal, Raspasy):
+            at_table = deal.trick_map
+        elif isinstance(deal, Correction):
+            declarer, note = deal.player, deal.note
+        standing = standings(live.step.state)
+        row: list[Cell] = [live.number, _kind(tx, deal), declarer, contract, result, tricks]
+        for i, p in enumerate(names):
+            row += [
+                at_table.get(p, ""),
+                choices.get(p, ""),
+                writes.pulka[i],
+                writes.mountain[i],
+            ]
+            row += [writes.whists_on(i, j) for j in range(n) if j != i]
+            row.append(standing[i])
+        row.append(note)
+        rows.append(row)
+    return rows
+
+
+def deals_csv(tx: Texts, table: Table) -> bytes:
+    """The pulka's deals as CSV, one header row, in the dialect of a spreadsheet in the
+    chat's language (:mod:`bot.views.spreadsheet`)."""
+    return csv_file([csv_header(tx, table.names), *csv_rows(tx, table)], tx.lang)
+
+
+def csv_caption(tx: Texts, table: Table) -> str:
+    return tx("deals_csv_caption", deals=len(table.deals))

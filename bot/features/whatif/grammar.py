@@ -1,10 +1,10 @@
-"""Reading ``/cost``, ``/whatif`` and ``/export csv`` arguments.
+"""Reading ``/cost`` and ``/whatif`` arguments.
 
 ``/cost`` describes one deal the way a table says it, with no names: the
 players are roles (the declarer, the defenders in the order they spoke, and
 with four the dealer sitting out, with five his neighbour too; in hussar the
 one defender, who plays the dummy).  The grammar is ``/deal``'s without the
-names (:func:`bot.input.parsing.read_defence`; Russian, Ukrainian and English
+names (:func:`bot.grammar.deals.read_defence`; Russian, Ukrainian and English
 alike)::
 
     /cost CONTRACT [RESULT] [CHOICE [N]] [CHOICE [N]] [N ...] [SIZE]
@@ -40,7 +40,7 @@ one whister who took 2 and a passer who took 0, so the declarer took 8, one over
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -71,10 +71,6 @@ class CostQuery:
     size: int | None = None
 
 
-def _err(key: str, **params: Any) -> ParseError:
-    return ParseError(key, **params)
-
-
 def _count(word: str) -> int | None:
     return int(word) if TRICKS_RE.fullmatch(word) and int(word) <= 10 else None
 
@@ -83,22 +79,18 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
     """The deal of ``/cost`` arguments (see the module).  ``rules`` give the
     half-whister's tricks; ``table_size`` is the chat's table, used unless a size
     is written; the engine says whether the deal can be played."""
-    words = [w for w in tokens(text) if w]
-    if not words:
-        raise _err("whatif_cost_empty")
     size = None
-    rest = []
-    for w in words:
+    words = []
+    for w in filter(None, tokens(text)):
         n = size_word(w)
-        if n is not None:
-            if size is not None and size != n:
-                raise _err("whatif_cost_extra", token=w)
-            size = n
+        if n is None:
+            words.append(w)
+        elif size not in (None, n):
+            raise ParseError("whatif_cost_extra", token=w)
         else:
-            rest.append(w)
-    words = rest
+            size = n
     if not words:
-        raise _err("whatif_cost_empty")
+        raise ParseError("whatif_cost_empty")
     misere = words[0].casefold() in MISERE_WORDS
     if misere:
         tricks, size = _misere(words[1:], size)
@@ -106,14 +98,14 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
         try:
             contract, i = read_contract(words, 0)
         except ParseError as e:
-            raise _err("whatif_cost_contract", token=e.params["token"]) from None
+            raise ParseError("whatif_cost_contract", token=e.params["token"]) from None
         read = Defence(None, (), i, i)  # no answer written: both pass, a size may follow
         if _choice_words(words[i:]):
             # The deal grammar without names: the defenders are the roles, in speaking order.
             try:
                 read = read_defence(words, i, contract.level, (), DECLARER, 2, named=False)
             except ParseError as e:
-                raise _err("whatif_cost_word", token=e.params.get("token", "")) from None
+                raise ParseError("whatif_cost_word", token=e.params.get("token", "")) from None
         size = _size_after(words[read.end :], size)
     n = size or table_size
     state = PulkaState.new(roles(n, rules), rules or Rules())
@@ -121,7 +113,7 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
         return CostQuery(implied(state, entry.GivenMisere(DECLARER, tricks)), size)
     defenders = seating.playing(n) - 1
     if len(read.answers) > defenders:
-        raise _err("whatif_cost_extra", token=_choice_words(words)[defenders])
+        raise ParseError("whatif_cost_extra", token=_choice_words(words)[defenders])
     # A defender not written passes.
     passes = (entry.Answer(Choice.PASS),) * (defenders - len(read.answers))
     given = entry.GivenGame(DECLARER, contract, read.tricks, read.answers + passes)
@@ -136,8 +128,8 @@ def _size_after(words: list[str], size: int | None) -> int | None:
     if len(words) == 1 and n in seating.TABLE_SIZES and size is None:
         return n
     if n is not None or words[0].casefold() in CHOICE_WORDS:
-        raise _err("whatif_cost_extra", token=words[0])
-    raise _err("whatif_cost_word", token=words[0])
+        raise ParseError("whatif_cost_extra", token=words[0])
+    raise ParseError("whatif_cost_word", token=words[0])
 
 
 def _choice_words(words: list[str]) -> list[str]:
@@ -155,7 +147,7 @@ def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
         elif n is not None:
             tricks = n
         else:
-            raise _err("whatif_cost_word", token=words[0])
+            raise ParseError("whatif_cost_word", token=words[0])
         words = words[1:]
     return tricks, _size_after(words, size)
 
@@ -246,8 +238,7 @@ def changed_rules(rules: Rules, changes: tuple[tuple[str, str | None], ...]) -> 
     for key, raw in changes:
         if key != "variant":
             values[key] = _value(key, raw, values.get(key, getattr(base, key)))
-    fields = {name: getattr(base, name) for name in CONVENTION}
-    return Rules.for_variant(base.variant, **{**fields, **values})
+    return replace(base, **values)
 
 
 def _value(key: str, raw: str | None, current: Any) -> Any:
@@ -272,18 +263,3 @@ def _value(key: str, raw: str | None, current: Any) -> Any:
     elif isinstance(domain, Money) and re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,4})?", word):
         return Decimal(word)
     raise ParseError("whatif_bad_value", token=f"{key}={raw}")
-
-
-# --- /export csv ----------------------------------------------------------------------
-
-#: ``/export csv`` or ``/export csv N`` (never ``/export csv stats``).
-CSV_ARGS = re.compile(r"(?i)\s*csv(?:\s+#?№?([0-9]{1,9}))?\s*")
-
-
-def csv_number(args: str | None) -> int | bool | None:
-    """The archive number of ``/export csv N``; None for ``/export csv``; False when
-    the arguments are not ours (``/export``, ``/export csv stats``)."""
-    found = CSV_ARGS.fullmatch(args or "")
-    if found is None:
-        return False
-    return int(found[1]) if found[1] else None

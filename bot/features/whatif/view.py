@@ -1,5 +1,5 @@
-"""What-if texts: ``/cost`` (a deal's worth by role), ``/whatif`` (a finished pulka
-under other rules, side by side) and the CSV of a pulka's deals (``/export csv``).
+"""What-if texts: ``/cost`` (a deal's worth by role) and ``/whatif`` (a finished pulka
+under other rules, side by side).
 
 Every figure comes from :mod:`scoring` (the cost, the replay, the settlement, the
 standings after each deal) and is written by :func:`scoring.figure` and
@@ -8,7 +8,6 @@ standings after each deal) and is written by :func:`scoring.figure` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from decimal import Decimal
 
 from bot.features.whatif.grammar import WHATIF_KEYS
@@ -19,29 +18,26 @@ from bot.features.whatif.worth import (
     RESTING,
     SECOND,
     Broken,
-    Rescored,
+    Unplayable,
     Worth,
 )
 from bot.model import ParseError, Table
+from bot.views.board import variant_name
 from bot.views.errors import error_text, params_text
-from bot.views.format import contract_label, name, signed
-from bot.views.notation import notation
+from bot.views.format import name, signed
+from bot.views.notation import declarer_prefix, notation
 from bot.views.rules import value_words
-from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts, bundle
 from scoring import (
     Choice,
-    Correction,
     Deal,
     Game,
     Misere,
-    Raspasy,
     Rules,
     ScoringError,
     Settlement,
     money_text,
     stake_text,
-    standings,
 )
 
 #: Where ``/cost`` took its rules from.
@@ -104,7 +100,7 @@ def understood(tx: Texts, deal: Deal) -> str:
 def rules_line(tx: Texts, rules: Rules, size: int, source: str) -> str:
     return tx(
         _SOURCE_KEYS[source],
-        variant=tx(f"variant_{rules.variant.value}"),
+        variant=variant_name(tx, rules),
         size=tx(_SIZE_KEYS[size]),
         stake=stake_text(rules.stake),
         currency=name(rules.currency),
@@ -138,7 +134,7 @@ def _roles_in(tx: Texts, deal: Deal, e: ScoringError) -> ScoringError:
     """The engine's error with the role names in the chat's words."""
     words = {r: role_label(tx, deal, r) for r in _ROLES if r != SECOND or _has_second(deal)}
     params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in e.params.items()}
-    return type(e)(e.message, e.path, e.code, params)
+    return ScoringError(e.message, e.path, e.code, params)
 
 
 def _has_second(deal: Deal) -> bool:
@@ -154,6 +150,13 @@ def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:
             tx("whatif_cost_usage"),
         ]
     )
+
+
+def cost_refusal(tx: Texts, err: Exception, data: object) -> str | None:
+    """``/cost``'s refusals: bad words, or a deal the engine refuses."""
+    if isinstance(err, Unplayable):
+        return cost_refused_text(tx, err.deal, err)
+    return cost_error_text(tx, err) if isinstance(err, ParseError) else None
 
 
 def cost_error_text(tx: Texts, err: ParseError) -> str:
@@ -179,7 +182,7 @@ def changes_text(tx: Texts, before: Rules, after: Rules) -> str:
     """``whist: джентльменские → жлобские; …`` for every convention that differs."""
     parts = []
     if before.variant != after.variant:
-        old, new = tx(f"variant_{before.variant.value}"), tx(f"variant_{after.variant.value}")
+        old, new = variant_name(tx, before), variant_name(tx, after)
         parts.append(tx("set_variant", value=f"{old} → {new}"))
     for key in WHATIF_KEYS:
         old, new = getattr(before, key), getattr(after, key)
@@ -197,14 +200,12 @@ def _change(tx: Texts, key: str, old: str, new: str) -> str:
 
 
 def whatif_text(
-    tx: Texts, number: int, table: Table, before: Rules, agreed: Settlement, result: Rescored
+    tx: Texts, number: int, table: Table, after: Rules, agreed: Settlement, new: Settlement
 ) -> str:
-    """Each player's result and money as agreed and under the changed rules, and the
-    difference; nothing of it is written."""
-    after = result.rules
-    lines = [tx("whatif_title", number=number, changes=changes_text(tx, before, after))]
-    cur = name(before.currency)
-    new = result.settlement
+    """Each player's result and money as agreed and under the changed rules ``after``,
+    and the difference; nothing of it is written."""
+    lines = [_title(tx, number, table, after)]
+    cur = name(table.settled_rules.currency)
     for who, r0, r1, m0, m1 in zip(
         table.names, agreed.results, new.results, agreed.money, new.money, strict=True
     ):
@@ -227,19 +228,16 @@ def whatif_text(
     return "\n".join(lines)
 
 
-def broken_text(tx: Texts, number: int, table: Table, before: Rules, broken: Broken) -> str:
+def broken_text(tx: Texts, number: int, table: Table, after: Rules, broken: Broken) -> str:
     """The changed rules refuse a deal of the pulka: which one and why."""
-    deal = broken.deal
-    who = ""
-    if isinstance(deal, Game | Misere):
-        who = f"{name(deal.declarer)} "
+    deal = broken.live.deal
     return "\n".join(
         [
-            tx("whatif_title", number=number, changes=changes_text(tx, before, broken.rules)),
+            _title(tx, number, table, after),
             tx(
                 "whatif_broken",
-                deal=broken.number,
-                what=who + notation(tx, deal, table.names),
+                deal=broken.live.number,
+                what=declarer_prefix(deal) + notation(tx, deal, table.names),
                 reason=error_text(tx, broken.error),
             ),
             tx("whatif_note"),
@@ -247,8 +245,8 @@ def broken_text(tx: Texts, number: int, table: Table, before: Rules, broken: Bro
     )
 
 
-def whatif_same_text(tx: Texts, number: int) -> str:
-    return tx("whatif_same", number=number)
+def _title(tx: Texts, number: int, table: Table, after: Rules) -> str:
+    return tx("whatif_title", number=number, changes=changes_text(tx, table.settled_rules, after))
 
 
 def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
@@ -260,87 +258,9 @@ def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
     return "\n".join([head, tx("whatif_keys", keys=", ".join(WHATIF_KEYS)), tx("whatif_example")])
 
 
-# --- /export csv --------------------------------------------------------------------------
-
-
-def _kind(tx: Texts, deal: Deal) -> str:
-    if isinstance(deal, Game):
-        return tx("whatif_csv_game")
-    if isinstance(deal, Misere):
-        return tx("misere")
-    if isinstance(deal, Raspasy):
-        return tx("raspasy")
-    return tx("correction")
-
-
-def csv_header(tx: Texts, names: Sequence[str]) -> list[str]:
-    head = [
-        tx("whatif_csv_number"),
-        tx("whatif_csv_kind"),
-        tx("whatif_csv_declarer"),
-        tx("whatif_csv_contract"),
-        tx("whatif_csv_result"),
-        tx("whatif_csv_tricks"),
-    ]
-    for p in names:
-        head += [
-            tx("whatif_csv_player_tricks", name=p),
-            tx("whatif_csv_player_choice", name=p),
-            tx("whatif_csv_pulka", name=p),
-            tx("whatif_csv_mountain", name=p),
-        ]
-        head += [tx("whatif_csv_whists", name=p, on=q) for q in names if q != p]
-        head.append(tx("whatif_csv_standing", name=p))
-    head.append(tx("whatif_csv_note"))
-    return head
-
-
-def csv_rows(tx: Texts, table: Table) -> list[list[Cell]]:
-    """One row per deal in force: what it was, what each player wrote (the deal's own
-    writes, :attr:`LiveDeal.step`) and the standings after it (whists if stopped then)."""
-    names = table.names
-    n = len(names)
-    rows = []
-    for live in table.deals:
-        deal, writes = live.deal, live.step.writes
-        declarer = contract = result = tricks = note = ""
-        at_table: dict[str, int] = {}
-        choices: dict[str, str] = {}
-        if isinstance(deal, Game):
-            declarer, contract = deal.declarer, contract_label(tx, deal.contract)
-            result = notation(tx, deal).split(" / ", 1)[-1]
-            at_table = deal.trick_map
-            tricks = str(deal.declarer_tricks)
-            choices = {who: tx(c.value) for who, c in deal.defence}
-        elif isinstance(deal, Misere):
-            declarer, tricks = deal.declarer, str(deal.tricks)
-            result = notation(tx, deal).split(" / ", 1)[-1]
-            at_table = {deal.declarer: deal.tricks}
-        elif isinstance(deal, Raspasy):
-            at_table = deal.trick_map
-        elif isinstance(deal, Correction):
-            declarer, note = deal.player, deal.note
-        standing = standings(live.step.state)
-        row: list[Cell] = [live.number, _kind(tx, deal), declarer, contract, result, tricks]
-        for i, p in enumerate(names):
-            row += [
-                at_table.get(p, ""),
-                choices.get(p, ""),
-                writes.pulka[i],
-                writes.mountain[i],
-            ]
-            row += [writes.whists_on(i, j) for j in range(n) if j != i]
-            row.append(standing[i])
-        row.append(note)
-        rows.append(row)
-    return rows
-
-
-def deals_csv(tx: Texts, table: Table) -> bytes:
-    """The pulka's deals as CSV, one header row, in the dialect of a spreadsheet in the
-    chat's language (:mod:`bot.views.spreadsheet`)."""
-    return csv_file([csv_header(tx, table.names), *csv_rows(tx, table)], tx.lang)
-
-
-def csv_caption(tx: Texts, table: Table) -> str:
-    return tx("whatif_csv_caption", deals=len(table.deals))
+def whatif_refusal(tx: Texts, err: Exception, data: object) -> str | None:
+    """``/whatif``'s refusals: no change asked, a change that is none (the missing pulka
+    is told the usual way)."""
+    if isinstance(err, ParseError) and err.key == "whatif_usage":
+        return tx("whatif_usage") + "\n" + tx("whatif_example")
+    return whatif_error_text(tx, err) if isinstance(err, ParseError | ScoringError) else None

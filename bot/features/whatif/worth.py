@@ -7,7 +7,7 @@ Both ask :mod:`scoring` and write nothing:
   table's size, the players being roles;
 * :func:`rescore` replays a pulka's deals, as they stand in its log, under
   changed :class:`scoring.Rules` and settles the sheet it comes to.  A deal the
-  changed rules refuse stops it: :class:`Broken` says which (1-based) and why.
+  changed rules refuse stops it: :class:`Broken` says which and why.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from bot.model import Table
+from bot.model import LiveDeal, Table
 from scoring import (
     Deal,
     PulkaState,
@@ -70,8 +70,16 @@ def roles(size: int, rules: Rules | None = None) -> tuple[str, ...]:
     return (DECLARER, FIRST, SECOND)
 
 
+class Unplayable(ScoringError):
+    """The engine refuses the deal asked about; ``deal`` is what was read."""
+
+    def __init__(self, deal: Deal, e: ScoringError) -> None:
+        super().__init__(e.message, e.path, e.code, e.params)
+        self.deal = deal
+
+
 def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
-    """The deal's cost under ``rules`` at a table of ``size`` (raises ScoringError).
+    """The deal's cost under ``rules`` at a table of ``size`` (raises :class:`Unplayable`).
 
     >>> from scoring import Game
     >>> six = Game.of("declarer", "6S", {"first": "whist", "second": "whist"},
@@ -80,34 +88,28 @@ def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
     ['7', '-31', '11', '13']
     """
     seats = roles(size, rules)
-    whists = deal_cost(PulkaState.new(seats, rules), deal)
+    try:
+        whists = deal_cost(PulkaState.new(seats, rules), deal)
+    except ScoringError as e:
+        raise Unplayable(deal, e) from e
     return Worth(seats, deal, rules, whists, split_money(whists, rules.stake))
 
 
 @dataclass(frozen=True, slots=True)
-class Rescored:
-    """A pulka settled under ``rules``, next to the settlement it had."""
-
-    rules: Rules
-    settlement: Settlement
-
-
-@dataclass(frozen=True, slots=True)
 class Broken:
-    """Deal ``number`` (1-based, as the sheet numbers it) cannot be played under ``rules``."""
+    """A deal of the pulka (``live``, numbered as the sheet numbers it) the changed rules
+    refuse, and why."""
 
-    rules: Rules
-    number: int
-    deal: Deal
+    live: LiveDeal
     error: ScoringError
 
 
-def rescore(table: Table, rules: Rules) -> Rescored | Broken:
+def rescore(table: Table, rules: Rules) -> Settlement | Broken:
     """``table``'s deals replayed under ``rules`` from an empty sheet, then settled."""
     state = PulkaState.new(table.names, rules)
     for live in table.deals:
         try:
             state = play(state, live.deal).state
         except ScoringError as e:
-            return Broken(rules, live.number, live.deal, e)
-    return Rescored(rules, settle_state(state))
+            return Broken(live, e)
+    return settle_state(state)
