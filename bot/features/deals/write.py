@@ -49,14 +49,13 @@ async def write_and_show(
     else:
         text = written_deal_text(tx, after, live, repeat=written.duplicate)
     keyboard = None if live is None else deal_keyboard(tx, after, live)
-    try:
-        if press is None:
-            await delivery.answer(msg, text, keyboard)
-        else:
-            if live is not None:
-                press.text = written_note(tx, live)
-            await delivery.edit_or_answer(msg, text, keyboard)
-    finally:
-        # After the answer, so the writer sees it first; even if it failed, so the
-        # board shows what was written while the error router tells it.
+    if press is None:
+        # The board first: the answer is then the chat's last message.
         await boards.refresh(bot, tx, after)
+        await delivery.answer(msg, text, keyboard)
+        return
+    # The pressed message first: the presser sees it turn into the deal.
+    if live is not None:
+        press.text = written_note(tx, live)
+    await delivery.edit_or_answer(msg, text, keyboard)
+    await boards.refresh(bot, tx, after)

@@ -28,6 +28,7 @@ from bot.views.keyboards import markup
 from bot.views.notation import deal_words, declarer_prefix, notation
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
+from bot.views.written import amended_text
 from scoring import Choice, Correction, Game, Misere, Raspasy
 from scoring.deals import same_deal
 
@@ -204,16 +205,20 @@ def correction_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboa
     return markup([[delete_button(tx, table, live)]])
 
 
+def amended_answer(
+    tx: Texts, table: Table, amend: EventRow, before: Table | None
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """What amendment ``amend`` did, and "✏️" for its deal again."""
+    live = table.deal_by_event(int(amend.payload.get("event", 0)))
+    return amended_text(tx, table, amend, before), edit_keyboard(tx, table, live)
+
+
 def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
     """A press's answer (plain text): the deal changed or deleted."""
     found = amended_deal(table, amend)
     number = found[0] if found else "—"
     deleted = found is not None and found[2] is None
     return tx("amend_note_deleted" if deleted else "amend_note_done", number=number)
-
-
-def _plain(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
 
 
 def undo_prompt(tx: Texts, table: Table) -> str:
