@@ -31,7 +31,7 @@ from bot.model import PulkaError, Table
 from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
 from bot.views.deal import effect_lines
 from bot.views.format import contract_label, name
-from bot.views.notation import declarer_prefix, details, notation
+from bot.views.notation import deal_words, details
 from bot.views.texts import Texts
 from scoring import Choice, Contract, Deal, ScoringError, deal_cost, entry, play, seating
 
@@ -174,17 +174,10 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         assert w.seat is not None
         declarer = name(names[w.seat])
         if w.contract is None:
-            rows = []
-            for level in seats.levels:
-                rows.append(
-                    tuple(
-                        Button(
-                            contract_label(tx, Contract(level, suit)),
-                            w.to(contract=Contract(level, suit)).pack(),
-                        )
-                        for suit in SUITS
-                    )
-                )
+            rows = [
+                tuple(Button(contract_label(tx, c), w.to(contract=c).pack()) for c in contracts)
+                for contracts in ([Contract(level, s) for s in SUITS] for level in seats.levels)
+            ]
             return Screen(
                 "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
             )
@@ -325,15 +318,8 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
     except ScoringError:
         raise stale() from None
     names = table.names
-    lines = [
-        *head,
-        tx(
-            "wiz_preview",
-            notation=declarer_prefix(deal)
-            + notation(tx, deal, names, table.rules)
-            + details(tx, deal, names, table.rules),
-        ),
-    ]
+    words = deal_words(tx, deal, names, table.rules) + details(tx, deal, names, table.rules)
+    lines = [*head, tx("wiz_preview", notation=words)]
     lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))
     if step.state.finished:
         lines.append(tx("wiz_closes"))

@@ -22,7 +22,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.actions.keeper import Keeper
 from bot.features.deals.guard import digest, doubts
-from bot.features.deals.view import guard_gone_text, guard_kept_text, guard_keyboard, guard_text
+from bot.features.deals.view import guard_keyboard, guard_text
 from bot.features.deals.wizard import send_wizard
 from bot.features.deals.write import write_and_show
 from bot.grammar.deals import parse_correction, parse_deal
@@ -40,6 +40,7 @@ from bot.telegram.context import (
 )
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.views.callbacks import GuardCB
+from bot.views.format import name
 from bot.views.texts import Texts
 from scoring import Deal
 from scoring.record import deal_from_json
@@ -117,11 +118,13 @@ async def guard_answer(
     """ "Yes, write it" writes the command the question replies to; "No" writes nothing."""
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     if not callback_data.yes:
-        await delivery.edit_or_answer(msg, guard_kept_text(tx, display_name(query.from_user)))
+        await delivery.edit_or_answer(
+            msg, tx("guard_kept", who=name(display_name(query.from_user)))
+        )
         return
     origin = msg.reply_to_message
     if origin is None or not origin.text:
-        await delivery.edit_or_answer(msg, guard_gone_text(tx))
+        await delivery.edit_or_answer(msg, tx("guard_gone"))
         return
     done = await keeper.written_by(source(origin))
     if done is not None:  # a press delivered again: the write answers with what it wrote
@@ -132,7 +135,7 @@ async def guard_answer(
             raise PulkaError("stale")
         found = command_deal(origin.text, table)
         if found is None or digest(found) != callback_data.digest:
-            await delivery.edit_or_answer(msg, guard_gone_text(tx))
+            await delivery.edit_or_answer(msg, tx("guard_gone"))
             return
         deal = found
     author = author_of_user(query.from_user)

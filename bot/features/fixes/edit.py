@@ -24,13 +24,12 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import deals
 from bot.actions.keeper import Keeper
 from bot.features.fixes.view import (
+    about,
     amend_screen,
     amended_answer,
     amended_note,
-    correction_keyboard,
-    correction_text,
+    delete_button,
     delete_keyboard,
-    delete_prompt,
     is_correction,
     kept_text,
     open_screen,
@@ -51,7 +50,7 @@ from bot.telegram.context import (
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.views.callbacks import AmendWizardCB, DeleteCB, EditCB, UndoAskCB, WizardOp
 from bot.views.deal import wizard_cancelled_text
-from bot.views.keyboards import screen_markup
+from bot.views.keyboards import markup, screen_markup
 from bot.views.texts import Texts
 from scoring import Deal
 
@@ -129,7 +128,8 @@ async def _send_editor(target: Message, tx: Texts, table: Table, live: LiveDeal)
     """Open the editing wizard on ``live`` as a new message (a correction: only "🗑")."""
     if is_correction(live):
         await target.answer(
-            correction_text(tx, table, live), reply_markup=correction_keyboard(tx, table, live)
+            about(tx, "amend_correction", table, live),
+            reply_markup=markup([[delete_button(tx, table, live)]]),
         )
         return
     shown = open_screen(tx, table, live)
@@ -179,7 +179,8 @@ async def delete(
     """``/delete`` (a reply, or ``/delete 3``): ask to delete that deal."""
     table, live, _ = await _target(message, command, keeper, bot, members)
     await message.answer(
-        delete_prompt(tx, table, live), reply_markup=delete_keyboard(tx, table, live)
+        about(tx, "amend_delete_confirm", table, live),
+        reply_markup=delete_keyboard(tx, table, live),
     )
 
 
@@ -311,7 +312,8 @@ async def delete_press(
         raise PulkaError("stale")
     if cb.op == "a":
         await msg.edit_text(
-            delete_prompt(tx, table, live), reply_markup=delete_keyboard(tx, table, live)
+            about(tx, "amend_delete_confirm", table, live),
+            reply_markup=delete_keyboard(tx, table, live),
         )
         return
     await _amend(

@@ -10,7 +10,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.actions import deals
 from bot.actions.keeper import Keeper
-from bot.features.fixes.view import undo_kept_text, undo_prompt
+from bot.features.fixes.view import about, undo_kept_text
 from bot.model import EventKind, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
@@ -38,7 +38,8 @@ async def ask_undo(target: Message, tx: Texts, table: Table, event_id: int | Non
     if table.row.events[-1].kind == EventKind.AMEND:  # changed by /edit, not undone
         raise PulkaError("undo_after_amend")
     last = table.deals[-1]
-    await target.answer(undo_prompt(tx, table), reply_markup=undo_keyboard(tx, table, last))
+    prompt = about(tx, "undo_confirm", table, last)
+    await target.answer(prompt, reply_markup=undo_keyboard(tx, table, last))
 
 
 async def undo(message: Message, keeper: Keeper, bot: Bot, tx: Texts, members: Members) -> None:
