@@ -60,14 +60,10 @@ def _states(table: Table, live: LiveDeal) -> list[WizardData]:
         else:
             answers = (deal.choices.get(first), deal.choices.get(defenders[1]))
             code = _DEFENCE_OF.get(answers)  # type: ignore[arg-type]
-        tricks = deal.trick_map
         if code is not None:
-            counted = {
-                Defence.FIRST: (tricks.get(deal.declarer, 0),),
-                Defence.SECOND: (tricks.get(deal.declarer, 0),),
-                Defence.BOTH: (tricks.get(deal.declarer, 0), tricks.get(first, 0)),
-                Defence.DUMMY: (tricks.get(deal.declarer, 0),),
-            }.get(code, ())
+            tricks = deal.trick_map
+            # The declarer's count, then (both whisting) the first whister's.
+            counted = (tricks.get(deal.declarer, 0), tricks.get(first, 0))[: code.counted]
             out += _state(game, contract=deal.contract, defence=code, tricks=counted)
             out += _state(game, contract=deal.contract, defence=code)
         out += _state(game, contract=deal.contract)
