@@ -25,13 +25,14 @@ the table cannot have (a forged or out-of-date button) raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.model import PulkaError, Table
 from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
 from bot.views.deal import effect_lines
 from bot.views.format import contract_label, name
-from bot.views.notation import declarer_prefix, details, notation
+from bot.views.notation import deal_words, details
 from bot.views.texts import Texts
 from scoring import Choice, Contract, Deal, ScoringError, deal_cost, entry, play, seating
 
@@ -118,31 +119,28 @@ def _hussar_defences(seats: seating.Table) -> tuple[Defence, Defence]:
     return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
 
 
-def _check(table: Table, seats: seating.Table, w: WizardData) -> None:
-    """Refuse a state this table cannot be in (forged, or the table changed)."""
-    if not table.playable or w.pulka != table.id or w.last != table.last_event_id:
-        raise stale()
-    if w.seat is not None and not seats.can_declare(w.seat):
-        raise stale()
-    if w.contract is not None and w.contract.level not in seats.levels:
-        raise stale()
-    if w.defence is Defence.HALF and (
-        w.contract is None or seats.half_whist_tricks(w.contract.level) is None
-    ):
-        raise stale()
-    # Hussar has its two answers only; the other tables have no "the dummy whists".
-    if seats.dummy and w.defence is not None and w.defence not in _hussar_defences(seats):
-        raise stale()
-    if not seats.dummy and w.defence is Defence.DUMMY:
-        raise stale()
-    if w.kind is Kind.MISERE and not seats.misere_allowed:
-        raise stale()
+def _possible(table: Table, seats: seating.Table, w: WizardData) -> bool:
+    """Can this table be in state ``w`` now (not forged, and the table unchanged)?"""
+    d = w.defence
+    half = w.contract is not None and seats.half_whist_tricks(w.contract.level) is not None
+    return (
+        table.playable
+        and w.pulka == table.id
+        and w.last == table.last_event_id
+        and (w.seat is None or seats.can_declare(w.seat))
+        and (w.contract is None or w.contract.level in seats.levels)
+        and (d is not Defence.HALF or half)
+        # Hussar has its two answers only; the other tables have no "the dummy whists".
+        and (d is None or (d in _hussar_defences(seats) if seats.dummy else d is not Defence.DUMMY))
+        and (w.kind is not Kind.MISERE or seats.misere_allowed)
+    )
 
 
 def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     """The message for wizard state ``w`` on ``table`` (``PulkaError('stale')`` if impossible)."""
     seats = seating_of(table)
-    _check(table, seats, w)
+    if not _possible(table, seats, w):
+        raise stale()
     names = table.names
     state = table.state
     assert state is not None
@@ -174,17 +172,10 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         assert w.seat is not None
         declarer = name(names[w.seat])
         if w.contract is None:
-            rows = []
-            for level in seats.levels:
-                rows.append(
-                    tuple(
-                        Button(
-                            contract_label(tx, Contract(level, suit)),
-                            w.to(contract=Contract(level, suit)).pack(),
-                        )
-                        for suit in SUITS
-                    )
-                )
+            rows = [
+                tuple(Button(contract_label(tx, c), w.to(contract=c).pack()) for c in contracts)
+                for contracts in ([Contract(level, s) for s in SUITS] for level in seats.levels)
+            ]
             return Screen(
                 "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
             )
@@ -208,20 +199,13 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             )
         chosen = f"{game} · {_defence_label(tx, w.defence, first, second)}"
         if not w.tricks:
+            both = w.defence is Defence.BOTH
             # With both whisting, 10 for the declarer leaves nothing to split.
-            buttons = [
-                Button(
-                    str(k),
-                    w.to(tricks=(k, 0) if w.defence is Defence.BOTH and k == 10 else (k,)).pack(),
-                )
-                for k in range(11)
-            ]
-            return Screen(
-                "\n".join([*head, chosen, tx("wiz_ask_tricks", name=declarer)]),
-                (*_grid(buttons), nav),
-            )
+            rows = _counts(w, 10, lambda k: (k, 0) if both and k == 10 else (k,))
+            ask = tx("wiz_ask_tricks", name=declarer)
+            return Screen("\n".join([*head, chosen, ask]), (*rows, nav))
         rest = 10 - w.tricks[0]
-        buttons = [Button(str(k), w.to(tricks=(w.tricks[0], k)).pack()) for k in range(rest + 1)]
+        rows = _counts(w, rest, lambda k: (w.tricks[0], k))
         text = tx(
             "wiz_ask_split",
             declarer=declarer,
@@ -230,25 +214,21 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             other=second,
             rest=rest,
         )
-        return Screen("\n".join([*head, chosen, text]), (*_grid(buttons), nav))
+        return Screen("\n".join([*head, chosen, text]), (*rows, nav))
 
     if w.kind is Kind.MISERE:
         if w.seat is None:
             who = tuple(Button(names[s], w.to(seat=s).pack()) for s in seats.at_table)
             return Screen("\n".join([*head, tx("wiz_ask_misere")]), (who, nav))
-        buttons = [Button(str(k), w.to(tricks=(k,)).pack()) for k in range(11)]
-        return Screen(
-            "\n".join([*head, tx("wiz_ask_misere_tricks", name=name(names[w.seat]))]),
-            (*_grid(buttons), nav),
-        )
+        ask = tx("wiz_ask_misere_tricks", name=name(names[w.seat]))
+        return Screen("\n".join([*head, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
 
     # raspasy: the first two at the table; the third (in hussar the dummy) takes the rest.
     at = [name(names[s]) for s in seats.at_table]
     a, b = at[0], at[1]
     done = ", ".join(f"{who} {k}" for who, k in zip((a, b), w.tricks, strict=False))
     ask = (a, b)[len(w.tricks)]
-    rest = 10 - sum(w.tricks)
-    buttons = [Button(str(k), w.to(tricks=(*w.tricks, k)).pack()) for k in range(rest + 1)]
+    rows = _counts(w, 10 - sum(w.tricks), lambda k: (*w.tricks, k))
     lines = [*head, tx("wiz_raspasy")]
     if done:
         lines.append(done)
@@ -256,7 +236,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         lines.append(tx("wiz_ask_raspasy_dummy", name=ask))
     else:
         lines.append(tx("wiz_ask_raspasy", name=ask, last=at[2]))
-    return Screen("\n".join(lines), (*_grid(buttons), nav))
+    return Screen("\n".join(lines), (*rows, nav))
 
 
 def _hussar_screen(
@@ -274,10 +254,9 @@ def _hussar_screen(
         )
         return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (buttons, nav))
     chosen = f"{game} · {_hussar_label(tx, w.defence, name(raw))}"
-    counts = [Button(str(k), w.to(tricks=(k,)).pack()) for k in range(11)]
     declarer = name(table.names[w.seat])
     ask = tx("wiz_ask_tricks_hussar", name=declarer, other=name(raw))
-    return Screen("\n".join([*head, chosen, ask]), (*_grid(counts), nav))
+    return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
 
 
 #: The catalog key of each of hussar's answers (button and summary).
@@ -292,8 +271,12 @@ def _hussar_label(tx: Texts, code: Defence, opponent: str) -> str:
     return tx(_HUSSAR_KEYS[code], a=opponent)
 
 
-def _grid(buttons: list[Button], width: int = 6) -> list[tuple[Button, ...]]:
-    return [tuple(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+def _counts(
+    w: WizardData, top: int, tricks: Callable[[int], tuple[int, ...]]
+) -> list[tuple[Button, ...]]:
+    """Buttons 0 .. ``top``, six to a row: each is the state ``w`` with ``tricks(k)``."""
+    buttons = [Button(str(k), w.to(tricks=tricks(k)).pack()) for k in range(top + 1)]
+    return [tuple(buttons[i : i + 6]) for i in range(0, len(buttons), 6)]
 
 
 def _nav(tx: Texts, w: WizardData) -> tuple[Button, ...]:
@@ -325,15 +308,8 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
     except ScoringError:
         raise stale() from None
     names = table.names
-    lines = [
-        *head,
-        tx(
-            "wiz_preview",
-            notation=declarer_prefix(deal)
-            + notation(tx, deal, names, table.rules)
-            + details(tx, deal, names, table.rules),
-        ),
-    ]
+    words = deal_words(tx, deal, names, table.rules) + details(tx, deal, names, table.rules)
+    lines = [*head, tx("wiz_preview", notation=words)]
     lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))
     if step.state.finished:
         lines.append(tx("wiz_closes"))

@@ -1,5 +1,5 @@
 """The question before writing a typed deal that looks like a slip (``bot.features.deals.guard``):
-its text and its Yes/No buttons, and the answer to "No"."""
+its text and its Yes/No buttons."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bot.model import Table
 from bot.views.callbacks import GuardCB
 from bot.views.format import name
 from bot.views.keyboards import markup
-from bot.views.notation import declarer_prefix, notation
+from bot.views.notation import deal_words
 from bot.views.texts import Texts
 from scoring import Deal
 
@@ -34,30 +34,12 @@ def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
                     expected2=name(expected[1]),
                 )
             )
-    shown = declarer_prefix(deal) + notation(tx, deal, table.names, table.rules)
-    lines.append(tx("guard_ask", notation=shown))
+    lines.append(tx("guard_ask", notation=deal_words(tx, deal, table.names, table.rules)))
     return "\n".join(lines)
 
 
 def guard_keyboard(tx: Texts, table: Table, deal: Deal) -> InlineKeyboardMarkup | None:
     """ "Yes, write it" / "No", for ``deal`` on ``table`` as it is now."""
-    d = digest(deal)
-    last = table.last_event_id
-    return markup(
-        [
-            [
-                (tx("guard_yes"), GuardCB(pulka=table.id, last=last, yes=1, digest=d).pack()),
-                (tx("guard_no"), GuardCB(pulka=table.id, last=last, yes=0, digest=d).pack()),
-            ]
-        ]
-    )
-
-
-def guard_kept_text(tx: Texts, who: str) -> str:
-    """ "No" pressed: who declined; nothing was written."""
-    return tx("guard_kept", who=name(who))
-
-
-def guard_gone_text(tx: Texts) -> str:
-    """ "Yes" pressed, but the command asked about is gone or no longer that deal."""
-    return tx("guard_gone")
+    d, last = digest(deal), table.last_event_id
+    yes, no = (GuardCB(pulka=table.id, last=last, yes=y, digest=d).pack() for y in (1, 0))
+    return markup([[(tx("guard_yes"), yes), (tx("guard_no"), no)]])

@@ -10,39 +10,41 @@ from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.actions import deals
 from bot.actions.keeper import Keeper
-from bot.features.fixes.view import undo_kept_text, undo_prompt
-from bot.model import EventKind, PulkaError, Source
+from bot.features.fixes.view import about, undo_kept_text
+from bot.model import EventKind, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
-from bot.telegram.common import (
+from bot.telegram.context import (
+    Members,
     author_of_user,
     display_name,
+    pulka_of_press,
     pulka_to_change,
-    pulka_to_change_by_press,
-    refuse,
+    source,
 )
 from bot.telegram.filters import IN_GROUP, on_keyboard
 from bot.views.callbacks import UndoAskCB, UndoCB
-from bot.views.errors import pulka_error_text
 from bot.views.keyboards import undo_keyboard
 from bot.views.texts import Texts
 from bot.views.written import undone_text
 
 
-async def undo(message: Message, keeper: Keeper, bot: Bot, tx: Texts) -> None:
-    """``/undo``: ask to confirm undoing the last deal."""
-    table = await pulka_to_change(message, keeper, bot, tx)
-    if table is None:
-        return
+async def ask_undo(target: Message, tx: Texts, table: Table, event_id: int | None = None) -> None:
+    """Ask to confirm undoing the last deal (with ``event_id``: if it is still that one's)."""
+    if event_id is not None and (not table.deals or table.deals[-1].event.id != event_id):
+        raise PulkaError("stale")
     if not table.deals:
-        await message.answer(tx("undo_nothing"))
-        return
+        raise PulkaError("undo_nothing")
     if table.row.events[-1].kind == EventKind.AMEND:  # changed by /edit, not undone
-        await message.answer(tx("undo_after_amend"))
-        return
-    await message.answer(
-        undo_prompt(tx, table), reply_markup=undo_keyboard(tx, table, table.deals[-1])
-    )
+        raise PulkaError("undo_after_amend")
+    last = table.deals[-1]
+    prompt = about(tx, "undo_confirm", table, last)
+    await target.answer(prompt, reply_markup=undo_keyboard(tx, table, last))
+
+
+async def undo(message: Message, keeper: Keeper, bot: Bot, tx: Texts, members: Members) -> None:
+    """``/undo``: ask to confirm undoing the last deal."""
+    await ask_undo(message, tx, await pulka_to_change(message, keeper, bot, members))
 
 
 async def undo_ask(
@@ -52,21 +54,12 @@ async def undo_ask(
     keeper: Keeper,
     bot: Bot,
     tx: Texts,
-    callback_answer: CallbackAnswer,
+    members: Members,
 ) -> None:
     """ "Undo" under a deal: the same question, if that deal is still the last one."""
-    table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer, running=True
-    )
-    if table is None:
-        return
-    if not table.deals or table.deals[-1].event.id != callback_data.event:
-        refuse(callback_answer, tx("stale"))
-        return
-    if table.row.events[-1].kind == EventKind.AMEND:  # changed by /edit, not undone
-        refuse(callback_answer, tx("undo_after_amend"))
-        return
-    await msg.answer(undo_prompt(tx, table), reply_markup=undo_keyboard(tx, table, table.deals[-1]))
+    cb = callback_data
+    table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members, running=True)
+    await ask_undo(msg, tx, table, cb.event)
 
 
 async def undo_answer(
@@ -77,30 +70,22 @@ async def undo_answer(
     bot: Bot,
     tx: Texts,
     boards: Boards,
+    members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "Yes, undo" undoes the deal (if it is still the last); "No" keeps it."""
-    table = await pulka_to_change_by_press(
-        query, msg, callback_data.pulka, keeper, bot, tx, callback_answer
-    )
-    if table is None:
+    cb = callback_data
+    table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
+    if not cb.yes:
+        await msg.edit_text(undo_kept_text(tx, table.deal_by_event(cb.event)), reply_markup=None)
         return
-    if not callback_data.yes:
-        kept = table.deal_by_event(callback_data.event)
-        await msg.edit_text(undo_kept_text(tx, kept), reply_markup=None)
-        return
+    author = author_of_user(query.from_user)
     try:
-        written = await deals.undo(
-            keeper,
-            table.id,
-            callback_data.event,
-            author_of_user(query.from_user),
-            Source(msg.chat.id, msg.message_id),
-        )
-    except PulkaError as e:
-        refuse(callback_answer, pulka_error_text(tx, e, html=False))
+        written = await deals.undo(keeper, table.id, cb.event, author, source(msg))
+    except PulkaError:
+        # The question no longer stands: it says so, not only the presser's alert.
         await delivery.edit_or_answer(msg, tx("stale"))
-        return
+        raise
     assert written.event is not None
     # A press delivered again answers with the deal it undid the first time.
     who = written.event.author_name if written.duplicate else display_name(query.from_user)
@@ -112,7 +97,7 @@ async def undo_answer(
 def router() -> Router:
     r = Router(name="undo")
     r.message.filter(IN_GROUP)
-    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (handlers/system.py)
+    r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
     r.message.register(undo, Command("undo"))
     r.callback_query.register(undo_ask, UndoAskCB.filter())
     r.callback_query.register(undo_answer, UndoCB.filter())

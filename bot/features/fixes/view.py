@@ -16,18 +16,12 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.model import EventRow, LiveDeal, PulkaError, Table
 from bot.model.replay import amended_deal
-from bot.views.callbacks import (
-    AmendData,
-    Defence,
-    DeleteCB,
-    EditCB,
-    Kind,
-    WizardData,
-)
+from bot.views.callbacks import DEFENCES, AmendData, Defence, DeleteCB, EditCB, Kind, WizardData
 from bot.views.keyboards import markup
-from bot.views.notation import deal_words, declarer_prefix, notation
+from bot.views.notation import deal_words
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
+from bot.views.written import amended_text
 from scoring import Choice, Correction, Game, Misere, Raspasy
 from scoring.deals import same_deal
 
@@ -37,14 +31,8 @@ def editing_view(table: Table, live: LiveDeal) -> Table:
     return replace(table, deals=table.deals[: live.number - 1], state=live.before)
 
 
-def _defence(first: Choice | None, second: Choice | None) -> Defence | None:
-    return {
-        (Choice.WHIST, Choice.PASS): Defence.FIRST,
-        (Choice.PASS, Choice.WHIST): Defence.SECOND,
-        (Choice.WHIST, Choice.WHIST): Defence.BOTH,
-        (Choice.PASS, Choice.PASS): Defence.NONE,
-        (Choice.PASS, Choice.HALF): Defence.HALF,
-    }.get((first, second))  # type: ignore[arg-type]
+#: The defence button of the two defenders' answers (the dummy's pass is hussar's only).
+_DEFENCE_OF = {choices: d for d, choices in DEFENCES.items() if d is not Defence.DUMMY}
 
 
 def _hussar_defence(choice: Choice | None, dummy_whist: bool) -> Defence | None:
@@ -70,15 +58,12 @@ def _states(table: Table, live: LiveDeal) -> list[WizardData]:
         if seats.dummy:  # hussar: the one defender's answer
             code = _hussar_defence(deal.choices.get(first), seats.rules.dummy_whist)
         else:
-            code = _defence(deal.choices.get(first), deal.choices.get(defenders[1]))
-        tricks = deal.trick_map
+            answers = (deal.choices.get(first), deal.choices.get(defenders[1]))
+            code = _DEFENCE_OF.get(answers)  # type: ignore[arg-type]
         if code is not None:
-            counted = {
-                Defence.FIRST: (tricks.get(deal.declarer, 0),),
-                Defence.SECOND: (tricks.get(deal.declarer, 0),),
-                Defence.BOTH: (tricks.get(deal.declarer, 0), tricks.get(first, 0)),
-                Defence.DUMMY: (tricks.get(deal.declarer, 0),),
-            }.get(code, ())
+            tricks = deal.trick_map
+            # The declarer's count, then (both whisting) the first whister's.
+            counted = (tricks.get(deal.declarer, 0), tricks.get(first, 0))[: code.counted]
             out += _state(game, contract=deal.contract, defence=code, tricks=counted)
             out += _state(game, contract=deal.contract, defence=code)
         out += _state(game, contract=deal.contract)
@@ -112,9 +97,6 @@ def open_screen(tx: Texts, table: Table, live: LiveDeal) -> Screen:
         state = AmendData.of(w, live.event.id)
         try:
             shown = amend_screen(tx, table, live, state)
-        except PulkaError:
-            continue
-        try:
             complete = deal_of(view, state)
         except PulkaError:
             continue
@@ -123,68 +105,40 @@ def open_screen(tx: Texts, table: Table, live: LiveDeal) -> Screen:
     raise PulkaError("stale")
 
 
+def about(tx: Texts, key: str, table: Table, live: LiveDeal) -> str:
+    """The message ``key`` about deal ``live``: its number and what it says."""
+    notation = deal_words(tx, live.deal, table.names, table.rules)
+    return tx(key, number=live.number, notation=notation)
+
+
 def amend_screen(tx: Texts, table: Table, live: LiveDeal, w: AmendData) -> Screen:
     """The editing wizard's screen ``w`` for deal ``live`` (``PulkaError('stale')`` if the
     state is impossible there): the deal wizard's, under what the deal is now, with
     "🗑 Delete"."""
     shown = screen(tx, editing_view(table, live), w)
-    head = tx(
-        "amend_head",
-        number=live.number,
-        notation=deal_words(tx, live.deal, table.names, table.rules),
-    )
-    delete = Button(
-        tx("btn_delete"),
-        DeleteCB(pulka=table.id, event=live.event.id, last=w.last, op="a").pack(),
-    )
+    head = about(tx, "amend_head", table, live)
+    delete = Button(*delete_button(tx, table, live))
     return Screen(f"{head}\n{shown.text}", (*shown.rows, (delete,)), shown.deal)
-
-
-def correction_text(tx: Texts, table: Table, live: LiveDeal) -> str:
-    """A correction asked to be edited: it can only be deleted and written again."""
-    return tx(
-        "amend_correction",
-        number=live.number,
-        notation=deal_words(tx, live.deal, table.names, table.rules),
-    )
 
 
 def is_correction(live: LiveDeal) -> bool:
     return isinstance(live.deal, Correction)
 
 
-def delete_prompt(tx: Texts, table: Table, live: LiveDeal) -> str:
-    """The question before deleting a past deal."""
-    return tx(
-        "amend_delete_confirm",
-        number=live.number,
-        notation=deal_words(tx, live.deal, table.names, table.rules),
-    )
-
-
-def delete_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
-    """ "🗑 Yes, delete" / "No" for the deal ``live`` while the table stays as it is."""
-    last = table.last_event_id
-    return markup(
-        [
-            [
-                (
-                    tx("btn_delete_yes"),
-                    DeleteCB(pulka=table.id, event=live.event.id, last=last, op="y").pack(),
-                ),
-                (
-                    tx("btn_delete_no"),
-                    DeleteCB(pulka=table.id, event=live.event.id, last=last, op="n").pack(),
-                ),
-            ]
-        ]
-    )
+def _delete(tx: Texts, key: str, table: Table, live: LiveDeal, op: str) -> tuple[str, str]:
+    data = DeleteCB(pulka=table.id, event=live.event.id, last=table.last_event_id, op=op)
+    return tx(key), data.pack()
 
 
 def delete_button(tx: Texts, table: Table, live: LiveDeal) -> tuple[str, str]:
     """ "🗑 Delete" for ``live``: asks first (while the table stays as it is)."""
-    data = DeleteCB(pulka=table.id, event=live.event.id, last=table.last_event_id, op="a")
-    return tx("btn_delete"), data.pack()
+    return _delete(tx, "btn_delete", table, live, "a")
+
+
+def delete_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
+    """ "🗑 Yes, delete" / "No" for the deal ``live`` while the table stays as it is."""
+    yes = _delete(tx, "btn_delete_yes", table, live, "y")
+    return markup([[yes, _delete(tx, "btn_delete_no", table, live, "n")]])
 
 
 def kept_text(tx: Texts, live: LiveDeal | None) -> str:
@@ -199,9 +153,12 @@ def edit_keyboard(tx: Texts, table: Table, live: LiveDeal | None) -> InlineKeybo
     return markup([[(tx("btn_edit"), EditCB(pulka=table.id, event=live.event.id).pack())]])
 
 
-def correction_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
-    """Under a correction asked to be edited: "🗑 Delete"."""
-    return markup([[delete_button(tx, table, live)]])
+def amended_answer(
+    tx: Texts, table: Table, amend: EventRow, before: Table | None
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """What amendment ``amend`` did, and "✏️" for its deal again."""
+    live = table.deal_by_event(int(amend.payload.get("event", 0)))
+    return amended_text(tx, table, amend, before), edit_keyboard(tx, table, live)
 
 
 def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
@@ -210,20 +167,6 @@ def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
     number = found[0] if found else "—"
     deleted = found is not None and found[2] is None
     return tx("amend_note_deleted" if deleted else "amend_note_done", number=number)
-
-
-def _plain(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-
-
-def undo_prompt(tx: Texts, table: Table) -> str:
-    """The question before undoing the last deal: which one it is."""
-    last = table.deals[-1]
-    return tx(
-        "undo_confirm",
-        number=last.number,
-        notation=declarer_prefix(last.deal) + notation(tx, last.deal, table.names, table.rules),
-    )
 
 
 def undo_kept_text(tx: Texts, kept: LiveDeal | None) -> str:
