@@ -1,1 +1,0 @@
-"""Input: the text grammar, the settings draft."""

@@ -1,1 +1,0 @@
-"""Storage: the SQLite event log and the replayed read model."""
