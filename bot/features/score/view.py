@@ -93,4 +93,5 @@ def history_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
             text=tx("btn_edit_number", number=d.number),
             callback_data=EditCB(pulka=table.id, event=d.event.id),
         )
-    return kb.adjust(6).as_markup()
+    kb.adjust(6)
+    return kb.as_markup()
