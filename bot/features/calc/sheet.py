@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+from bot.grammar.conventions import convention_value
 from bot.grammar.deals import (
     AMOUNT_RE,
     CORRECTION_WORDS,
@@ -64,7 +65,7 @@ from scoring import (
     stake_text,
 )
 from scoring.record import Document, load_document, odd_character
-from scoring.rules import HussarMountain, Money, OneOf
+from scoring.rules import HussarMountain, OneOf, jsonable
 from scoring.seating import TABLE_SIZES
 
 #: The usage hint of every ``/calc`` error (the message ``calc_form``).
@@ -92,8 +93,8 @@ NAME_LIMIT = 24
 _NOT_NAME_START = re.compile(r"[0-9+\-−/@.,]")
 #: A word meant as a number (``1000000.5``, ``7.12345``): told as a bad amount.
 _NUMBERISH = re.compile(r"[+-]?[.,]?[0-9]")
-TRUE_WORDS = frozenset({"true", "yes", "on", "1", "да", "так"})
-FALSE_WORDS = frozenset({"false", "no", "off", "0", "нет", "ні"})
+#: A good value, by the convention's JSON type (``calc_bad_value``).
+VALUE_EXAMPLES = {bool: "true, false", int: "7", list[int]: "1,2,3"}
 #: Conventions a ``key=value`` may set (the record's rules keys), in the table's order.
 KEYS: tuple[str, ...] = tuple(CONVENTION)
 
@@ -279,46 +280,28 @@ def _named(sheet: PaperSheet, what: str, value: str, word: str) -> PaperSheet:
 def _convention(
     sheet: PaperSheet, key: str, value: str, given: set[str], said: str | None = None
 ) -> PaperSheet:
-    """``key=value``: the record's rules key, its value in the key's JSON type (``said``:
-    the word that said it, if not ``key=value``)."""
-    if key in ("variant", "target", "stake"):
-        if key == "variant":
-            v = VARIANT_WORDS.get(value.casefold())
-            if v is None:
-                raise ParseError("calc_bad_header", FORM, token=f"{key}={value}")
-            _once(given, key, f"{key}={value}")
-            return replace(sheet, variant=v)
-        _once(given, key, f"{key}={value}")
-        return _named(sheet, key, value, f"{key}={value}")
+    """``key=value``: the record's rules key and its JSON value (``said``: the word that
+    said it, if not ``key=value``)."""
+    token = f"{key}={value}"
+    if key == "variant":
+        variant = VARIANT_WORDS.get(value.casefold())
+        if variant is None:
+            raise ParseError("calc_bad_header", FORM, token=token)
+        _once(given, key, token)
+        return replace(sheet, variant=variant)
+    if key in ("target", "stake"):
+        _once(given, key, token)
+        return _named(sheet, key, value, token)
     c = CONVENTION.get(key)
     if c is None:
         raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(KEYS))
-    _once(given, key, said or f"{key}={value}")
-    token = f"{key}={value}"
-    domain, low = c.domain, value.casefold()
-    items = [x for x in re.split(r"[,/\-]", value) if x]
-    json_value: Any = value
-    if isinstance(domain, Money):
-        json_value, allowed = value.replace(",", "."), ""  # the record checks it
-    elif isinstance(domain, OneOf):
-        allowed = ", ".join(m.value for m in domain.values)
-        json_value = low if low in allowed.split(", ") else None
-    elif domain.json is bool:
-        allowed = "true, false"
-        json_value = low in TRUE_WORDS if low in TRUE_WORDS | FALSE_WORDS else None
-    elif domain.json is int:
-        allowed = "7"
-        json_value = int(value) if re.fullmatch(r"[0-9]{1,6}", value) else None
-    elif domain.json == list[int]:
-        allowed = "1,2,3"
-        whole = items and all(re.fullmatch(r"[0-9]{1,4}", x) for x in items)
-        json_value = [int(x) for x in items] if whole else None
-    else:
-        allowed = "RUB"
-        json_value = value or None
-    if json_value is None:
+    _once(given, key, said or token)
+    found = convention_value(key, value)
+    choices = [m.value for m in c.domain.values] if isinstance(c.domain, OneOf) else []
+    if found is None or (choices and found not in choices):
+        allowed = ", ".join(choices) or VALUE_EXAMPLES.get(c.domain.json, "RUB")
         raise ParseError("calc_bad_value", FORM, token=token, allowed=allowed)
-    return replace(sheet, conventions=(*sheet.conventions, (key, json_value)))
+    return replace(sheet, conventions=(*sheet.conventions, (key, jsonable(found))))
 
 
 def valid_name(word: str) -> bool:
