@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -157,6 +158,13 @@ def _signed_colour(x: Number | Decimal) -> RGB:
     return PLUS if x > 0 else MINUS if x < 0 else INK
 
 
+def _signed(v: Number, kind: str, seat: int, on: int | None = None, **kw: object) -> Tok:
+    """A result-like figure: signed, bold, green or red."""
+    return Tok(
+        format_number(v, signed=True), kind, seat, on, v, bold=True, colour=_signed_colour(v), **kw
+    )
+
+
 def _best(
     rects: Sequence[Rect], toks: Sequence[Tok], sizes: Sequence[int], centre: bool = False
 ) -> int:
@@ -240,32 +248,11 @@ def layout(
         short = shorten(names[i], name_size, True, rect[2] - rect[0])
         head = [Tok(short, "name", i, bold=True, fixed=name_size)]
         if settlement is None:
-            v = _norm(live[i])
-            head.append(
-                Tok(
-                    format_number(v, signed=True),
-                    "standing",
-                    i,
-                    value=v,
-                    bold=True,
-                    colour=_signed_colour(v),
-                    scale=1.1,
-                )
-            )
+            head.append(_signed(_norm(live[i]), "standing", i, scale=1.1))
         else:
-            v = settlement.results[i]
             money = settlement.money[i]
             head += [
-                Tok(
-                    format_number(v, signed=True),
-                    "result",
-                    i,
-                    value=v,
-                    deco="oo",
-                    bold=True,
-                    colour=_signed_colour(v),
-                    fixed=results[i],
-                ),
+                _signed(settlement.results[i], "result", i, deco="oo", fixed=results[i]),
                 Tok(
                     format_money(money, rules.currency, signed=True),
                     "money",
@@ -293,17 +280,7 @@ def layout(
             tail = [
                 Tok(format_number(eq), "equalised", i, value=eq, deco="u", br=True, stick=True),
                 Tok(format_number(am), "amnestied", i, value=am, deco="uu", stick=True),
-                Tok(
-                    format_number(res, signed=True),
-                    "mountain_result",
-                    i,
-                    value=res,
-                    deco="o",
-                    bold=True,
-                    colour=_signed_colour(res),
-                    stick=True,
-                    scale=OVAL_SCALE,
-                ),
+                _signed(res, "mountain_result", i, deco="o", stick=True, scale=OVAL_SCALE),
             ]
         cells.append(
             _Cell(
@@ -327,19 +304,7 @@ def layout(
             if settlement is not None:
                 b = settlement.balances[i][j]
                 tail = [
-                    Tok(
-                        format_number(b, signed=True),
-                        "balance",
-                        i,
-                        j,
-                        b,
-                        deco="o",
-                        bold=True,
-                        colour=_signed_colour(b),
-                        br=True,
-                        stick=True,
-                        scale=OVAL_SCALE,
-                    )
+                    _signed(b, "balance", i, j, deco="o", br=True, stick=True, scale=OVAL_SCALE)
                 ]
             cells.append(
                 _Cell(
@@ -589,21 +554,6 @@ def draw(geo: Geometry, placed: Sequence[Placed]) -> Image.Image:
     return img
 
 
-def render_image(
-    players: Sequence[str],
-    rules: Rules,
-    steps: Sequence[Step],
-    settlement: Settlement | None = None,
-    *,
-    title: str | None = None,
-    dummy: str | None = None,
-) -> Image.Image:
-    """The sheet as a Pillow image (see :func:`render_sheet`)."""
-    with LOCK:
-        geo, placed = layout(players, rules, steps, settlement, title, dummy)
-        return draw(geo, placed)
-
-
 def render_sheet(
     players: Sequence[str],
     rules: Rules,
@@ -615,30 +565,20 @@ def render_sheet(
 ) -> bytes:
     """The classic pulka sheet as PNG bytes, 1280 px wide.
 
-    ``steps`` are a replay's steps (``replay(...).steps``); without a
-    ``settlement`` each player's standing (:func:`scoring.standings`) is shown
-    by his name, with one the "4 circles" are written in.  Two to five players;
-    with two (hussar), ``dummy`` is the word for the dummy, written in its seat.
+    ``steps`` are a replay's steps (``replay(...).steps``); without a ``settlement``
+    each player's standing is shown by his name, with one the "4 circles" are written
+    in.  With two players (hussar), ``dummy`` is the word written in the dummy's seat.
     """
-    img = render_image(players, rules, steps, settlement, title=title, dummy=dummy)
+    with LOCK:
+        img = draw(*layout(players, rules, steps, settlement, title, dummy))
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
 
 
-async def render_sheet_async(
-    players: Sequence[str],
-    rules: Rules,
-    steps: Sequence[Step],
-    settlement: Settlement | None = None,
-    *,
-    title: str | None = None,
-    dummy: str | None = None,
-) -> bytes:
+async def render_sheet_async(*args: Any, **kwargs: Any) -> bytes:
     """:func:`render_sheet` in the drawing thread, so the event loop never blocks."""
-    draw_it = functools.partial(
-        render_sheet, players, rules, steps, settlement, title=title, dummy=dummy
-    )
+    draw_it = functools.partial(render_sheet, *args, **kwargs)
     return await asyncio.get_running_loop().run_in_executor(_DRAWER, draw_it)
 
 
