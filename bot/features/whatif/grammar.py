@@ -138,18 +138,12 @@ def _choice_words(words: list[str]) -> list[str]:
 
 def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
     """A misère's tricks (``чистый`` or a count, else 0) and the size after them."""
-    tricks = 0
-    if words:
-        word = words[0].casefold()
-        n = _count(word)
-        if word in CLEAN_WORDS:
-            tricks = 0
-        elif n is not None:
-            tricks = n
-        else:
-            raise ParseError("whatif_cost_word", token=words[0])
-        words = words[1:]
-    return tricks, _size_after(words, size)
+    if not words:
+        return 0, size
+    word = words[0].casefold()
+    if word not in CLEAN_WORDS and _count(word) is None:
+        raise ParseError("whatif_cost_word", token=words[0])
+    return _count(word) or 0, _size_after(words[1:], size)
 
 
 # --- /whatif ----------------------------------------------------------------------
