@@ -157,7 +157,7 @@ def _signed_colour(x: Number | Decimal) -> RGB:
     return PLUS if x > 0 else MINUS if x < 0 else INK
 
 
-def _signed(v: Number, kind: str, seat: int, on: int | None = None, **kw: object) -> Tok:
+def _signed(v: Number, kind: str, seat: int, on: int | None = None, **kw: Any) -> Tok:
     """A result-like figure: signed, bold, green or red."""
     return Tok(
         format_number(v, signed=True), kind, seat, on, v, bold=True, colour=_signed_colour(v), **kw

@@ -121,12 +121,8 @@ class _Frames:
         self.shapes.append(Shape("line", line, GRID, 2.5))
 
     def stepped(self, outer: Rect, inner: Rect, up: bool, frac: float = 0.45) -> list[Rect]:
-        """A top (``up``) or bottom band as two rects: its wider outer part first.
-
-        The band lies between the frames ``outer`` and ``inner``; its sides run
-        from the corners of ``outer`` to those of ``inner`` (or, for the pulka,
-        to the centre).
-        """
+        """The top (``up``) or bottom band between two frames as two rects, its wider outer
+        part first (a trapezium: its sides run to the inner corners, or to the centre)."""
         yo, yi = (outer[1], inner[1]) if up else (outer[3], inner[3])
         ys = yo + (yi - yo) * frac
         corner = (outer[0], yo)
@@ -137,13 +133,6 @@ class _Frames:
             _pad((xs, min(yo, ys), mirror - xs, max(yo, ys))),
             _pad((xi, min(ys, yi), mirror - xi, max(ys, yi))),
         ]
-
-
-#: Depths of the five-player sheet's whist, mountain and pulka bands: at the sides,
-#: at the top, at the bottom (where two seats share each band).
-FIVE_SIDES = (150, 150, 190)
-FIVE_TOP = (130, 120, 200)
-FIVE_BOTTOM = (180, 120, 250)
 
 
 def _frames(n: int, top: int) -> _Frames:
@@ -157,9 +146,7 @@ def _frames(n: int, top: int) -> _Frames:
         # The two bottom seats share the bottom bands, so those are deeper and the
         # circle sits above the middle (see :func:`_pentagon`).
         height = side - top
-        ins_x = FIVE_SIDES
-        ins_t = FIVE_TOP
-        ins_b = FIVE_BOTTOM
+        ins_x, ins_t, ins_b = (150, 150, 190), (130, 120, 200), (180, 120, 250)
     else:
         # The band of the payments is added under the pulkas (the circle stays put).
         height = 1100 + BAND
@@ -399,10 +386,6 @@ def _hussar(f: _Frames) -> tuple[list[Zone], list[Rect]]:
 def geometry(n: int, top: int) -> Geometry:
     """The sheet of ``n`` players (2 to 5) below a title ``top`` pixels high."""
     f = _frames(n, top)
-    dummy: list[Rect] = []
-    if n == 2:
-        zones, dummy = _hussar(f)
-    else:
-        zones = {3: _triangle, 4: _square, 5: _pentagon}[n](f)
+    zones, dummy = _hussar(f) if n == 2 else ({3: _triangle, 4: _square, 5: _pentagon}[n](f), [])
     size = (WIDTH, int(f.o[3]) + MARGIN)
     return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes, f.band, dummy)
