@@ -1,24 +1,18 @@
 """``/calc``: a paper sheet typed in the chat, read into a ``pulka-sheet/1`` document.
 
-The first line (after ``/calc``) says the game: a variant word, the number of
-players (2 to 5, :data:`scoring.seating.TABLE_SIZES`; or a size word: ``гусарик``,
-``вдвоём``, ``впятером``...), the target and the stake, and conventions as
-``key=value`` or, for hussar's mountain, as words (``неделимая гора``, ``indivisible``),
-all optional and in any order.  Then one line per player, in seating order: the name,
-the pulka, the mountain and the whists he wrote on each other player, in the words of
-any language of the bot::
+The header says the game, every part optional and in any order: a variant, the number
+of players (2 to 5, or a size word: ``гусарик``, ``впятером``), the target, the stake
+and conventions as ``key=value`` (hussar's mountain also as words: ``неделимая гора``).
+Then a line per player in seating order (a new line or ``;`` ends one): the name, the
+pulka, the mountain and the whists on each other player, in any language of the bot::
 
     /calc сочи 3 до 20 по 1 division=adjust
     Аня пуля 20 гора 13 висты Боря 70 Вера 100
     Боря 20 7.5 Аня 114 Вера 96
-    Вера pool 20 mountain 25 whists Аня 140 Боря 180
 
-Numbers without words are the pulka, the mountain, then the whists on the others in
-seating order (``Вера 20 25 140 180``).  A whist's name may be in any case, or the start
-of only one player's name.  A line ends at a new line or ``;``.
-
-The document is settled as ``python -m scoring settle`` settles it; the picture is
-drawn from the same sheet, written as a correction per player.
+Bare numbers are the pulka, the mountain, then the whists in seating order; a whist's
+name may be in any case, or the start of only one player's name.  The document is
+settled as ``python -m scoring settle`` settles it.
 
 >>> s = parse_sheet("сочи 3 по 1", ["Аня 20 13 Боря 70 Вера 100", "Боря 20 7.5 114 96",
 ...                  "Вера пуля 20 гора 25 висты аня 140 бор 180"])
@@ -416,7 +410,11 @@ def resolve_lines(sheet: PaperSheet) -> PaperSheet:
         raise ParseError("calc_players_count", FORM, n=str(n))
     if sheet.seats is not None and sheet.seats != n:
         raise ParseError("calc_players_differ", FORM, n=str(n), said=str(sheet.seats))
-    check_sizes(sheet.conventions, n)
+    for key, _ in sheet.conventions:  # hussar's mountain at three would change nothing
+        c = CONVENTION[key]
+        if not c.applies_to(n):
+            error = SIZE_RULE_ERRORS.get(c.sizes[0], "calc_rule_size")
+            raise ParseError(error, FORM, token=key, n=str(n))
     seen: set[str] = set()
     for p in players:
         if p.casefold() in seen:
@@ -459,16 +457,6 @@ def resolve_lines(sheet: PaperSheet) -> PaperSheet:
 def _sheet(header: str, lines: Sequence[str]) -> PaperSheet:
     sheet = parse_header(header)
     return resolve_lines(replace(sheet, lines=tuple(map(parse_line, lines)))) if lines else sheet
-
-
-def check_sizes(conventions: Sequence[tuple[str, Any]], n: int) -> None:
-    """Refuse a convention that means nothing at a table of ``n`` (hussar's mountain on a
-    sheet of three): it would change nothing, and the table would think it did."""
-    for key, _ in conventions:
-        c = CONVENTION[key]
-        if not c.applies_to(n):
-            error = SIZE_RULE_ERRORS.get(c.sizes[0], "calc_rule_size")
-            raise ParseError(error, FORM, token=key, n=str(n))
 
 
 def parse_sheet(header: str, lines: Sequence[str]) -> PaperSheet:
