@@ -1,14 +1,9 @@
 """Inline button payloads, with versioned prefixes so old buttons keep parsing.
 
-The views draw the buttons and the handlers' filters read them back, so the
-payloads live here, below both (``bot.views.callbacks`` re-exports them).
-
-Every payload is checked on arrival against the pulka as it is now; a button
-for a pulka that has changed since is answered "out of date".  Telegram allows
-at most 64 bytes of callback data; :func:`fits` checks it.
-
-The deal wizard keeps its whole state in the payload (:class:`WizardData`), so
-a wizard survives a restart of the bot; :class:`WizardCB` is its wire form:
+They live below the views that draw the buttons and the filters that read them back.
+A payload is checked on arrival against the pulka as it is now ("out of date" if it
+has changed).  The deal wizard keeps its whole state in the payload
+(:class:`WizardData`), so it survives a restart; :class:`WizardCB` is its wire form:
 
 >>> w = WizardData(pulka=7, last=42, kind=Kind.GAME, seat=1, contract=Contract.parse("7H"),
 ...                defence=Defence.FIRST, tricks=(7,))
@@ -29,7 +24,7 @@ written as, so a payload made before they were enums reads the same:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Annotated, Self
 
@@ -108,11 +103,8 @@ class SheetCB(CallbackData, prefix="v1p"):
 
 
 class SetupCB(CallbackData, prefix="v1s"):
-    """A settings message's button: ``op`` with the value ``cur`` it was pressed on.
-
-    The draft is the message the button is on; ``cur`` makes a repeated press
-    (the value has moved on since) out of date instead of cycling twice.
-    """
+    """A settings message's button: ``op`` with the value ``cur`` it was pressed on (so a
+    repeated press is out of date instead of cycling twice)."""
 
     op: str
     cur: str
@@ -223,12 +215,10 @@ def _trick(ch: str) -> int:
 class WizardData:
     """The deal wizard's whole state, as carried by one button.
 
-    ``kind`` is what is being entered (:attr:`Kind.NONE` until chosen); ``seat``
-    the declarer; ``defence`` how the defenders answered; ``tricks`` what has
-    been counted so far (game: the declarer's, then the first whister's;
-    misère: the declarer's; raspasy: the first two at the table).  ``last`` is
-    the id of the pulka's last event when the wizard opened: the staleness token.
-    Codes given as their letters (``"g"``) are read as their members.
+    ``seat`` is the declarer; ``tricks`` what has been counted so far (game: the
+    declarer's, then the first whister's; misère: the declarer's; raspasy: the first
+    two at the table); ``last`` the pulka's last event when the wizard opened (the
+    staleness token).  Codes given as their letters (``"g"``) are read as members.
     """
 
     pulka: int
@@ -366,13 +356,9 @@ class WizardData:
 
 
 class WizardCB(CallbackData, prefix="v1w"):
-    """A wizard button as Telegram carries it: ``v1w:<op>:<pulka>:<last>:<path>``.
-
-    The ids are in base 36 and ``path`` is :meth:`WizardData.path`, the form of
-    the buttons already in chats.  Reading one checks the whole state, so a
-    payload that is not a state the wizard draws fails the handler's filter and
-    is answered "out of date" by the catch-all.
-    """
+    """A wizard button as Telegram carries it: ``v1w:<op>:<pulka>:<last>:<path>`` (ids in
+    base 36).  Reading one checks the whole state, so a payload that is no state the
+    wizard draws fails the filter and is answered "out of date"."""
 
     op: WizardOp
     pulka: B36Id
@@ -470,17 +456,7 @@ class AmendData(WizardData):
     @classmethod
     def of(cls, w: WizardData, edit: int) -> AmendData:
         """Wizard state ``w`` editing the deal of event ``edit``."""
-        return cls(
-            pulka=w.pulka,
-            last=w.last,
-            kind=w.kind,
-            seat=w.seat,
-            contract=w.contract,
-            defence=w.defence,
-            tricks=w.tricks,
-            op=w.op,
-            edit=edit,
-        )
+        return cls(**{f.name: getattr(w, f.name) for f in fields(WizardData)}, edit=edit)
 
 
 class AmendWizardCB(CallbackData, prefix="v1aw"):
@@ -499,11 +475,9 @@ class AmendWizardCB(CallbackData, prefix="v1aw"):
 
     def wizard(self) -> AmendData:
         """The editing wizard's state this payload carries."""
-        try:
-            w = WizardData.of_path(self.pulka, self.last, self.op, self.path)
-            return AmendData.of(w, self.edit)
-        except (TypeError, ValueError) as e:
-            raise BadCallback(str(e)) from None
+        return AmendData.of(
+            WizardData.of_path(self.pulka, self.last, self.op, self.path), self.edit
+        )
 
 
 # --- the end of a pulka: settle, play again, export, the archive (prefix "v1e") -------
@@ -591,14 +565,9 @@ class StatsCB(CallbackData, prefix="v1st"):
 
 
 class CalcCB(CallbackData, prefix="v1cc"):
-    """A button of the step-by-step ``/calc`` message: ``op`` with ``arg``.
-
-    The sheet so far is the form written in the message itself
-    (:func:`bot.input.sheet_text.read_form`), so the message survives a restart:
-    ``va`` sets the variant ``arg``, ``np`` the number of players ``arg``, ``hm``
-    hussar's mountain ``arg`` (``divisible``, ``indivisible``), ``ab`` seats the
-    default names, ``bk`` takes the last player's figures back, ``x`` closes.
-    """
+    """A button of the step-by-step ``/calc`` message (whose text is the sheet so far):
+    ``va`` variant, ``np`` number of players, ``hm`` hussar's mountain ``arg``; ``ab``
+    seats the default names, ``bk`` takes the last figures back, ``x`` closes."""
 
     op: Annotated[str, Field(pattern=r"^(va|np|hm|ab|bk|x)$")]
     arg: Annotated[str, Field(pattern=r"^[a-z0-9]{0,12}$")] = ""

@@ -33,13 +33,11 @@ from bot.features.calc.sheet import (
     with_size,
 )
 from bot.features.calc.view import (
+    CAPTION_LIMIT,
     MARK,
     VARIANTS,
     calc_refusal,
-    caption_fits,
-    closed_text,
     default_names,
-    picture_title,
     result_text,
     step_keyboard,
     step_refusal,
@@ -49,6 +47,7 @@ from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.filters import OnLoop, on_keyboard
 from bot.views import picture
+from bot.views.board import SheetKind, sheet_title
 from bot.views.callbacks import CalcCB
 from bot.views.texts import Texts, default_currency
 from scoring.rules import HussarMountain
@@ -71,20 +70,21 @@ async def _send(message: Message, tx: Texts, result: Calc) -> None:
     """The settlement with the picture of the settled sheet (the text alone if the
     picture cannot be drawn or sent)."""
     text = result_text(tx, result)
+    kind = SheetKind.FINAL if result.settlement.finished else SheetKind.NOW
     try:
         png = await picture.render_sheet_async(
             result.players,
             result.rules,
             list(result.steps),
             result.settlement,
-            title=picture_title(tx, result),
+            title=sheet_title(tx, result.rules, kind),
             dummy=tx("sheet_dummy"),
         )
     except Exception:
         log.exception("the /calc sheet could not be drawn")
         await delivery.answer(message, text)
         return
-    fits = caption_fits(text)
+    fits = len(text) <= CAPTION_LIMIT
     if not fits:
         await delivery.answer(message, text)
     try:
@@ -183,7 +183,8 @@ async def _edit(msg: Message, tx: Texts, sheet: PaperSheet) -> None:
 
 async def _close(msg: Message, tx: Texts, sheet: PaperSheet, *, done: bool) -> None:
     try:
-        await msg.edit_text(closed_text(tx, sheet, done=done), reply_markup=None)
+        last = tx("calc_done" if done else "calc_closed")
+        await msg.edit_text(step_text(tx, sheet, last), reply_markup=None)
     except TelegramRetryAfter:
         raise
     except TelegramAPIError as e:  # the settlement is sent anyway

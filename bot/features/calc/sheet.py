@@ -1,24 +1,18 @@
 """``/calc``: a paper sheet typed in the chat, read into a ``pulka-sheet/1`` document.
 
-The first line (after ``/calc``) says the game: a variant word, the number of
-players (2 to 5, :data:`scoring.seating.TABLE_SIZES`; or a size word: ``гусарик``,
-``вдвоём``, ``впятером``...), the target and the stake, and conventions as
-``key=value`` or, for hussar's mountain, as words (``неделимая гора``, ``indivisible``),
-all optional and in any order.  Then one line per player, in seating order: the name,
-the pulka, the mountain and the whists he wrote on each other player, in the words of
-any language of the bot::
+The header says the game, every part optional and in any order: a variant, the number
+of players (2 to 5, or a size word: ``гусарик``, ``впятером``), the target, the stake
+and conventions as ``key=value`` (hussar's mountain also as words: ``неделимая гора``).
+Then a line per player in seating order (a new line or ``;`` ends one): the name, the
+pulka, the mountain and the whists on each other player, in any language of the bot::
 
     /calc сочи 3 до 20 по 1 division=adjust
     Аня пуля 20 гора 13 висты Боря 70 Вера 100
     Боря 20 7.5 Аня 114 Вера 96
-    Вера pool 20 mountain 25 whists Аня 140 Боря 180
 
-Numbers without words are the pulka, the mountain, then the whists on the others in
-seating order (``Вера 20 25 140 180``).  A whist's name may be in any case, or the start
-of only one player's name.  A line ends at a new line or ``;``.
-
-The document is settled as ``python -m scoring settle`` settles it; the picture is
-drawn from the same sheet, written as a correction per player.
+Bare numbers are the pulka, the mountain, then the whists in seating order; a whist's
+name may be in any case, or the start of only one player's name.  The document is
+settled as ``python -m scoring settle`` settles it.
 
 >>> s = parse_sheet("сочи 3 по 1", ["Аня 20 13 Боря 70 Вера 100", "Боря 20 7.5 114 96",
 ...                  "Вера пуля 20 гора 25 висты аня 140 бор 180"])
@@ -39,6 +33,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+from bot.grammar.conventions import convention_value
 from bot.grammar.deals import (
     AMOUNT_RE,
     CORRECTION_WORDS,
@@ -64,7 +59,7 @@ from scoring import (
     stake_text,
 )
 from scoring.record import Document, load_document, odd_character
-from scoring.rules import HussarMountain, Money, OneOf
+from scoring.rules import HussarMountain, OneOf, jsonable
 from scoring.seating import TABLE_SIZES
 
 #: The usage hint of every ``/calc`` error (the message ``calc_form``).
@@ -92,8 +87,8 @@ NAME_LIMIT = 24
 _NOT_NAME_START = re.compile(r"[0-9+\-−/@.,]")
 #: A word meant as a number (``1000000.5``, ``7.12345``): told as a bad amount.
 _NUMBERISH = re.compile(r"[+-]?[.,]?[0-9]")
-TRUE_WORDS = frozenset({"true", "yes", "on", "1", "да", "так"})
-FALSE_WORDS = frozenset({"false", "no", "off", "0", "нет", "ні"})
+#: A good value, by the convention's JSON type (``calc_bad_value``).
+VALUE_EXAMPLES = {bool: "true, false", int: "7", list[int]: "1,2,3"}
 #: Conventions a ``key=value`` may set (the record's rules keys), in the table's order.
 KEYS: tuple[str, ...] = tuple(CONVENTION)
 
@@ -279,46 +274,28 @@ def _named(sheet: PaperSheet, what: str, value: str, word: str) -> PaperSheet:
 def _convention(
     sheet: PaperSheet, key: str, value: str, given: set[str], said: str | None = None
 ) -> PaperSheet:
-    """``key=value``: the record's rules key, its value in the key's JSON type (``said``:
-    the word that said it, if not ``key=value``)."""
-    if key in ("variant", "target", "stake"):
-        if key == "variant":
-            v = VARIANT_WORDS.get(value.casefold())
-            if v is None:
-                raise ParseError("calc_bad_header", FORM, token=f"{key}={value}")
-            _once(given, key, f"{key}={value}")
-            return replace(sheet, variant=v)
-        _once(given, key, f"{key}={value}")
-        return _named(sheet, key, value, f"{key}={value}")
+    """``key=value``: the record's rules key and its JSON value (``said``: the word that
+    said it, if not ``key=value``)."""
+    token = f"{key}={value}"
+    if key == "variant":
+        variant = VARIANT_WORDS.get(value.casefold())
+        if variant is None:
+            raise ParseError("calc_bad_header", FORM, token=token)
+        _once(given, key, token)
+        return replace(sheet, variant=variant)
+    if key in ("target", "stake"):
+        _once(given, key, token)
+        return _named(sheet, key, value, token)
     c = CONVENTION.get(key)
     if c is None:
         raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(KEYS))
-    _once(given, key, said or f"{key}={value}")
-    token = f"{key}={value}"
-    domain, low = c.domain, value.casefold()
-    items = [x for x in re.split(r"[,/\-]", value) if x]
-    json_value: Any = value
-    if isinstance(domain, Money):
-        json_value, allowed = value.replace(",", "."), ""  # the record checks it
-    elif isinstance(domain, OneOf):
-        allowed = ", ".join(m.value for m in domain.values)
-        json_value = low if low in allowed.split(", ") else None
-    elif domain.json is bool:
-        allowed = "true, false"
-        json_value = low in TRUE_WORDS if low in TRUE_WORDS | FALSE_WORDS else None
-    elif domain.json is int:
-        allowed = "7"
-        json_value = int(value) if re.fullmatch(r"[0-9]{1,6}", value) else None
-    elif domain.json == list[int]:
-        allowed = "1,2,3"
-        whole = items and all(re.fullmatch(r"[0-9]{1,4}", x) for x in items)
-        json_value = [int(x) for x in items] if whole else None
-    else:
-        allowed = "RUB"
-        json_value = value or None
-    if json_value is None:
+    _once(given, key, said or token)
+    found = convention_value(key, value)
+    choices = [m.value for m in c.domain.values] if isinstance(c.domain, OneOf) else []
+    if found is None or (choices and found not in choices):
+        allowed = ", ".join(choices) or VALUE_EXAMPLES.get(c.domain.json, "RUB")
         raise ParseError("calc_bad_value", FORM, token=token, allowed=allowed)
-    return replace(sheet, conventions=(*sheet.conventions, (key, json_value)))
+    return replace(sheet, conventions=(*sheet.conventions, (key, jsonable(found))))
 
 
 def valid_name(word: str) -> bool:
@@ -433,7 +410,11 @@ def resolve_lines(sheet: PaperSheet) -> PaperSheet:
         raise ParseError("calc_players_count", FORM, n=str(n))
     if sheet.seats is not None and sheet.seats != n:
         raise ParseError("calc_players_differ", FORM, n=str(n), said=str(sheet.seats))
-    check_sizes(sheet.conventions, n)
+    for key, _ in sheet.conventions:  # hussar's mountain at three would change nothing
+        c = CONVENTION[key]
+        if not c.applies_to(n):
+            error = SIZE_RULE_ERRORS.get(c.sizes[0], "calc_rule_size")
+            raise ParseError(error, FORM, token=key, n=str(n))
     seen: set[str] = set()
     for p in players:
         if p.casefold() in seen:
@@ -476,16 +457,6 @@ def resolve_lines(sheet: PaperSheet) -> PaperSheet:
 def _sheet(header: str, lines: Sequence[str]) -> PaperSheet:
     sheet = parse_header(header)
     return resolve_lines(replace(sheet, lines=tuple(map(parse_line, lines)))) if lines else sheet
-
-
-def check_sizes(conventions: Sequence[tuple[str, Any]], n: int) -> None:
-    """Refuse a convention that means nothing at a table of ``n`` (hussar's mountain on a
-    sheet of three): it would change nothing, and the table would think it did."""
-    for key, _ in conventions:
-        c = CONVENTION[key]
-        if not c.applies_to(n):
-            error = SIZE_RULE_ERRORS.get(c.sizes[0], "calc_rule_size")
-            raise ParseError(error, FORM, token=key, n=str(n))
 
 
 def parse_sheet(header: str, lines: Sequence[str]) -> PaperSheet:

@@ -16,7 +16,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.calc.sheet import Calc, PaperSheet, form_lines, next_line
 from bot.model import ParseError
-from bot.views.board import SheetKind, sheet_title, variant_name
+from bot.views.board import variant_name
 from bot.views.callbacks import CalcCB
 from bot.views.errors import error_text, params_text
 from bot.views.format import name
@@ -68,15 +68,6 @@ def result_text(tx: Texts, calc: Calc) -> str:
     return head + "\n" + settlement_text(tx, rules, s, final=s.finished)
 
 
-def picture_title(tx: Texts, calc: Calc) -> str:
-    kind = SheetKind.FINAL if calc.settlement.finished else SheetKind.NOW
-    return sheet_title(tx, calc.rules, kind)
-
-
-def caption_fits(text: str) -> bool:
-    return len(text) <= CAPTION_LIMIT
-
-
 def calc_refusal(tx: Texts, err: Exception, data: object) -> str | None:
     """What is wrong, the expected form, an example (and nothing else)."""
     what = _wrong(tx, err)
@@ -117,14 +108,10 @@ def ask_text(tx: Texts, sheet: PaperSheet) -> str:
     )
 
 
-def step_text(tx: Texts, sheet: PaperSheet) -> str:
-    """The whole step-by-step message: title, the form so far, the question."""
-    return "\n".join([f"{MARK} {tx('calc_title')}", form_text(tx, sheet), "", ask_text(tx, sheet)])
-
-
-def closed_text(tx: Texts, sheet: PaperSheet, *, done: bool) -> str:
-    """The message once settled (the form kept, to copy) or closed."""
-    last = tx("calc_done") if done else tx("calc_closed")
+def step_text(tx: Texts, sheet: PaperSheet, last: str | None = None) -> str:
+    """The step-by-step message: title, the form so far (kept once closed, to copy), and
+    the question, or ``last``."""
+    last = last or ask_text(tx, sheet)
     return "\n".join([f"{MARK} {tx('calc_title')}", form_text(tx, sheet), "", last])
 
 

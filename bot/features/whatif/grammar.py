@@ -41,10 +41,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from typing import Any
 
 from bot.features.whatif.worth import DECLARER, roles
+from bot.grammar.conventions import convention_value
 from bot.grammar.deals import (
     CHOICE_WORDS,
     CLEAN_WORDS,
@@ -60,7 +60,7 @@ from bot.grammar.deals import (
 )
 from bot.model import ParseError
 from scoring import CONVENTION, Choice, Deal, PulkaState, Rules, entry, seating
-from scoring.rules import Flag, Money, OneOf, Whole, Wholes
+from scoring.rules import Flag, OneOf
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,18 +138,12 @@ def _choice_words(words: list[str]) -> list[str]:
 
 def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
     """A misère's tricks (``чистый`` or a count, else 0) and the size after them."""
-    tricks = 0
-    if words:
-        word = words[0].casefold()
-        n = _count(word)
-        if word in CLEAN_WORDS:
-            tricks = 0
-        elif n is not None:
-            tricks = n
-        else:
-            raise ParseError("whatif_cost_word", token=words[0])
-        words = words[1:]
-    return tricks, _size_after(words, size)
+    if not words:
+        return 0, size
+    word = words[0].casefold()
+    if word not in CLEAN_WORDS and _count(word) is None:
+        raise ParseError("whatif_cost_word", token=words[0])
+    return _count(word) or 0, _size_after(words[1:], size)
 
 
 # --- /whatif ----------------------------------------------------------------------
@@ -157,8 +151,6 @@ def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
 #: ``key=value``.
 _PAIR = re.compile(r"([A-Za-z_]{1,40})\s*=\s*(\S{1,60})")
 _NUMBER = re.compile(r"#?№?([0-9]{1,9})")
-_TRUE = frozenset({"true", "yes", "on", "1", "да", "вкл", "так", "y"})
-_FALSE = frozenset({"false", "no", "off", "0", "нет", "выкл", "ні", "n"})
 #: The conventions /whatif may change: all but the money (they change no whist).
 WHATIF_KEYS: tuple[str, ...] = tuple(
     name for name in CONVENTION if name not in {"stake", "currency"}
@@ -242,24 +234,9 @@ def changed_rules(rules: Rules, changes: tuple[tuple[str, str | None], ...]) -> 
 
 
 def _value(key: str, raw: str | None, current: Any) -> Any:
-    domain = CONVENTION[key].domain
     if raw is None:  # a flag alone: flipped
         return not current
-    word = raw.casefold()
-    if isinstance(domain, Flag):
-        if word in _TRUE:
-            return True
-        if word in _FALSE:
-            return False
-    elif isinstance(domain, OneOf):
-        return word  # the engine checks it, naming the choices
-    elif isinstance(domain, Whole):
-        if re.fullmatch(r"[0-9]{1,5}", word):
-            return int(word)
-    elif isinstance(domain, Wholes):
-        parts = re.split(r"[,\-/]", word)
-        if all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
-            return tuple(int(p) for p in parts)
-    elif isinstance(domain, Money) and re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,4})?", word):
-        return Decimal(word)
-    raise ParseError("whatif_bad_value", token=f"{key}={raw}")
+    value = convention_value(key, raw)
+    if value is None:
+        raise ParseError("whatif_bad_value", token=f"{key}={raw}")
+    return value

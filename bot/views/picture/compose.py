@@ -13,11 +13,12 @@ import asyncio
 import functools
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -103,29 +104,28 @@ def _norm(x: Number) -> Number:
     return x
 
 
+def _running(writes: Iterable[Number]) -> list[Number]:
+    out: list[Number] = []
+    total: Number = 0
+    for d in writes:
+        if d:
+            total += d
+            out.append(_norm(total))
+    return out
+
+
 def _columns(n: int, steps: Sequence[Step]) -> _Columns:
-    pulka: list[list[Number]] = [[] for _ in range(n)]
-    mountain: list[list[Number]] = [[] for _ in range(n)]
-    whists: dict[tuple[int, int], list[Number]] = {
-        (i, j): [] for i in range(n) for j in range(n) if i != j
-    }
-    tp: list[Number] = [0] * n
-    tm: list[Number] = [0] * n
-    tw: list[Number] = [0] * (n * n)
-    for step in steps:
-        w = step.writes
-        for i in range(n):
-            if w.pulka[i]:
-                tp[i] += w.pulka[i]
-                pulka[i].append(_norm(tp[i]))
-            if w.mountain[i]:
-                tm[i] += w.mountain[i]
-                mountain[i].append(_norm(tm[i]))
-        for k, d in enumerate(w.whists):
-            if d:
-                tw[k] += d
-                whists[divmod(k, n)].append(_norm(tw[k]))
-    return _Columns(pulka, mountain, whists)
+    w = [step.writes for step in steps]
+    return _Columns(
+        [_running(x.pulka[i] for x in w) for i in range(n)],
+        [_running(x.mountain[i] for x in w) for i in range(n)],
+        {
+            (i, j): _running(x.whists[i * n + j] for x in w)
+            for i in range(n)
+            for j in range(n)
+            if i != j
+        },
+    )
 
 
 # --- laying the sheet out -----------------------------------------------------------
@@ -157,6 +157,13 @@ def _signed_colour(x: Number | Decimal) -> RGB:
     return PLUS if x > 0 else MINUS if x < 0 else INK
 
 
+def _signed(v: Number, kind: str, seat: int, on: int | None = None, **kw: Any) -> Tok:
+    """A result-like figure: signed, bold, green or red."""
+    return Tok(
+        format_number(v, signed=True), kind, seat, on, v, bold=True, colour=_signed_colour(v), **kw
+    )
+
+
 def _best(
     rects: Sequence[Rect], toks: Sequence[Tok], sizes: Sequence[int], centre: bool = False
 ) -> int:
@@ -165,6 +172,11 @@ def _best(
         if place(rects, toks, s, centre=centre) is not None:
             return s
     return sizes[-1]
+
+
+def _one(rect: Rect, tok: Tok, centre: bool = False) -> list[Placed]:
+    """A token of a size of its own (``fixed``) alone in ``rect``, cut if it overflows."""
+    return place([rect], [tok], tok.fixed, partial=True, centre=centre) or []
 
 
 @dataclass(slots=True)
@@ -187,11 +199,7 @@ def layout(
     title: str | None,
     dummy: str | None = None,
 ) -> tuple[Geometry, list[Placed]]:
-    """The sheet's geometry and every token placed in it (the caller holds :data:`LOCK`).
-
-    ``dummy`` is the word written in the dummy's seat of a two-player sheet (in the
-    chat's language; nothing without it).
-    """
+    """The sheet's geometry and every token placed in it (the caller holds :data:`LOCK`)."""
     names = tuple(players)
     n = len(names)
     if n not in TABLE_SIZES:
@@ -206,16 +214,9 @@ def layout(
     placed: list[Placed] = []
 
     if title:
-        s = 34
-        text = shorten(title, s, True, WIDTH - 2 * MARGIN)
-        placed += (
-            place(
-                [(MARGIN, 10, WIDTH - MARGIN, TITLE_HEIGHT)],
-                [Tok(text, "title", bold=True)],
-                s,
-                partial=True,
-            )
-            or []
+        text = shorten(title, 34, True, WIDTH - 2 * MARGIN)
+        placed += _one(
+            (MARGIN, 10, WIDTH - MARGIN, TITLE_HEIGHT), Tok(text, "title", bold=True, fixed=34)
         )
 
     # The pulka band: the name, the standing (or the final result and the
@@ -240,32 +241,11 @@ def layout(
         short = shorten(names[i], name_size, True, rect[2] - rect[0])
         head = [Tok(short, "name", i, bold=True, fixed=name_size)]
         if settlement is None:
-            v = _norm(live[i])
-            head.append(
-                Tok(
-                    format_number(v, signed=True),
-                    "standing",
-                    i,
-                    value=v,
-                    bold=True,
-                    colour=_signed_colour(v),
-                    scale=1.1,
-                )
-            )
+            head.append(_signed(_norm(live[i]), "standing", i, scale=1.1))
         else:
-            v = settlement.results[i]
             money = settlement.money[i]
             head += [
-                Tok(
-                    format_number(v, signed=True),
-                    "result",
-                    i,
-                    value=v,
-                    deco="oo",
-                    bold=True,
-                    colour=_signed_colour(v),
-                    fixed=results[i],
-                ),
+                _signed(settlement.results[i], "result", i, deco="oo", fixed=results[i]),
                 Tok(
                     format_money(money, rules.currency, signed=True),
                     "money",
@@ -293,17 +273,7 @@ def layout(
             tail = [
                 Tok(format_number(eq), "equalised", i, value=eq, deco="u", br=True, stick=True),
                 Tok(format_number(am), "amnestied", i, value=am, deco="uu", stick=True),
-                Tok(
-                    format_number(res, signed=True),
-                    "mountain_result",
-                    i,
-                    value=res,
-                    deco="o",
-                    bold=True,
-                    colour=_signed_colour(res),
-                    stick=True,
-                    scale=OVAL_SCALE,
-                ),
+                _signed(res, "mountain_result", i, deco="o", stick=True, scale=OVAL_SCALE),
             ]
         cells.append(
             _Cell(
@@ -317,29 +287,14 @@ def layout(
         # Whist columns, each with the balance circled.
         for j, rect in zone.whists.items():
             label = shorten("→" + names[j], HEADER_SIZE, False, rect[2] - rect[0])
-            hp = (
-                place([rect], [Tok(label, "header", i, j, colour=MUTED)], HEADER_SIZE, partial=True)
-                or []
-            )
+            hp = _one(rect, Tok(label, "header", i, j, colour=MUTED, fixed=HEADER_SIZE))
             placed += hp
             y = max((p.box[3] for p in hp), default=rect[1]) + 3
             tail = []
             if settlement is not None:
                 b = settlement.balances[i][j]
                 tail = [
-                    Tok(
-                        format_number(b, signed=True),
-                        "balance",
-                        i,
-                        j,
-                        b,
-                        deco="o",
-                        bold=True,
-                        colour=_signed_colour(b),
-                        br=True,
-                        stick=True,
-                        scale=OVAL_SCALE,
-                    )
+                    _signed(b, "balance", i, j, deco="o", br=True, stick=True, scale=OVAL_SCALE)
                 ]
             cells.append(
                 _Cell(
@@ -387,11 +342,8 @@ def _result_sizes(
     settlement: Settlement | None,
     name_size: int,
 ) -> list[int]:
-    """Each final result's size: the largest of :data:`RESULT_SIZES` at which its pulka
-    region holds the name, the result in its double circle, the money and the current
-    pulka (older ones may go behind an ellipsis) at a smaller size; none without a
-    settlement.  A zone whose head must stay in its first region (``head_first``)
-    is measured with the names' own size (``name_size``), else with the smallest."""
+    """Each final result's size (none without a settlement): the largest at which its
+    pulka region still holds the name, the money and the current pulka beside it."""
     if settlement is None:
         return []
     out = []
@@ -447,20 +399,14 @@ def _payments(
         money = format_money(p.amount, rules.currency)
         short = [shorten(x, BAND_SIZES[-1], False, room / 3) for x in (p.payer, p.payee)]
         toks.append(Tok(f"{short[0]} → {short[1]}  {money}", "payment", i, j, p.amount, br=True))
-    for size in BAND_SIZES:
-        if size > largest:
-            continue
-        placed = place([band], toks, size, centre=True)
-        if placed is not None:
-            return placed
-    return place([band], toks, BAND_SIZES[-1], partial=True, centre=True) or []
+    size = _best([band], toks, [s for s in BAND_SIZES if s <= largest], centre=True)
+    return place([band], toks, size, partial=True, centre=True) or []
 
 
 def _dummy(rect: Rect, word: str, size: int) -> list[Placed]:
     """The dummy's name in the middle of its seat's pulka band (two players)."""
     word = shorten(word, size, True, rect[2] - rect[0])
-    tok = Tok(word, "dummy", bold=True, colour=MUTED, fixed=size)
-    placed = place([rect], [tok], size, partial=True, centre=True) or []
+    placed = _one(rect, Tok(word, "dummy", bold=True, colour=MUTED, fixed=size), centre=True)
     for p in placed:
         dy = round((rect[1] + rect[3]) / 2 - (p.box[1] + p.box[3]) / 2)
         p.base += dy
@@ -485,12 +431,7 @@ def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[
     toks = [t for line in lines for t in line]
     for line in lines:
         line[0].br = True
-    for s in range(28, 9, -1):
-        placed = place([rect], toks, s)
-        if placed is not None:
-            break
-    else:
-        placed = place([rect], toks, 10, partial=True) or []
+    placed = place([rect], toks, _best([rect], toks, range(28, 9, -1)), partial=True) or []
     # Centre each line horizontally and the block vertically.
     rows: dict[float, list[Placed]] = {}
     for p in placed:
@@ -589,21 +530,6 @@ def draw(geo: Geometry, placed: Sequence[Placed]) -> Image.Image:
     return img
 
 
-def render_image(
-    players: Sequence[str],
-    rules: Rules,
-    steps: Sequence[Step],
-    settlement: Settlement | None = None,
-    *,
-    title: str | None = None,
-    dummy: str | None = None,
-) -> Image.Image:
-    """The sheet as a Pillow image (see :func:`render_sheet`)."""
-    with LOCK:
-        geo, placed = layout(players, rules, steps, settlement, title, dummy)
-        return draw(geo, placed)
-
-
 def render_sheet(
     players: Sequence[str],
     rules: Rules,
@@ -615,30 +541,20 @@ def render_sheet(
 ) -> bytes:
     """The classic pulka sheet as PNG bytes, 1280 px wide.
 
-    ``steps`` are a replay's steps (``replay(...).steps``); without a
-    ``settlement`` each player's standing (:func:`scoring.standings`) is shown
-    by his name, with one the "4 circles" are written in.  Two to five players;
-    with two (hussar), ``dummy`` is the word for the dummy, written in its seat.
+    ``steps`` are a replay's steps (``replay(...).steps``); without a ``settlement``
+    each player's standing is shown by his name, with one the "4 circles" are written
+    in.  With two players (hussar), ``dummy`` is the word written in the dummy's seat.
     """
-    img = render_image(players, rules, steps, settlement, title=title, dummy=dummy)
+    with LOCK:
+        img = draw(*layout(players, rules, steps, settlement, title, dummy))
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
 
 
-async def render_sheet_async(
-    players: Sequence[str],
-    rules: Rules,
-    steps: Sequence[Step],
-    settlement: Settlement | None = None,
-    *,
-    title: str | None = None,
-    dummy: str | None = None,
-) -> bytes:
+async def render_sheet_async(*args: Any, **kwargs: Any) -> bytes:
     """:func:`render_sheet` in the drawing thread, so the event loop never blocks."""
-    draw_it = functools.partial(
-        render_sheet, players, rules, steps, settlement, title=title, dummy=dummy
-    )
+    draw_it = functools.partial(render_sheet, *args, **kwargs)
     return await asyncio.get_running_loop().run_in_executor(_DRAWER, draw_it)
 
 

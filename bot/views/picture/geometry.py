@@ -1,16 +1,5 @@
-"""The sheet's geometry: three frames, the central circle, the lines, each player's zone.
-
-Three nested frames go around a central circle, cut by lines from the circle to
-the corners.  Three players sit left, top and right (:func:`_triangle`: lines to
-the two top corners and straight down); four players sit bottom, left, top and
-right (:func:`_square`: lines to the four corners); five sit bottom left, left,
-top, right and bottom right (:func:`_pentagon`); two (hussar) sit left and right
-with the dummy on top (:func:`_hussar`).  Seats go clockwise in the order the
-players are listed, so each player's left neighbour follows him.
-
-Each player's :class:`Zone` holds, from the outside in, his whist columns (each in
-the part of the outer band nearest that opponent), his mountain (гора) and his
-pulka (пуля) regions.
+"""The sheet's geometry: three frames, the central circle, the lines, each player's zone
+(from the outside in: his whist columns, each nearest its opponent, mountain, pulka).
 
 >>> geo = geometry(3, 0)
 >>> geo.size, len(geo.zones), sorted(geo.zones[0].whists)
@@ -27,7 +16,7 @@ pulka (пуля) regions.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from bot.views.picture.paper import DUMMY_TINT, GRID, MARGIN, RGB, WIDTH, Rect
@@ -132,12 +121,8 @@ class _Frames:
         self.shapes.append(Shape("line", line, GRID, 2.5))
 
     def stepped(self, outer: Rect, inner: Rect, up: bool, frac: float = 0.45) -> list[Rect]:
-        """A top (``up``) or bottom band as two rects: its wider outer part first.
-
-        The band lies between the frames ``outer`` and ``inner``; its sides run
-        from the corners of ``outer`` to those of ``inner`` (or, for the pulka,
-        to the centre).
-        """
+        """The top (``up``) or bottom band between two frames as two rects, its wider outer
+        part first (a trapezium: its sides run to the inner corners, or to the centre)."""
         yo, yi = (outer[1], inner[1]) if up else (outer[3], inner[3])
         ys = yo + (yi - yo) * frac
         corner = (outer[0], yo)
@@ -148,13 +133,6 @@ class _Frames:
             _pad((xs, min(yo, ys), mirror - xs, max(yo, ys))),
             _pad((xi, min(ys, yi), mirror - xi, max(ys, yi))),
         ]
-
-
-#: Depths of the five-player sheet's whist, mountain and pulka bands: at the sides,
-#: at the top, at the bottom (where two seats share each band).
-FIVE_SIDES = (150, 150, 190)
-FIVE_TOP = (130, 120, 200)
-FIVE_BOTTOM = (180, 120, 250)
 
 
 def _frames(n: int, top: int) -> _Frames:
@@ -168,9 +146,7 @@ def _frames(n: int, top: int) -> _Frames:
         # The two bottom seats share the bottom bands, so those are deeper and the
         # circle sits above the middle (see :func:`_pentagon`).
         height = side - top
-        ins_x = FIVE_SIDES
-        ins_t = FIVE_TOP
-        ins_b = FIVE_BOTTOM
+        ins_x, ins_t, ins_b = (150, 150, 190), (130, 120, 200), (180, 120, 250)
     else:
         # The band of the payments is added under the pulkas (the circle stays put).
         height = 1100 + BAND
@@ -208,8 +184,12 @@ def _square(f: _Frames) -> list[Zone]:
     for y in ys:
         f.shapes.append(Shape("line", (o[0], y, r1[0], y), GRID, 2))
         f.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
-    cols_x = [(r1[0], xs[0]), (xs[0], xs[1]), (xs[1], r1[2])]
-    rows_y = [(r1[1], ys[0]), (ys[0], ys[1]), (ys[1], r1[3])]
+    cols_x = list(pairwise([r1[0], *xs, r1[2]]))
+    rows_y = list(pairwise([r1[1], *ys, r1[3]]))
+    bottom = [_pad((x0, r1[3], x1, o[3])) for x0, x1 in cols_x]
+    top = [_pad((x0, o[1], x1, r1[1])) for x0, x1 in cols_x]
+    left = [_pad((o[0], y0, r1[0], y1)) for y0, y1 in rows_y]
+    right = [_pad((r1[2], y0, o[2], y1)) for y0, y1 in rows_y]
     # The side pulkas' overflow: the outer corner of the band under the middle strip,
     # above the line from the pulka frame's corner to the circle.
     d = SIDE_OVERFLOW
@@ -220,61 +200,43 @@ def _square(f: _Frames) -> list[Zone]:
         Zone(  # bottom: the narrow part by the centre first
             f.stepped(r2, c, up=False, frac=0.3)[::-1],
             f.stepped(r1, r2, up=False, frac=0.3)[::-1],
-            {
-                1: _pad((cols_x[0][0], r1[3], cols_x[0][1], o[3])),
-                2: _pad((cols_x[1][0], r1[3], cols_x[1][1], o[3])),
-                3: _pad((cols_x[2][0], r1[3], cols_x[2][1], o[3])),
-            },
+            dict(zip((1, 2, 3), bottom, strict=True)),
             centred=True,
         ),
         Zone(  # left
             [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], r2[0] + d, y_d), 6)],
             [_pad((r1[0], r2[1], r2[0], r2[3]))],
-            {
-                2: _pad((o[0], rows_y[0][0], r1[0], rows_y[0][1])),
-                3: _pad((o[0], rows_y[1][0], r1[0], rows_y[1][1])),
-                0: _pad((o[0], rows_y[2][0], r1[0], rows_y[2][1])),
-            },
+            dict(zip((2, 3, 0), left, strict=True)),
         ),
         Zone(  # top
             f.stepped(r2, c, up=True, frac=0.55),
             f.stepped(r1, r2, up=True),
-            {
-                1: _pad((cols_x[0][0], o[1], cols_x[0][1], r1[1])),
-                0: _pad((cols_x[1][0], o[1], cols_x[1][1], r1[1])),
-                3: _pad((cols_x[2][0], o[1], cols_x[2][1], r1[1])),
-            },
+            dict(zip((1, 0, 3), top, strict=True)),
             centred=True,
         ),
         Zone(  # right
             [_pad((c[2], c[1], r2[2], c[3])), _pad((r2[2] - d, c[3], r2[2], y_d), 6)],
             [_pad((r2[2], r2[1], r1[2], r2[3]))],
-            {
-                2: _pad((r1[2], rows_y[0][0], o[2], rows_y[0][1])),
-                1: _pad((r1[2], rows_y[1][0], o[2], rows_y[1][1])),
-                0: _pad((r1[2], rows_y[2][0], o[2], rows_y[2][1])),
-            },
+            dict(zip((2, 1, 0), right, strict=True)),
         ),
     ]
 
 
-def _triangle(f: _Frames) -> list[Zone]:
-    """Three seats: lines to the two top corners and straight down; the whist band of
-    each side player is split at the bottom corner."""
+def _three(f: _Frames) -> list[Zone]:
+    """The three-seat sheet (left, top, right): lines to the two top corners and straight
+    down, the band of the payments under the pulkas; hussar's too, the dummy on top."""
     o, r1, r2, c, cx = f.o, f.r1, f.r2, f.c, f.cx
     f.corner_line(0, "circle")
     f.corner_line(1, "circle")
     f.corner_line(2, "r1")
     f.corner_line(3, "r1")
-    # Under the pulkas, across the pulka frame, the band of the payments: ruled off,
-    # and the line down from the circle stops at it.
+    # The band is ruled off across the pulka frame; the line down from the circle stops at it.
     yb = r2[3] - BAND
     f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, yb), GRID, 2.5))
     f.shapes.append(Shape("line", (r2[0], yb, r2[2], yb), GRID, 2))
     f.shapes.append(Shape("line", (cx, r2[3], cx, o[3]), GRID, 2.5))
-    f.shapes.append(Shape("line", (cx, o[1], cx, r1[1]), GRID, 2))
     f.band = _pad((r2[0], yb, r2[2], r2[3]))
-    # Seats clockwise: 0 left, 1 top, 2 right.
+    # Seats clockwise: 0 left, 1 top, 2 right; each side's whist band split at the bottom.
     return [
         Zone(  # left
             [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], cx, yb))],
@@ -295,19 +257,16 @@ def _triangle(f: _Frames) -> list[Zone]:
     ]
 
 
-def _pentagon(f: _Frames) -> list[Zone]:
-    """Five seats: left, top and right as on the square, and the bottom band shared by
-    two seats, split by a line straight down from the circle.
+def _triangle(f: _Frames) -> list[Zone]:
+    zones = _three(f)
+    f.shapes.append(Shape("line", (f.cx, f.o[1], f.cx, f.r1[1]), GRID, 2))  # the top's split
+    return zones
 
-    The bottom bands are deeper (two seats share each) and the circle sits above the
-    middle.  The lines to the top corners run straight to the circle; those to the
-    bottom ones bend at the inner frame's corners, so the side pulkas stay rectangles
-    and the bottom seats get more of the band under the circle, where their totals
-    go (their name and result go in its wide outer part, ``head_first``).  Each
-    player has four whist columns: four across the top, four rows down each side,
-    four across each half of the bottom (whose band runs the whole width: the side
-    bands stop at it).
-    """
+
+def _pentagon(f: _Frames) -> list[Zone]:
+    """Five seats: left, top and right as on the square, the bottom bands (deeper, the
+    circle above the middle) shared by two seats, split straight down from the circle.
+    Each player has four whist columns."""
     o, r1, r2, c, cx = f.o, f.r1, f.r2, f.c, f.cx
     f.corner_line(0, "circle")
     f.corner_line(1, "circle")
@@ -393,12 +352,9 @@ def _pentagon(f: _Frames) -> list[Zone]:
 
 
 def _hussar(f: _Frames) -> tuple[list[Zone], list[Rect]]:
-    """Two players and the dummy: the three-player sheet, the players left and right,
-    the dummy on top (its seat and the players' whist bands on it tinted, with nothing
-    written there but its name).  Each player's whists on the other go in the bottom
-    band, nearest him.  The zones are the two players'; the second list is where the
-    dummy's name goes."""
-    o, r1, r2, c, cx = f.o, f.r1, f.r2, f.c, f.cx
+    """The three-player sheet with the dummy on top, its seat and the players' whist bands
+    on it tinted (nothing is written there but its name, in the rects returned)."""
+    o, r1, r2 = f.o, f.r1, f.r2
     # The tints first, so the lines are drawn over them.
     tl = [(r[0], r[1]) for r in (o, r1, r2)]
     tr = [(r[2], r[1]) for r in (o, r1, r2)]
@@ -421,37 +377,15 @@ def _hussar(f: _Frames) -> tuple[list[Zone], list[Rect]]:
         for poly in (sector, *bands)
     ]
     f.shapes[:0] = tints
-    f.corner_line(0, "circle")
-    f.corner_line(1, "circle")
-    f.corner_line(2, "r1")
-    f.corner_line(3, "r1")
-    yb = r2[3] - BAND
-    f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, yb), GRID, 2.5))
-    f.shapes.append(Shape("line", (r2[0], yb, r2[2], yb), GRID, 2))
-    f.shapes.append(Shape("line", (cx, r2[3], cx, o[3]), GRID, 2.5))
-    f.band = _pad((r2[0], yb, r2[2], r2[3]))
-    zones = [
-        Zone(  # left
-            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], cx, yb))],
-            [_pad((r1[0], r2[1], r2[0], r2[3])), _pad((r1[0], r2[3], cx, r1[3]))],
-            {1: _pad((r1[0], r1[3], cx, o[3]))},
-        ),
-        Zone(  # right
-            [_pad((c[2], c[1], r2[2], c[3])), _pad((cx, c[3], r2[2], yb))],
-            [_pad((r2[2], r2[1], r1[2], r2[3])), _pad((cx, r2[3], r1[2], r1[3]))],
-            {0: _pad((cx, r1[3], r1[2], o[3]))},
-        ),
-    ]
-    return zones, f.stepped(r2, c, up=True, frac=0.55)
+    left, top, right = _three(f)
+    # Each player's whists on the other in the bottom band, nearest him.
+    zones = [replace(left, whists={1: left.whists[2]}), replace(right, whists={0: right.whists[0]})]
+    return zones, top.pulka
 
 
 def geometry(n: int, top: int) -> Geometry:
     """The sheet of ``n`` players (2 to 5) below a title ``top`` pixels high."""
     f = _frames(n, top)
-    dummy: list[Rect] = []
-    if n == 2:
-        zones, dummy = _hussar(f)
-    else:
-        zones = {3: _triangle, 4: _square, 5: _pentagon}[n](f)
+    zones, dummy = _hussar(f) if n == 2 else ({3: _triangle, 4: _square, 5: _pentagon}[n](f), [])
     size = (WIDTH, int(f.o[3]) + MARGIN)
     return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes, f.band, dummy)

@@ -1,15 +1,9 @@
-"""Text on the sheet: fonts, measuring, shortening, number tokens, and flowing them.
+"""Text on the sheet: fonts, measuring, and flowing tokens into a zone's regions.
 
-A column of running totals is a list of :class:`Tok` (:func:`totals`: one per
-total, each but the last followed by :data:`SEPARATOR`); :func:`place` flows
-tokens into a zone's regions line by line at one font size, and :func:`fit`
-finds the largest size at which a column fits, else leaves out its oldest
-totals behind an ellipsis (never the current one).
-
-A flow is measured only as far as it gets (:func:`place` stops where its
-regions are full), so a column of a thousand totals costs about what one that
-fills its region costs: the sheet's cost grows with the deals only by reading
-their totals.
+:func:`fit` takes the largest size at which a column of running totals fits, else
+leaves its oldest totals behind an ellipsis (never the current one).  A flow is
+measured only as far as it gets, so a column of a thousand totals costs what one
+that fills its region costs.
 
 >>> column = totals([2, 4, 10], "pulka", 0)
 >>> [(p.tok.text, p.size, p.tok.deco) for p in fit([(0, 0, 100, 30)], column, sizes=(30, 20, 15))]
@@ -46,16 +40,10 @@ LOCK = threading.Lock()
 
 # --- numbers ----------------------------------------------------------------------
 
-#: Written after each running total but the last: nothing.  Paper players write
-#: each new total after the last and cross the old one out; a dot between them
-#: (``2.4.6.``) reads as a decimal point next to a decimal figure, a comma is the
-#: decimal sign in Russian and Ukrainian, and at phone size a semicolon looked
-#: like a comma and a raised dot like a decimal point.  So the totals stand apart
-#: (a wide gap) and every one but the current is struck through (``deco="s"``)
-#: in the muted ink: ``2̶ 4̶.̶5̶ 13.33`` cannot be read as one number.
+#: Written after each running total but the last: nothing.  A dot (``2.4.6.``) reads as
+#: a decimal point and a comma is the decimal sign in Russian, so the totals stand apart
+#: and every one but the current is struck through in the muted ink.
 SEPARATOR = ""
-#: Ink of a struck-through (older) total.
-STRUCK: RGB = MUTED
 
 
 def format_number(x: Number | Decimal, *, signed: bool = False) -> str:
@@ -319,6 +307,6 @@ def totals(values: Sequence[Number], kind: str, seat: int, on: int | None = None
     return [
         Tok(format_number(v), kind, seat, on, v)
         if k == last
-        else Tok(format_number(v) + SEPARATOR, kind, seat, on, v, deco="s", colour=STRUCK)
+        else Tok(format_number(v) + SEPARATOR, kind, seat, on, v, deco="s", colour=MUTED)
         for k, v in enumerate(values)
     ]
