@@ -118,7 +118,17 @@ STARTUP_RATIO = 1.2
 
 
 def describe(code: Path) -> str:
-    """The checkout measured: its commit, and whether bot/ or scoring/ have changes."""
+    """The checkout measured: its commit, and whether bot/ or scoring/ have changes; and
+    where ``bot`` and ``scoring`` were imported from (an editable install could differ)."""
+    import bot
+    import scoring
+
+    found = {Path(m.__file__).resolve().parent.parent for m in (bot, scoring)}
+    where = "" if found == {code.resolve()} else f" (imported from {sorted(map(str, found))})"
+    return _describe(code) + where
+
+
+def _describe(code: Path) -> str:
     try:
         rev = subprocess.run(
             ["git", "-C", str(code), "rev-parse", "--short", "HEAD"],

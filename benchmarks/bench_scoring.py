@@ -147,7 +147,10 @@ def _over_one(fn: Callable[[int], object], repeat: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    print(f"code: {CODE}")
+    import scoring
+
+    # What was imported, not only what was asked for (an editable install could differ).
+    print(f"code: {CODE}; scoring from {Path(scoring.__file__).resolve().parent}")
     rows = []
     goal = []
     for n, variant in ((3, "sochi"), (4, "sochi"), (3, "leningrad"), (3, "rostov")):
