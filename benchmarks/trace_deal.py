@@ -40,6 +40,10 @@ transparent):
   functions of one view module).  A callback (``M`` calls ``N`` which calls ``M``) is
   not one either: ``N`` is below the new frame.
 
+Each module is shown with its layer (:data:`LAYERS`; an older layout's packages are
+mapped to the layer doing the same job), and the layers are listed in the order of the
+modules' first entries.
+
 The target, for both updates: at most about 15 modules, entered in the order of the
 layers (docs/architecture.md): the trigger (``bot.telegram``), the feature, the action,
 storage and the engine (``bot.storage``, ``bot.model``, ``scoring``), then the view; so
@@ -83,6 +87,31 @@ sys.path.insert(0, str(HERE))
 
 #: The target: at most about this many project modules per update.
 MODULES_TARGET = 15
+
+#: The layer of a module (the first prefix that matches), as docs/architecture.md has
+#: them; older layouts' packages are mapped to the layer that does the same job.
+LAYERS = (
+    ("bot.telegram.handlers", "feature"),  # before bot/features
+    ("bot.telegram", "trigger"),
+    ("bot.features", "feature"),
+    ("bot.actions", "action"),
+    ("bot.service", "action"),  # before bot/actions
+    ("bot.grammar", "grammar"),
+    ("bot.input", "grammar"),  # before bot/grammar
+    ("bot.storage", "storage"),
+    ("bot.store", "storage"),  # before bot/storage (and bot/model)
+    ("bot.model", "model"),
+    ("bot.domain", "model"),  # before bot/model
+    ("bot.views", "view"),
+    ("scoring", "engine"),
+)
+
+
+def layer(module: str) -> str:
+    for prefix, name in LAYERS:
+        if module == prefix or module.startswith(prefix + "."):
+            return name
+    return "other"
 
 # 3.11's flags and opcodes: a coroutine's or generator's frame that "returns" at a
 # YIELD_VALUE is suspended, not finished.
@@ -211,10 +240,15 @@ async def follow(coro: Any) -> Trace:
 def report(title: str, trace: Trace, show_calls: bool) -> None:
     print(f"\n{title}")
     width = max(len(m) for m in trace.order)
-    print(f"  {'#':>2}  {'module (in the order first entered)':<{width}}  calls")
+    print(f"  {'#':>2}  {'module (in the order first entered)':<{width}}  calls  layer")
     for i, m in enumerate(trace.order, 1):
-        print(f"  {i:>2}  {m:<{width}}  {trace.calls[m]:>5}")
+        print(f"  {i:>2}  {m:<{width}}  {trace.calls[m]:>5}  {layer(m)}")
     n = len(trace.order)
+    path = [layer(trace.order[0])]
+    for m in trace.order[1:]:
+        if layer(m) != path[-1]:
+            path.append(layer(m))
+    print(f"  layers, in the order of the modules' first entries: {' > '.join(path)}")
     ok = "yes" if n <= MODULES_TARGET else "NO"
     print(f"  modules entered: {n} (target: at most about {MODULES_TARGET}: {ok})")
     print(f"  calls into project functions: {sum(trace.calls.values())}")
