@@ -123,7 +123,7 @@ def describe(code: Path) -> str:
     import bot
     import scoring
 
-    found = {Path(m.__file__).resolve().parent.parent for m in (bot, scoring)}
+    found = {Path(str(m.__file__)).resolve().parent.parent for m in (bot, scoring)}
     where = "" if found == {code.resolve()} else f" (imported from {sorted(map(str, found))})"
     return _describe(code) + where
 

@@ -113,6 +113,7 @@ def layer(module: str) -> str:
             return name
     return "other"
 
+
 # 3.11's flags and opcodes: a coroutine's or generator's frame that "returns" at a
 # YIELD_VALUE is suspended, not finished.
 _CO_GENERATOR = 0x20
