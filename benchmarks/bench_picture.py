@@ -127,7 +127,10 @@ def growth() -> None:
 
 
 def main() -> None:
-    print(f"code: {CODE}")
+    import scoring
+
+    # What was imported, not only what was asked for (an editable install could differ).
+    print(f"code: {CODE}; scoring from {Path(scoring.__file__).resolve().parent}")
     fixed_sizes()
     growth()
 

@@ -11,7 +11,7 @@
   builds the aiogram :class:`~aiogram.types.Update` objects (message ids shared
   with the bot's messages, as in a real chat).
 * :func:`pulka_bot` (the real bot: ``bot.app``'s Bot with this session,
-  ``create_dispatcher`` over the real SQLite :class:`bot.store.db.Storage`) and
+  ``create_dispatcher`` over the real SQLite ``Storage``) and
   :func:`echo_bot` (a bare aiogram Dispatcher with one handler answering the text).
 * :class:`DealMaker` and :func:`deal_command`: valid deals for a pulka and their
   ``/deal`` text; :class:`Probe`: counts replays, ``play`` calls, SQL statements,
@@ -45,9 +45,6 @@ from aiogram.client.session.base import BaseSession
 from aiogram.enums import ParseMode
 from aiogram.methods import TelegramMethod
 from aiogram.types import Message, Update
-
-from bot.actions import seating
-from bot.storage import events
 
 if TYPE_CHECKING:
     from scoring import Deal, Game, Rules
@@ -251,32 +248,54 @@ class FakeSession(BaseSession):
 # --- the bot's modules, wherever they live -----------------------------------------------
 
 #: Where each part of the bot is, newest layout first (the code moves; the benchmark
-#: measures any of them: ``--code`` runs it on another checkout).
+#: measures any of them: ``--code`` runs it on another checkout).  The first of the names
+#: that exists in the checkout measured is the part.
 MODULES = {
-    "db": ("bot.store.db", "bot.storage"),
-    "callbacks": ("bot.views.callbacks", "bot.callbacks"),
+    # Storage (and, before bot/model, the rows and event kinds beside it).
+    "db": ("bot.storage.db", "bot.store.db", "bot.storage"),
+    # EventKind (DEAL...) and Source, the rows storage returns.
+    "rows": ("bot.model.rows", "bot.store.db", "bot.storage"),
+    # Author and Sitter, who writes and who sits down.
+    "people": ("bot.model", "bot.domain", "bot.service"),
+    # What keeps the hot tables: Keeper (bot.actions) or PulkaService.
+    "keeper": ("bot.actions.keeper", "bot.service"),
+    # The read model's replay: build_table and advance.
+    "tables": ("bot.model.replay", "bot.store.tables", "bot.service"),
+    "callbacks": ("bot.views.callbacks", "bot.telegram.callbacks", "bot.callbacks"),
     "picture": ("bot.views.picture", "bot.picture"),
-    "tables": ("bot.store.tables", "bot.service"),
     "lanes": ("bot.telegram.lanes",),
 }
 
 
-def module(part: str) -> ModuleType:
-    """The module of ``part`` (a key of :data:`MODULES`) in the bot being measured."""
+def keeper_class() -> type:
+    """``bot.actions.keeper.Keeper``, or ``bot.service.PulkaService`` before it: what
+    ``create_bot`` and ``create_dispatcher`` take beside the storage."""
+    mod = module("keeper")
+    return getattr(mod, "Keeper", None) or mod.PulkaService
+
+
+def in_checkout(name: str) -> ModuleType | None:
+    """The module ``name`` of the checkout measured, imported; None if it has none.
+
+    Looked up as a file first: the project's editable install would otherwise import a
+    module of the other checkout when this one has none (``bot.model`` on an old one).
+    """
     import bot
 
     home = Path(bot.__file__).resolve().parent
+    base = home.parent.joinpath(*name.split("."))
+    if not (base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()):
+        return None
+    return importlib.import_module(name)
+
+
+def module(part: str) -> ModuleType:
+    """The module of ``part`` (a key of :data:`MODULES`) in the bot being measured."""
     for name in MODULES[part]:
-        try:
-            found = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name is None or not name.startswith(e.name):
-                raise
-            continue
-        # An editable install finds a module of the other checkout when this one has none.
-        if Path(str(found.__file__)).resolve().is_relative_to(home):
+        found = in_checkout(name)
+        if found is not None:
             return found
-    raise ModuleNotFoundError(f"none of {MODULES[part]} in {home}")
+    raise ModuleNotFoundError(f"none of {MODULES[part]} in the checkout measured")
 
 
 # --- people, chats and their updates ----------------------------------------------------
@@ -408,7 +427,8 @@ class PulkaBot:
     dp: Dispatcher
     session: FakeSession
     storage: Any
-    service: Any
+    #: The Keeper (``bot.actions.keeper``), or the PulkaService of older layouts.
+    keeper: Any
 
     async def close(self) -> None:
         await self.storage.close()
@@ -428,12 +448,11 @@ async def pulka_bot(db_path: str, delay: float = 0.0) -> PulkaBot:
     aiohttp (keeping the session middlewares ``create_bot`` installs)."""
     from pydantic import SecretStr
 
-    from bot.actions.keeper import Keeper
     from bot.app import create_bot, create_dispatcher
     from bot.config import Settings
 
     storage = await module("db").Storage(db_path).open()
-    keeper = Keeper(storage)
+    keeper = keeper_class()(storage)
     settings = Settings(
         bot_token=SecretStr(TOKEN),  # type: ignore[call-arg]
         database_url=f"sqlite:///{db_path}",
@@ -708,7 +727,8 @@ class PulkaTable:
         from scoring import Contract
 
         callbacks = module("callbacks")
-        WRITE, WizardData = callbacks.WRITE, callbacks.WizardData
+        WizardData = callbacks.WizardData
+        WRITE = getattr(callbacks, "WRITE", None) or callbacks.WizardOp.WRITE
 
         first = WizardData.unpack(next(iter(buttons(self._wizard))))
         w = WizardData(first.pulka, first.last).to(kind="g", seat=seat)
@@ -741,39 +761,35 @@ async def seed_pulkas(
 ) -> None:
     """Write pulkas into the database before the bot starts on it, as a restarted bot
     finds them: for each (chat id, its three users, their deals, how many), the pulka
-    created and seated through :class:`bot.service.Keeper` (as ``/newpulka`` and
-    ``/join`` do) and the deals appended to its log in one transaction (fast: feeding
-    a thousand deals through today's bot takes minutes).  The one place to adapt if the
-    storage API changes.
+    created and seated as ``/newpulka`` and ``/join`` do (``bot.actions.seating.start``,
+    or ``PulkaService.create`` in older layouts) and the deals appended to its log in
+    one transaction (fast: feeding a thousand deals through the bot takes minutes).
+    The one place to adapt if the storage API changes.
     """
-    from bot.actions.keeper import Keeper
-    from bot.model import Author, Sitter
     from scoring.record import deal_to_json
 
-    db = module("db")
-    DEAL, Source = db.DEAL, db.Source
+    db, rows, people_mod = module("db"), module("rows"), module("people")
+    DEAL, Source = rows.EventKind.DEAL, rows.Source
+    Author, Sitter = people_mod.Author, people_mod.Sitter
     storage = await db.Storage(db_path).open()
     try:
-        keeper = Keeper(storage)
+        keeper = keeper_class()(storage)
+        # The current layout: a function per write, the event log a module; before
+        # bot/actions, PulkaService.create and Tx.append.
+        seating, events = in_checkout("bot.actions.seating"), in_checkout("bot.storage.events")
         for chat_id, users, maker, count in pulkas:
             first = users[0]
             author = Author(first["id"], first["first_name"])
             seated = [Sitter(u["first_name"], u["id"], u.get("username")) for u in users]
-            written = await seating.start(
-                keeper,
-                chat_id,
-                0,
-                maker.state.rules,
-                author,
-                Source(chat_id, 0),
-                seated=seated,
-                lang="en",
-            )
+            args = (chat_id, 0, maker.state.rules, author, Source(chat_id, 0))
+            if seating is not None:
+                written = await seating.start(keeper, *args, seated=seated, lang="en")
+            else:
+                written = await keeper.create(*args, seated=seated, lang="en")
             async with storage.uow() as tx:
                 for i in range(count):
                     who = users[i % len(users)]
-                    await events.append(
-                        tx,
+                    event = (
                         written.table.id,
                         DEAL,
                         deal_to_json(maker.next()),
@@ -781,6 +797,10 @@ async def seed_pulkas(
                         who["first_name"],
                         None,
                     )
+                    if events is not None:
+                        await events.append(tx, *event)
+                    else:
+                        await tx.append(*event)
     finally:
         await storage.close()
 
@@ -813,8 +833,10 @@ class Probe:
     """
 
     #: Counted functions: (counter, part or module, name), counted wherever a module of
-    #: the bot or the engine holds that same function.  ``advance`` is the read model's
-    #: incremental replay (bot.store.tables), absent before it.
+    #: the bot or the engine holds that same function (so a call is counted whichever
+    #: module it is made from, in any layout).  ``build_table`` and ``advance`` are the
+    #: read model's whole and incremental replays (``bot.model.replay``, earlier
+    #: ``bot.store.tables``); ``advance`` is absent before the incremental read model.
     FUNCTIONS = (
         ("plays", "scoring.engine", "play"),
         ("replays", "scoring.engine", "replay"),
@@ -823,6 +845,8 @@ class Probe:
     )
 
     def __init__(self, session: FakeSession, holders: dict[str, Any]) -> None:
+        """``holders``: name -> object whose ``asyncio.Lock`` attributes are named after
+        it (``db._lock``): the Dispatcher's workflow data, and the storage as ``db``."""
         self.session = session
         self.holders = holders
         self.counts = Counts()
