@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.actions.keeper import Keeper
 from bot.model import Author, EventKind, PulkaError, Source, Written
-from bot.model.replay import advance, check_amendment
+from bot.model.replay import advance, check_amendment, with_deal
 from bot.storage import events
 from scoring import Deal, play
 from scoring.deals import same_deal
@@ -45,7 +45,7 @@ async def write(
             raise PulkaError("no_pulka")
         if table.state is None:
             raise PulkaError("need_players", count=len(table.players))
-        play(table.state, deal)  # raises ScoringError: nothing is written
+        step = play(table.state, deal)  # raises ScoringError: nothing is written
         event = await events.append(
             tx,
             pulka_id,
@@ -56,7 +56,7 @@ async def write(
             source,
             seq=table.next_seq,
         )
-        after = advance(table, table.players, (event,), table.row.status)
+        after = with_deal(table, event, deal, step)
     return keeper.written(table, after, event)
 
 

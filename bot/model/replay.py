@@ -15,7 +15,7 @@ from typing import Any
 from bot.model.outcome import AmendBreaks
 from bot.model.rows import EventKind, EventRow, PlayerRow, PulkaRow, PulkaStatus
 from bot.model.table import LiveDeal, Table, sizes_of
-from scoring import Deal, PulkaState, ScoringError, play
+from scoring import Deal, PulkaState, ScoringError, Step, play
 from scoring.record import deal_from_json, rules_from_json
 
 DEAL, UNDO, AMEND = EventKind.DEAL, EventKind.UNDO, EventKind.AMEND
@@ -97,6 +97,16 @@ def advance(
             elif any(d.event.id == target for d in deals):
                 return build_table(row)  # not the last deal: replay from the start
     return Table(row, table.rules, tuple(deals), state, marks)
+
+
+def with_deal(table: Table, event: EventRow, deal: Deal, step: Step) -> Table:
+    """``table`` with the deal of ``event`` written on it, ``step`` being
+    ``play(table.state, deal)`` as its write checked it: :func:`advance` for one new
+    deal, without playing it a second time."""
+    assert table.state is not None  # a deal is written only on a seated table
+    row = replace(table.row, events=(*table.row.events, event))
+    live = LiveDeal(len(table.deals) + 1, event, deal, table.state, step, None)
+    return Table(row, table.rules, (*table.deals, live), step.state, table.marks)
 
 
 def table_at(table: Table, event_id: int) -> Table:
