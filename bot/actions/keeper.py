@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from cachetools import LRUCache
 
 from bot import crashpoints
-from bot.model import EventKind, EventRow, PulkaError, Source, Table, Written
+from bot.model import Author, EventKind, EventRow, PlayerRow, PulkaError, Source, Table, Written
 from bot.model.replay import advance, build_table
 from bot.storage import chats, events, pulkas
 from bot.storage.db import Storage, Tx
@@ -41,6 +42,27 @@ def committed(written: Written) -> Written:
     if commits is not None:
         commits.written.append(written)
     return written
+
+
+async def append(
+    tx: Tx,
+    table: Table,
+    kind: EventKind,
+    payload: dict[str, Any],
+    author: Author,
+    source: Source | None,
+    *,
+    players: tuple[PlayerRow, ...] | None = None,
+) -> tuple[Table, EventRow]:
+    """Write an event next on ``table``'s log (with the seating ``players`` it gives, if
+    any): the event, and the table after it, to hand to :meth:`Keeper.written` once the
+    transaction committed."""
+    seated = table.players if players is None else players
+    event = await pulkas.write(
+        tx, table.id, kind, payload, author, source, seq=table.next_seq, players=players
+    )
+    status = pulkas.STATUS_AFTER.get(kind, table.row.status)
+    return advance(table, seated, (event,), status), event
 
 
 class Keeper:
