@@ -1,6 +1,6 @@
-"""Middlewares: the chat's language for handlers; a request middleware that
-waits out 429s, follows a group's migration and ignores "message is not modified";
-and aiogram's callback answering, made to answer once a handler has returned."""
+"""Middlewares: each update's commits and the chat's language for handlers; a request
+middleware that waits out 429s, follows a group's migration and ignores "message is
+not modified"; aiogram's callback answering, made to answer once a handler returned."""
 
 from __future__ import annotations
 
@@ -36,22 +36,9 @@ log = logging.getLogger(__name__)
 Migrate = Callable[[int, int], Awaitable[Any]]
 
 
-class CommitsMiddleware(BaseMiddleware):
-    """A fresh :data:`bot.service.COMMITTED` for each update (see ``bot.telegram.delivery``)."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        # Not reset on the way out: the errors handler, outside this middleware, reads it.
-        COMMITTED.set(Commits())
-        return await handler(event, data)
-
-
-class LanguageMiddleware(BaseMiddleware):
-    """Puts ``tx`` (the catalog in the chat's language) and ``lang`` into handler data.
+class UpdateMiddleware(BaseMiddleware):
+    """A fresh :data:`~bot.actions.keeper.COMMITTED` for each update, and ``tx`` (the
+    catalog in the chat's language) and ``lang`` in handler data.
 
     The chat's language is its setting (``/lang``); a chat without one yet
     speaks the language of whoever wrote (their Telegram ``language_code``,
@@ -68,6 +55,8 @@ class LanguageMiddleware(BaseMiddleware):
         event: TelegramObject,
         data: dict[str, Any],
     ) -> Any:
+        # Not reset on the way out: the errors handler, outside this middleware, reads it.
+        COMMITTED.set(Commits())
         chat: Chat | None = data.get("event_chat")
         user: User | None = data.get("event_from_user")
         lang = await self.keeper.lang(chat.id) if chat is not None else None
