@@ -37,7 +37,7 @@ from aiohttp import web
 from bot import crashpoints
 from bot.storage.db import Storage
 from bot.storage.schema import SCHEMA_VERSION
-from bot.telegram.lanes import Handle, Inbox, Lanes, WebhookRefused
+from bot.telegram.lanes import Handle, Receiver, WebhookRefused
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class InboxRequestHandler(SimpleRequestHandler):
         while the lanes still answer; ``bot.app.run`` closes it after they drained."""
 
 
-class Webhook:
+class Webhook(Receiver):
     """The webhook server: every update kept, answered 200, then handled in its lane.
 
     It has the poller's face (:attr:`pending`, :meth:`run`), so ``bot.app.Server``
@@ -102,21 +102,12 @@ class Webhook:
         port: int,
         allowed_updates: list[str] | None = None,
     ) -> None:
-        self.bot = bot
-        self.handle = handle
-        self.inbox = Inbox(storage)
-        self.lanes = Lanes(self._run)
+        super().__init__(bot, handle, storage, allowed_updates)
         self.url, self.path, self.host, self.port = url, path, host, port
         self.secret = secret
-        self.allowed_updates = allowed_updates
         self.app = web.Application()
         InboxRequestHandler(dispatcher, bot, secret, self.accept).register(self.app, path=path)
         self.app.router.add_get(HEALTH_PATH, self.health)
-
-    @property
-    def pending(self) -> int:
-        """Updates received and not handled yet."""
-        return self.lanes.pending
 
     async def accept(self, update: Update) -> None:
         """Keep ``update``, then queue it in its chat's lane unless it was kept before."""
@@ -126,12 +117,6 @@ class Webhook:
             log.info("update %s came again; answered, not handled twice", update.update_id)
         for kept in fresh:
             self.lanes.put(kept)
-
-    async def _run(self, update: Update) -> None:
-        try:
-            await self.handle(update)
-        finally:
-            self.inbox.done(update.update_id)
 
     async def health(self, request: web.Request) -> web.Response:
         """``GET /health``: 200 and how the bot is, from memory (neither Telegram nor
@@ -148,8 +133,7 @@ class Webhook:
         """Serve until ``stop`` is set: the updates left from
         before a restart first, then the server, then ``setWebhook``; at the end
         stop accepting, let the requests under way and the lanes finish."""
-        for update in await self.inbox.leftovers(self.bot):
-            self.lanes.put(update)
+        await self.resume()
         runner = web.AppRunner(
             self.app, handle_signals=False, access_log=None, shutdown_timeout=10.0
         )
@@ -182,5 +166,4 @@ class Webhook:
         finally:
             # Stop listening; requests under way finish (their updates are kept).
             await runner.cleanup()
-            await self.lanes.close()
-            await self.inbox.flush()
+            await self.finish()
