@@ -76,9 +76,8 @@ def _connect_existing(path: str) -> sqlite3.Connection:
 def _check(conn: sqlite3.Connection, path: str) -> int:
     try:
         return check_schema(conn)
-    except ValueError as e:
-        raise OpsError(f"database {path}: {e}") from None
-    except sqlite3.Error as e:  # "file is not a database", "database is locked"
+    # Not ours, or sqlite3's "file is not a database", "database is locked".
+    except (ValueError, sqlite3.Error) as e:
         raise OpsError(f"database {path}: {e}") from None
 
 
