@@ -130,20 +130,18 @@ def command_list(lang: str, commands: tuple[str, ...] = COMMANDS) -> list[BotCom
 async def set_commands(bot: Bot) -> None:
     """Register the command menu in every language: Russian for everyone by default,
     Ukrainian and English for clients in those languages."""
+    scopes = (
+        (BotCommandScopeDefault(), COMMANDS),
+        (BotCommandScopeAllGroupChats(), COMMANDS),
+        (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+    )
     try:
         for lang in LANGS:
             code = None if lang == DEFAULT_LANG else lang
-            await bot.set_my_commands(
-                command_list(lang), scope=BotCommandScopeDefault(), language_code=code
-            )
-            await bot.set_my_commands(
-                command_list(lang), scope=BotCommandScopeAllGroupChats(), language_code=code
-            )
-            await bot.set_my_commands(
-                command_list(lang, PRIVATE_COMMANDS),
-                scope=BotCommandScopeAllPrivateChats(),
-                language_code=code,
-            )
+            for scope, commands in scopes:
+                await bot.set_my_commands(
+                    command_list(lang, commands), scope=scope, language_code=code
+                )
     except TelegramAPIError as e:  # the menu is a convenience: never fatal
         log.warning("could not register the command list: %s", e)
 

@@ -68,12 +68,8 @@ async def start(
     seated: Sequence[Sitter] = (),
     lang: str | None = None,
 ) -> Written:
-    """Start a pulka; ``busy`` while one is running here.
-
-    ``seats`` fixes the table size; ``seated`` are seated at once, in order (the
-    settings message's "Sit down" presses).  ``lang`` (the creator's language) becomes
-    the chat's language if it has none yet.
-    """
+    """Start a pulka (:func:`open_pulka`): ``seats`` fixes the table size, ``seated``
+    are seated at once, in order (the settings message's "Sit down" presses)."""
     if seats is not None and seats not in seating.TABLE_SIZES:
         raise PulkaError("table_full")
     if len(seated) > sizes_of(seats)[-1]:  # not chosen: 3 or 4

@@ -142,21 +142,12 @@ ANSWER_LIMIT = 200
 class AnswerAfterHandler(CallbackAnswerMiddleware):
     """aiogram's :class:`CallbackAnswerMiddleware`, answering only for a handler that returned.
 
-    Handlers set what the press is answered with on ``callback_answer``
-    (``callback_answer.text = tx("done")``; ``.show_alert = True`` for a refusal),
-    and the answer goes after the handler, so a client's spinner stops once the
-    edit is visible.  Registered as an inner middleware of the Dispatcher, it
-    wraps every callback handler of every router.
-
-    The library answers in a ``finally``, also after a handler that raised: with
-    what that handler had set before it failed ("done", for a deal whose edit
-    then failed), and the errors handler, which says what was committed, could
-    no longer answer (a second answer is refused at Telegram).  Here a handler
-    that raised is not answered: the errors handler answers it, once.  An answer
-    that fails is only logged: the handler has already told the chat what it did.
-    (The library's ``pre``, answering before the handler, is kept as it is; no
-    handler here asks for it, since an answer before the edit would stop the
-    spinner while the message still shows the old screen.)
+    Handlers set the answer on ``callback_answer`` (``.text``, ``.show_alert``); it goes
+    after the handler, so the spinner stops once the edit is visible.  The library
+    answers in a ``finally``, after a handler that raised too, with what it had set
+    ("done" for a deal whose edit then failed), and the errors handler could not
+    answer what committed (Telegram refuses a second answer): here a handler that
+    raised is left to the errors handler.  A failed answer is only logged.
     """
 
     async def __call__(
