@@ -191,14 +191,13 @@ async def keep_daily_backups(
     """
     while True:
         now = clock()
+        wake = now + RETRY_AFTER
         try:
             made = await asyncio.to_thread(daily_backup, source, folder, keep, now.date())
         except OpsError as e:
             log.error("daily copy failed: %s", e)
-            wake = now + RETRY_AFTER
         except Exception:
             log.exception("daily copy failed")
-            wake = now + RETRY_AFTER
         else:
             if made is not None:
                 log.info("daily copy %s written (%d events)", made.path, made.events)

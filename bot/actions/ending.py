@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.actions.keeper import Keeper, append, committed
+from bot.actions.keeper import Keeper, append
 from bot.model import (
     Author,
     EventKind,
@@ -18,7 +18,7 @@ from bot.model import (
     Table,
     Written,
 )
-from bot.storage import events, pulkas
+from bot.storage import pulkas
 from scoring import Settlement, ending, settle_state
 from scoring.record import (
     load_document,
@@ -122,7 +122,7 @@ async def reopen(
         end_event = table.end_event
         if not table.ended_by_agreement or end_event is None or end_event.id != end_id:
             raise PulkaError("stale")
-        if await pulkas.active_id(tx, table.row.chat_id, table.row.thread_id) is not None:
+        if await pulkas.active(tx, table.row.chat_id, table.row.thread_id) is not None:
             raise PulkaError("reopen_busy")
         payload = {"end": end_event.id}
         after, event = await append(tx, table, EventKind.REOPEN, payload, author, source)
@@ -150,12 +150,9 @@ async def settle(keeper: Keeper, pulka_id: int, author: Author, source: Source |
     short of its target (the table ends it by agreement first).
     """
     async with keeper.storage.uow() as tx:
-        event = None if source is None else await events.by_source(tx, source)
-        if event is not None:  # delivered again: what it wrote the first time
-            if event.kind not in (EventKind.END, EventKind.SETTLE):
-                raise PulkaError("stale")
-            table = await keeper.table(tx, event.pulka_id)
-            return committed(Written(table, True, event.id, event))
+        again = await keeper.again(tx, source, EventKind.END, EventKind.SETTLE)
+        if again is not None:
+            return again
         table = await keeper.table(tx, pulka_id)
         if table.settled:
             return Written(table, duplicate=True, event=table.settle_event)

@@ -11,7 +11,6 @@ redelivered command is written once and answered with what it wrote.
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any
 
 from cachetools import LRUCache
@@ -22,17 +21,10 @@ from bot.model.replay import advance, build_table
 from bot.storage import chats, events, pulkas
 from bot.storage.db import Storage, Tx
 
-
-@dataclass
-class Commits:
-    """What the writes of the update being handled committed, oldest first."""
-
-    written: list[Written] = field(default_factory=list)
-
-
-#: The current update's commits: a fresh :class:`Commits` per update (set by an outer
-#: middleware), so whoever answers after a failure knows what is written.
-COMMITTED: ContextVar[Commits | None] = ContextVar("pulka_committed", default=None)
+#: What the writes of the update being handled committed, oldest first: a fresh list per
+#: update (set by an outer middleware), so whoever answers after a failure knows what
+#: is written.
+COMMITTED: ContextVar[list[Written] | None] = ContextVar("pulka_committed", default=None)
 
 
 def committed(written: Written) -> Written:
@@ -40,7 +32,7 @@ def committed(written: Written) -> Written:
     written, and an answer lost after it must say so)."""
     commits = COMMITTED.get()
     if commits is not None:
-        commits.written.append(written)
+        commits.append(written)
     return written
 
 
@@ -143,16 +135,16 @@ class Keeper:
             raise PulkaError("no_pulka")
         return table
 
-    async def again(self, tx: Tx, source: Source | None, kind: EventKind) -> Written | None:
+    async def again(self, tx: Tx, source: Source | None, *kinds: EventKind) -> Written | None:
         """What ``source`` wrote already (a command or press delivered again), if anything.
 
-        Only a write of the same ``kind`` is a repeat; a message that wrote something
+        Only a write of one of ``kinds`` is a repeat; a message that wrote something
         else (a wizard that wrote a deal, pressed as an undo) is stale.
         """
         event = None if source is None else await events.by_source(tx, source)
         if event is None:
             return None
-        if event.kind != kind:
+        if event.kind not in kinds:
             raise PulkaError("stale")
         return committed(Written(await self.table(tx, event.pulka_id), True, event.id, event))
 

@@ -46,7 +46,7 @@ async def open_pulka(
     again = await pulkas.by_source(tx, source)
     if again is not None:
         return again, True
-    if await pulkas.active_id(tx, chat_id, thread_id) is not None:
+    if await pulkas.active(tx, chat_id, thread_id) is not None:
         raise PulkaError("busy")
     pulka_id = await pulkas.create(
         tx, chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source, seats

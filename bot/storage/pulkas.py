@@ -50,20 +50,11 @@ async def by_source(tx: Tx, source: Source) -> int | None:
     return None if row is None else int(row["id"])
 
 
-async def active_id(tx: Tx, chat_id: int, thread_id: int) -> int | None:
-    # The status written out, not bound: SQLite uses the partial index
-    # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
-    row = await tx.one(
-        "SELECT id FROM pulkas WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
-        chat_id,
-        thread_id,
-    )
-    return None if row is None else int(row["id"])
-
-
 async def active(tx: Tx, chat_id: int, thread_id: int) -> tuple[int, int] | None:
     """The active pulka here and its last event id (0: none yet), in one statement:
     every update asks this first."""
+    # The status written out, not bound: SQLite uses the partial index
+    # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
     row = await tx.one(
         "SELECT id, (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
         "FROM pulkas p WHERE chat_id = ? AND thread_id = ? AND status = 'active'",

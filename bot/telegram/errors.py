@@ -107,7 +107,7 @@ async def on_error(event: ErrorEvent, **data: Any) -> bool:
     log.error("update %s failed", event.update.update_id, exc_info=event.exception)
     tx: Texts = data.get("tx") or Texts()
     commits = COMMITTED.get()
-    done = commits.written[-1] if commits is not None and commits.written else None
+    done = commits[-1] if commits else None
     update = event.update
     query = update.callback_query
     target = query.message if query is not None else update.message

@@ -28,7 +28,7 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
 
-from bot.actions.keeper import COMMITTED, Commits, Keeper
+from bot.actions.keeper import COMMITTED, Keeper
 from bot.views.texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class UpdateMiddleware(BaseMiddleware):
         data: dict[str, Any],
     ) -> Any:
         # Not reset on the way out: the errors handler, outside this middleware, reads it.
-        COMMITTED.set(Commits())
+        COMMITTED.set([])
         chat: Chat | None = data.get("event_chat")
         user: User | None = data.get("event_from_user")
         lang = await self.keeper.lang(chat.id) if chat is not None else None

@@ -1,25 +1,15 @@
 """Webhook mode: Telegram posts every update to the bot's own HTTP server.
 
-The guarantees are the polling path's (``bot.telegram.lanes``): an update is kept
-in the inbox before Telegram is told it arrived (the HTTP 200), then handled in its
-chat's lane (in order within a chat, chats side by side), and marked done.  Telegram
-posts an update again when it got no 200 (a timeout, a restart); the inbox knows its
-``update_id``, so the repeat is answered 200 and not handled a second time.
+The guarantees are the polling path's (``bot.telegram.lanes``): an update is kept in
+the inbox before the HTTP 200, handled in its chat's lane, then marked done; one
+posted again (no 200 came back) is known by its ``update_id`` and not handled twice.
 
-aiogram's ``SimpleRequestHandler`` does the HTTP side: the route, and the
-``X-Telegram-Bot-Api-Secret-Token`` check on every request (401, nothing kept).  What
-it does with the update does not fit a score-keeper, so that part is replaced:
-
-* by default (``handle_in_background=False``) it answers Telegram only after the
-  handlers ran: a slow chat, or a flood wait, holds Telegram's delivery, which
-  retries and sends the update again while it is being handled;
-* in the background it answers at once and feeds the update to a free task: a
-  chat's updates race each other, and an update answered 200 is lost if the bot
-  stops before handling it.
-
-aiogram's ``setup_application`` is not used either: it emits the dispatcher's
-shutdown from aiohttp's ``on_shutdown``, while requests may still be under way and
-before the lanes have drained.  :meth:`Webhook.run` does start and stop in order.
+aiogram's ``SimpleRequestHandler`` keeps the route and the secret-token check (401,
+nothing kept) but not its handling: answering after the handlers ran holds Telegram's
+delivery behind a slow chat (and it retries meanwhile), answering at once from a free
+task races a chat's updates and loses one the bot stops before handling.  Nor is
+``setup_application`` used: it emits the shutdown while requests may still be under
+way and before the lanes drained; :meth:`Webhook.run` starts and stops in order.
 """
 
 from __future__ import annotations
