@@ -41,13 +41,12 @@ from bot.features import get_routers
 from bot.storage.db import Storage
 from bot.telegram.boards import Boards
 from bot.telegram.context import Members
-from bot.telegram.errors import HandlingMiddleware
+from bot.telegram.errors import remember_handler
 from bot.telegram.lanes import Poller, WebhookRefused
 from bot.telegram.middlewares import (
     AnswerAfterHandler,
-    CommitsMiddleware,
-    LanguageMiddleware,
     RetryMiddleware,
+    UpdateMiddleware,
 )
 from bot.telegram.sheets import Sheets
 from bot.views.texts import DEFAULT_LANG, LANGS, t
@@ -106,15 +105,14 @@ def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatc
     go to the handlers."""
     keeper = keeper or Keeper(storage)
     dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=Members())
-    dp.update.outer_middleware(CommitsMiddleware())
-    dp.update.outer_middleware(LanguageMiddleware(keeper))
+    dp.update.outer_middleware(UpdateMiddleware(keeper))
     # Every press is answered once: after its handler returned (here), or by the
     # errors handler if it failed.  A press not on its message's keyboard is refused
     # by the routers' filter and answered "out of date" by the catch-all.
     dp.callback_query.middleware(AnswerAfterHandler())
     # Which handler took the update: a refusal is answered its way (bot.telegram.errors).
-    dp.message.middleware(HandlingMiddleware())
-    dp.callback_query.middleware(HandlingMiddleware())
+    dp.message.middleware(remember_handler)
+    dp.callback_query.middleware(remember_handler)
     dp.include_routers(*get_routers())
     dp.startup.register(set_commands)
     return dp
@@ -132,20 +130,18 @@ def command_list(lang: str, commands: tuple[str, ...] = COMMANDS) -> list[BotCom
 async def set_commands(bot: Bot) -> None:
     """Register the command menu in every language: Russian for everyone by default,
     Ukrainian and English for clients in those languages."""
+    scopes = (
+        (BotCommandScopeDefault(), COMMANDS),
+        (BotCommandScopeAllGroupChats(), COMMANDS),
+        (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+    )
     try:
         for lang in LANGS:
             code = None if lang == DEFAULT_LANG else lang
-            await bot.set_my_commands(
-                command_list(lang), scope=BotCommandScopeDefault(), language_code=code
-            )
-            await bot.set_my_commands(
-                command_list(lang), scope=BotCommandScopeAllGroupChats(), language_code=code
-            )
-            await bot.set_my_commands(
-                command_list(lang, PRIVATE_COMMANDS),
-                scope=BotCommandScopeAllPrivateChats(),
-                language_code=code,
-            )
+            for scope, commands in scopes:
+                await bot.set_my_commands(
+                    command_list(lang, commands), scope=scope, language_code=code
+                )
     except TelegramAPIError as e:  # the menu is a convenience: never fatal
         log.warning("could not register the command list: %s", e)
 

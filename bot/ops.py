@@ -76,9 +76,8 @@ def _connect_existing(path: str) -> sqlite3.Connection:
 def _check(conn: sqlite3.Connection, path: str) -> int:
     try:
         return check_schema(conn)
-    except ValueError as e:
-        raise OpsError(f"database {path}: {e}") from None
-    except sqlite3.Error as e:  # "file is not a database", "database is locked"
+    # Not ours, or sqlite3's "file is not a database", "database is locked".
+    except (ValueError, sqlite3.Error) as e:
         raise OpsError(f"database {path}: {e}") from None
 
 
@@ -192,14 +191,13 @@ async def keep_daily_backups(
     """
     while True:
         now = clock()
+        wake = now + RETRY_AFTER
         try:
             made = await asyncio.to_thread(daily_backup, source, folder, keep, now.date())
         except OpsError as e:
             log.error("daily copy failed: %s", e)
-            wake = now + RETRY_AFTER
         except Exception:
             log.exception("daily copy failed")
-            wake = now + RETRY_AFTER
         else:
             if made is not None:
                 log.info("daily copy %s written (%d events)", made.path, made.events)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.actions.keeper import Keeper
-from bot.actions.seating import open_pulka
+from bot.actions.seating import open_pulka, seat_all
 from bot.grammar.deals import valid_name
 from bot.model import (
     UNCHOSEN,
@@ -15,6 +15,7 @@ from bot.model import (
     Listed,
     PulkaError,
     PulkaStatus,
+    Sitter,
     Source,
     Table,
     Written,
@@ -101,10 +102,7 @@ async def import_record(
         )
         if again:
             return Written(await keeper.table(tx, pulka_id), duplicate=True)
-        for seat, name in enumerate(doc.players):
-            await pulkas.seat(
-                tx, pulka_id, seat, name, None, None, author.user_id, author.name, None
-            )
+        await seat_all(tx, pulka_id, [Sitter(name, None) for name in doc.players], author)
         for deal in doc.deals:
             await events.append(
                 tx, pulka_id, EventKind.DEAL, deal_to_json(deal), author.user_id, author.name, None

@@ -9,19 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.actions.keeper import Keeper, committed
+from bot.actions.keeper import Keeper, append
 from bot.model import (
     Author,
     EventKind,
-    EventRow,
     PulkaError,
-    PulkaStatus,
     Source,
     Table,
     Written,
 )
-from bot.model.replay import advance
-from bot.storage import events, pulkas
+from bot.storage import pulkas
 from scoring import Settlement, ending, settle_state
 from scoring.record import (
     load_document,
@@ -69,17 +66,7 @@ async def end(
             raise PulkaError("stale")
         if not agreed and (table.state is None or not table.state.finished):
             raise PulkaError("stale")
-        event = await pulkas.close(
-            tx,
-            pulka_id,
-            EventKind.END,
-            {"agreed": agreed},
-            author.user_id,
-            author.name,
-            source,
-            seq=table.next_seq,
-        )
-        after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
+        after, event = await append(tx, table, EventKind.END, {"agreed": agreed}, author, source)
     return keeper.written(table, after, event)
 
 
@@ -109,30 +96,11 @@ async def agree(
             return Written(table, duplicate=True)
         if tap.verdict is ending.Verdict.ENDS:
             payload = {"agreed": True, "last": stop, "by": list(tap.by), "admin": tap.by_admin}
-            event = await pulkas.close(
-                tx,
-                pulka_id,
-                EventKind.END,
-                payload,
-                author.user_id,
-                author.name,
-                source,
-                seq=table.next_seq,
-            )
-            status = PulkaStatus.ARCHIVED
+            after, event = await append(tx, table, EventKind.END, payload, author, source)
         else:
-            event = await events.append(
-                tx,
-                pulka_id,
-                EventKind.AGREE,
-                {"seat": seat, "last": stop},
-                author.user_id,
-                author.name,
-                None,  # many taps on one offer: a tap is known by its seat, not its source
-                seq=table.next_seq,
-            )
-            status = table.row.status
-        after = advance(table, table.players, (event,), status)
+            # Many taps on one offer: a tap is known by its seat, not its source.
+            payload = {"seat": seat, "last": stop}
+            after, event = await append(tx, table, EventKind.AGREE, payload, author, None)
     return keeper.written(table, after, event)
 
 
@@ -154,18 +122,10 @@ async def reopen(
         end_event = table.end_event
         if not table.ended_by_agreement or end_event is None or end_event.id != end_id:
             raise PulkaError("stale")
-        if await pulkas.active_id(tx, table.row.chat_id, table.row.thread_id) is not None:
+        if await pulkas.active(tx, table.row.chat_id, table.row.thread_id) is not None:
             raise PulkaError("reopen_busy")
-        event = await pulkas.reopen(
-            tx,
-            pulka_id,
-            {"end": end_event.id},
-            author.user_id,
-            author.name,
-            source,
-            seq=table.next_seq,
-        )
-        after = advance(table, table.players, (event,), PulkaStatus.ACTIVE)
+        payload = {"end": end_event.id}
+        after, event = await append(tx, table, EventKind.REOPEN, payload, author, source)
     return keeper.written(table, after, event)
 
 
@@ -190,44 +150,20 @@ async def settle(keeper: Keeper, pulka_id: int, author: Author, source: Source |
     short of its target (the table ends it by agreement first).
     """
     async with keeper.storage.uow() as tx:
-        event = None if source is None else await events.by_source(tx, source)
-        if event is not None:  # delivered again: what it wrote the first time
-            if event.kind not in (EventKind.END, EventKind.SETTLE):
-                raise PulkaError("stale")
-            table = await keeper.table(tx, event.pulka_id)
-            return committed(Written(table, True, event.id, event))
+        again = await keeper.again(tx, source, EventKind.END, EventKind.SETTLE)
+        if again is not None:
+            return again
         table = await keeper.table(tx, pulka_id)
         if table.settled:
             return Written(table, duplicate=True, event=table.settle_event)
         if not table.can_settle or table.state is None:
             raise PulkaError("stale")
-        written: list[EventRow] = []
-        status, seq = table.row.status, table.next_seq
+        after, first = table, None
         if table.active:
-            written.append(
-                await pulkas.close(
-                    tx,
-                    pulka_id,
-                    EventKind.END,
-                    {"agreed": False},
-                    author.user_id,
-                    author.name,
-                    source,
-                    seq=seq,
-                )
-            )
-            status, seq = PulkaStatus.ARCHIVED, seq + 1
-        written.append(
-            await events.append(
-                tx,
-                pulka_id,
-                EventKind.SETTLE,
-                settle_payload(table, settle_state(table.state)),
-                author.user_id,
-                author.name,
-                None if written else source,  # the source is the end's, if it ended
-                seq=seq,
-            )
-        )
-        after = advance(table, table.players, tuple(written), status)
-    return keeper.written(table, after, written[0])
+            payload = {"agreed": False}
+            after, first = await append(tx, table, EventKind.END, payload, author, source)
+        payload = settle_payload(table, settle_state(table.state))
+        # The source is the end's, if it ended.
+        settled = None if first else source
+        after, event = await append(tx, after, EventKind.SETTLE, payload, author, settled)
+    return keeper.written(table, after, first or event)

@@ -11,27 +11,20 @@ redelivered command is written once and answered with what it wrote.
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from typing import Any
 
 from cachetools import LRUCache
 
 from bot import crashpoints
-from bot.model import EventKind, EventRow, PulkaError, Source, Table, Written
+from bot.model import Author, EventKind, EventRow, PlayerRow, PulkaError, Source, Table, Written
 from bot.model.replay import advance, build_table
 from bot.storage import chats, events, pulkas
 from bot.storage.db import Storage, Tx
 
-
-@dataclass
-class Commits:
-    """What the writes of the update being handled committed, oldest first."""
-
-    written: list[Written] = field(default_factory=list)
-
-
-#: The current update's commits: a fresh :class:`Commits` per update (set by an outer
-#: middleware), so whoever answers after a failure knows what is written.
-COMMITTED: ContextVar[Commits | None] = ContextVar("pulka_committed", default=None)
+#: What the writes of the update being handled committed, oldest first: a fresh list per
+#: update (set by an outer middleware), so whoever answers after a failure knows what
+#: is written.
+COMMITTED: ContextVar[list[Written] | None] = ContextVar("pulka_committed", default=None)
 
 
 def committed(written: Written) -> Written:
@@ -39,8 +32,29 @@ def committed(written: Written) -> Written:
     written, and an answer lost after it must say so)."""
     commits = COMMITTED.get()
     if commits is not None:
-        commits.written.append(written)
+        commits.append(written)
     return written
+
+
+async def append(
+    tx: Tx,
+    table: Table,
+    kind: EventKind,
+    payload: dict[str, Any],
+    author: Author,
+    source: Source | None,
+    *,
+    players: tuple[PlayerRow, ...] | None = None,
+) -> tuple[Table, EventRow]:
+    """Write an event next on ``table``'s log (with the seating ``players`` it gives, if
+    any): the event, and the table after it, to hand to :meth:`Keeper.written` once the
+    transaction committed."""
+    seated = table.players if players is None else players
+    event = await pulkas.write(
+        tx, table.id, kind, payload, author, source, seq=table.next_seq, players=players
+    )
+    status = pulkas.STATUS_AFTER.get(kind, table.row.status)
+    return advance(table, seated, (event,), status), event
 
 
 class Keeper:
@@ -121,16 +135,16 @@ class Keeper:
             raise PulkaError("no_pulka")
         return table
 
-    async def again(self, tx: Tx, source: Source | None, kind: EventKind) -> Written | None:
+    async def again(self, tx: Tx, source: Source | None, *kinds: EventKind) -> Written | None:
         """What ``source`` wrote already (a command or press delivered again), if anything.
 
-        Only a write of the same ``kind`` is a repeat; a message that wrote something
+        Only a write of one of ``kinds`` is a repeat; a message that wrote something
         else (a wizard that wrote a deal, pressed as an undo) is stale.
         """
         event = None if source is None else await events.by_source(tx, source)
         if event is None:
             return None
-        if event.kind != kind:
+        if event.kind not in kinds:
             raise PulkaError("stale")
         return committed(Written(await self.table(tx, event.pulka_id), True, event.id, event))
 

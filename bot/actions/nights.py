@@ -3,9 +3,11 @@ statistics, the rating and the debts are made of."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.actions.keeper import Keeper
 from bot.model import EventKind, Table
-from bot.model.nights import Night, Person, guest_key, seated
+from bot.model.nights import Night, guest_key, seated
 from bot.model.replay import build_table
 from bot.storage import events, pulkas
 from bot.storage.db import Tx
@@ -45,16 +47,7 @@ async def _nights(keeper: Keeper, tx: Tx, chat_id: int) -> list[Night]:
         nights.append(Night(number, table, when, people, agreed, final, settle_id))
     # Everyone under the name last played, in every night (a renamed user stays one row).
     return [
-        Night(
-            n.number,
-            n.table,
-            n.settled_at,
-            tuple(Person(p.key, names[p.key], p.user_id) for p in n.people),
-            n.agreed,
-            n.final,
-            n.settle_id,
-        )
-        for n in nights
+        replace(n, people=tuple(replace(p, name=names[p.key]) for p in n.people)) for n in nights
     ]
 
 

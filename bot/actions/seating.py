@@ -13,19 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from bot.actions.keeper import Keeper
+from bot.actions.keeper import Keeper, append
 from bot.model import (
     Author,
     EventKind,
     PlayerRow,
     PulkaError,
-    PulkaStatus,
     Sitter,
     Source,
     Written,
     sizes_of,
 )
-from bot.model.replay import advance
 from bot.storage import chats, pulkas
 from bot.storage.db import Tx
 from scoring import Rules, seating
@@ -48,7 +46,7 @@ async def open_pulka(
     again = await pulkas.by_source(tx, source)
     if again is not None:
         return again, True
-    if await pulkas.active_id(tx, chat_id, thread_id) is not None:
+    if await pulkas.active(tx, chat_id, thread_id) is not None:
         raise PulkaError("busy")
     pulka_id = await pulkas.create(
         tx, chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source, seats
@@ -70,12 +68,8 @@ async def start(
     seated: Sequence[Sitter] = (),
     lang: str | None = None,
 ) -> Written:
-    """Start a pulka; ``busy`` while one is running here.
-
-    ``seats`` fixes the table size; ``seated`` are seated at once, in order (the
-    settings message's "Sit down" presses).  ``lang`` (the creator's language) becomes
-    the chat's language if it has none yet.
-    """
+    """Start a pulka (:func:`open_pulka`): ``seats`` fixes the table size, ``seated``
+    are seated at once, in order (the settings message's "Sit down" presses)."""
     if seats is not None and seats not in seating.TABLE_SIZES:
         raise PulkaError("table_full")
     if len(seated) > sizes_of(seats)[-1]:  # not chosen: 3 or 4
@@ -87,18 +81,7 @@ async def start(
         )
         if again:
             return Written(await keeper.table(tx, pulka_id), duplicate=True)
-        for seat, sitter in enumerate(seated):
-            await pulkas.seat(
-                tx,
-                pulka_id,
-                seat,
-                sitter.name,
-                sitter.user_id,
-                sitter.username,
-                author.user_id,
-                author.name,
-                None,
-            )
+        await seat_all(tx, pulka_id, seated, author)
         table = await keeper.table(tx, pulka_id)
     return Written(table)
 
@@ -138,20 +121,15 @@ async def join(
         if name is None:
             raise PulkaError("name_taken", name=names[0] if names else "?")
         seat = len(table.players)
-        event = await pulkas.seat(
+        after, event = await append(
             tx,
-            table.id,
-            seat,
-            name,
-            user_id,
-            username,
-            author.user_id,
-            author.name,
+            table,
+            EventKind.JOIN,
+            {"seat": seat, "name": name},
+            author,
             source,
-            seq=table.next_seq,
+            players=(*table.players, PlayerRow(seat, name, user_id, username)),
         )
-        players = (*table.players, PlayerRow(seat, name, user_id, username))
-        after = advance(table, players, (event,), table.row.status)
     return keeper.written(table, after, event)
 
 
@@ -178,18 +156,10 @@ async def leave(
         if table.deals:
             raise PulkaError("leave_after_deal", name=gone.name)
         players = _renumbered(p for p in table.players if p is not gone)
-        event = await pulkas.reseat(
-            tx,
-            table.id,
-            EventKind.LEAVE,
-            {"seat": gone.seat, "name": gone.name},
-            players,
-            author.user_id,
-            author.name,
-            source,
-            seq=table.next_seq,
+        payload = {"seat": gone.seat, "name": gone.name}
+        after, event = await append(
+            tx, table, EventKind.LEAVE, payload, author, source, players=players
         )
-        after = advance(table, players, (event,), table.row.status)
     return keeper.written(table, after, event)
 
 
@@ -216,18 +186,9 @@ async def reorder(
         if sorted(order) != sorted(by_name) or len(set(order)) != len(order):
             raise PulkaError("stale")
         players = _renumbered(by_name[n] for n in order)
-        event = await pulkas.reseat(
-            tx,
-            table.id,
-            EventKind.SEATS,
-            {"order": list(order)},
-            players,
-            author.user_id,
-            author.name,
-            source,
-            seq=table.next_seq,
+        after, event = await append(
+            tx, table, EventKind.SEATS, {"order": list(order)}, author, source, players=players
         )
-        after = advance(table, players, (event,), table.row.status)
     return keeper.written(table, after, event)
 
 
@@ -258,18 +219,10 @@ async def claim(
         players = tuple(
             PlayerRow(p.seat, p.name, user_id, username) if p is guest else p for p in table.players
         )
-        event = await pulkas.reseat(
-            tx,
-            table.id,
-            EventKind.CLAIM,
-            {"seat": seat, "name": guest.name, "user": user_id},
-            players,
-            author.user_id,
-            author.name,
-            source,
-            seq=table.next_seq,
+        payload = {"seat": seat, "name": guest.name, "user": user_id}
+        after, event = await append(
+            tx, table, EventKind.CLAIM, payload, author, source, players=players
         )
-        after = advance(table, players, (event,), table.row.status)
     return keeper.written(table, after, event)
 
 
@@ -285,17 +238,7 @@ async def cancel(keeper: Keeper, pulka_id: int, author: Author, source: Source |
             raise PulkaError("stale")
         if table.deals:
             raise PulkaError("cancel_after_deal")
-        event = await pulkas.close(
-            tx,
-            pulka_id,
-            EventKind.CANCEL,
-            {},
-            author.user_id,
-            author.name,
-            source,
-            seq=table.next_seq,
-        )
-        after = advance(table, table.players, (event,), PulkaStatus.ARCHIVED)
+        after, event = await append(tx, table, EventKind.CANCEL, {}, author, source)
     return keeper.written(table, after, event)
 
 
@@ -318,6 +261,15 @@ async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -
         seats=len(turned),
         seated=[Sitter(p.name, p.user_id, p.username) for p in turned],
     )
+
+
+async def seat_all(tx: Tx, pulka_id: int, sitters: Sequence[Sitter], author: Author) -> None:
+    """Seat a new pulka's players in order: their ``join`` events."""
+    players: tuple[PlayerRow, ...] = ()
+    for seat, s in enumerate(sitters):
+        players = (*players, PlayerRow(seat, s.name, s.user_id, s.username))
+        payload = {"seat": seat, "name": s.name}
+        await pulkas.write(tx, pulka_id, EventKind.JOIN, payload, author, None, players=players)
 
 
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:

@@ -1,7 +1,7 @@
 """The chat's rating: the bot's own Elo-like rating of its players, one game per pair a night.
 
 It is no rule of the game (the Preferans Code has no rating); it is computed here, from
-the chat's nights (:mod:`bot.store.nights`), and stored nowhere:
+the chat's nights (:mod:`bot.model.nights`), and stored nowhere:
 
 * everyone starts at :data:`START` (1500);
 * each settled pulka (a *night*), oldest first, is a round of Elo games: each pair of
@@ -124,7 +124,7 @@ class Ratings:
 
 
 def rate(nights: Sequence[Night]) -> Ratings:
-    """Replay ``nights`` (oldest first, as :func:`bot.store.nights.chat_nights` gives
+    """Replay ``nights`` (oldest first, as :func:`bot.actions.nights.chat_nights` gives
     them) into ratings (see the module)."""
     ratings: dict[str, float] = {}
     played: dict[str, int] = {}

@@ -10,9 +10,9 @@ import aiosqlite
 from bot.model import EventKind, EventRow, Source
 from bot.storage.db import Tx, now
 
-_COLUMNS = (
-    "pulka_id, seq, kind, payload, author_id, author_name, "
-    "source_chat_id, source_message_id, created_at"
+_INSERT = (
+    "INSERT INTO events (pulka_id, seq, kind, payload, author_id, author_name, "
+    "source_chat_id, source_message_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -48,34 +48,12 @@ async def append(
             "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM events WHERE pulka_id = ?", pulka_id
         )
         seq = int(row["next"]) if row else 1
-    created = now()
     chat = None if source is None else source.chat_id
     message = None if source is None else source.message_id
-    cur = await tx.run(
-        f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        pulka_id,
-        seq,
-        kind,
-        json.dumps(payload, ensure_ascii=False),
-        author_id,
-        author_name,
-        chat,
-        message,
-        created,
-    )
+    values = (pulka_id, seq, kind, payload, author_id, author_name, chat, message, now())
+    cur = await tx.run(_INSERT, *values[:3], json.dumps(payload, ensure_ascii=False), *values[4:])
     assert cur.lastrowid is not None
-    return EventRow(
-        int(cur.lastrowid),
-        pulka_id,
-        seq,
-        kind,
-        payload,
-        author_id,
-        author_name,
-        chat,
-        message,
-        created,
-    )
+    return EventRow(int(cur.lastrowid), *values)
 
 
 async def by_source(tx: Tx, source: Source) -> EventRow | None:

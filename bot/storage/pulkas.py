@@ -7,15 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from bot.model import (
-    EventKind,
-    EventRow,
-    Listed,
-    PlayerRow,
-    PulkaRow,
-    PulkaStatus,
-    Source,
-)
+from bot.model import Author, EventKind, EventRow, Listed, PlayerRow, PulkaRow, PulkaStatus, Source
 from bot.storage import events
 from bot.storage.db import Tx, now
 
@@ -58,20 +50,11 @@ async def by_source(tx: Tx, source: Source) -> int | None:
     return None if row is None else int(row["id"])
 
 
-async def active_id(tx: Tx, chat_id: int, thread_id: int) -> int | None:
-    # The status written out, not bound: SQLite uses the partial index
-    # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
-    row = await tx.one(
-        "SELECT id FROM pulkas WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
-        chat_id,
-        thread_id,
-    )
-    return None if row is None else int(row["id"])
-
-
 async def active(tx: Tx, chat_id: int, thread_id: int) -> tuple[int, int] | None:
     """The active pulka here and its last event id (0: none yet), in one statement:
     every update asks this first."""
+    # The status written out, not bound: SQLite uses the partial index
+    # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
     row = await tx.one(
         "SELECT id, (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
         "FROM pulkas p WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
@@ -112,108 +95,46 @@ async def head(tx: Tx, pulka_id: int) -> PulkaRow | None:
     )
 
 
-async def seat(
-    tx: Tx,
-    pulka_id: int,
-    seat: int,
-    name: str,
-    user_id: int | None,
-    username: str | None,
-    author_id: int | None,
-    author_name: str | None,
-    source: Source | None,
-    *,
-    seq: int | None = None,
-) -> EventRow:
-    """Seat a player: the ``join`` event ``{"seat", "name"}``, and the seat it gives."""
-    await tx.run(
-        "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
-        pulka_id,
-        seat,
-        name,
-        user_id,
-        username,
-    )
-    return await events.append(
-        tx,
-        pulka_id,
-        EventKind.JOIN,
-        {"seat": seat, "name": name},
-        author_id,
-        author_name,
-        source,
-        seq=seq,
-    )
+#: The status an event gives its pulka; any other event leaves it as it was.
+STATUS_AFTER = {
+    EventKind.END: PulkaStatus.ARCHIVED,
+    EventKind.CANCEL: PulkaStatus.ARCHIVED,
+    EventKind.REOPEN: PulkaStatus.ACTIVE,
+}
 
 
-async def reseat(
+async def write(
     tx: Tx,
     pulka_id: int,
     kind: EventKind,
     payload: dict[str, Any],
-    players: tuple[PlayerRow, ...],
-    author_id: int | None,
-    author_name: str | None,
+    author: Author,
     source: Source | None,
     *,
     seq: int | None = None,
+    players: tuple[PlayerRow, ...] | None = None,
 ) -> EventRow:
-    """A change of the seating (``leave``, ``seats`` or ``claim``): its event, and the
-    seats it gives (``players``, from seat 0 in order), together.  The seats are
-    written anew (a shift in place could collide on the primary key midway)."""
-    assert kind in (EventKind.LEAVE, EventKind.SEATS, EventKind.CLAIM)
-    await tx.run("DELETE FROM players WHERE pulka_id = ?", pulka_id)
-    await tx.run_many(
-        "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
-        [(pulka_id, i, p.name, p.user_id, p.username) for i, p in enumerate(players)],
-    )
-    return await events.append(tx, pulka_id, kind, payload, author_id, author_name, source, seq=seq)
-
-
-async def close(
-    tx: Tx,
-    pulka_id: int,
-    kind: EventKind,
-    payload: dict[str, Any],
-    author_id: int | None,
-    author_name: str | None,
-    source: Source | None,
-    *,
-    seq: int | None = None,
-) -> EventRow:
-    """End (``end``) or cancel (``cancel``) the pulka: its event, and the status it gives."""
-    assert kind in (EventKind.END, EventKind.CANCEL)
+    """Append an event with what it gives the pulka's row: the seating (``players``, from
+    seat 0; written anew, as a shift in place could collide on the primary key midway)
+    or the status (:data:`STATUS_AFTER`).  The log is their only writer."""
+    if players is not None:
+        await tx.run("DELETE FROM players WHERE pulka_id = ?", pulka_id)
+        await tx.run_many(
+            "INSERT INTO players (pulka_id, seat, name, user_id, username) VALUES (?, ?, ?, ?, ?)",
+            [(pulka_id, i, p.name, p.user_id, p.username) for i, p in enumerate(players)],
+        )
     event = await events.append(
-        tx, pulka_id, kind, payload, author_id, author_name, source, seq=seq
+        tx, pulka_id, kind, payload, author.user_id, author.name, source, seq=seq
     )
-    await tx.run(
-        "UPDATE pulkas SET status = ?, archived_at = ? WHERE id = ?",
-        PulkaStatus.ARCHIVED,
-        event.created_at,
-        pulka_id,
-    )
-    return event
-
-
-async def reopen(
-    tx: Tx,
-    pulka_id: int,
-    payload: dict[str, Any],
-    author_id: int | None,
-    author_name: str | None,
-    source: Source | None,
-    *,
-    seq: int | None = None,
-) -> EventRow:
-    """Take back an end: the ``reopen`` event, and the status it gives (active)."""
-    event = await events.append(
-        tx, pulka_id, EventKind.REOPEN, payload, author_id, author_name, source, seq=seq
-    )
-    await tx.run(
-        "UPDATE pulkas SET status = ?, archived_at = NULL WHERE id = ?",
-        PulkaStatus.ACTIVE,
-        pulka_id,
-    )
+    status = STATUS_AFTER.get(kind)
+    if status is not None:
+        archived = event.created_at if status is PulkaStatus.ARCHIVED else None
+        await tx.run(
+            "UPDATE pulkas SET status = ?, archived_at = ? WHERE id = ?",
+            status,
+            archived,
+            pulka_id,
+        )
     return event
 
 

@@ -103,7 +103,7 @@ MIGRATIONS: dict[int, str] = {
     """,
     # 5: the rating.  Whether the settlement and the archive show each
     # player's rating change (``/rating on|off``); off until a chat asks.  The rating
-    # itself is never stored: it is the replay of the chat's nights (bot/store/rating.py).
+    # itself is never stored: it is the replay of the chat's nights (bot.model.rating).
     5: """
     ALTER TABLE chats ADD COLUMN rating INTEGER NOT NULL DEFAULT 0 CHECK (rating IN (0, 1));
     """,

@@ -70,16 +70,13 @@ class Boards:
             if row is None:
                 return None
             known = (row.chat_id, row.message_id, row.shown)
-            self._remember(pulka_id, known)
+            self._known[pulka_id] = known
         return known
-
-    def _remember(self, pulka_id: int, row: tuple[int, int, str]) -> None:
-        self._known[pulka_id] = row
 
     async def _store(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
         """A board message that is new (or moved): written down, it survives a restart."""
         await boards.place(self.keeper, pulka_id, chat_id, message_id, shown)
-        self._remember(pulka_id, (chat_id, message_id, shown))
+        self._known[pulka_id] = (chat_id, message_id, shown)
 
     async def refresh(self, bot: Bot, tx: Texts, table: Table | None) -> None:
         """Show ``table`` on its board: edit it, or send (and pin) a new one if it is gone."""
@@ -107,7 +104,7 @@ class Boards:
             else:
                 # What it shows is kept in memory only: after a restart the board is
                 # edited once more at worst ("not modified" is harmless).
-                self._remember(table.id, (chat_id, message_id, shown))
+                self._known[table.id] = (chat_id, message_id, shown)
                 return
         if not table.active:
             return  # an archived pulka gets no new board
@@ -161,7 +158,7 @@ class Boards:
         except TelegramAPIError as e:
             log.info("board of pulka %s not retired: %s", table.id, e)
             return
-        self._remember(table.id, (row[0], row[1], _fingerprint(text, None)))
+        self._known[table.id] = (row[0], row[1], _fingerprint(text, None))
 
     async def _pin(
         self, bot: Bot, tx: Texts, chat_id: int, message_id: int, thread_id: int = 0

@@ -27,7 +27,7 @@ from contextlib import suppress
 from contextvars import ContextVar
 from typing import Any
 
-from aiogram import BaseMiddleware, Router
+from aiogram import Router
 from aiogram.dispatcher.flags import get_flag
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import ExceptionTypeFilter
@@ -47,32 +47,20 @@ log = logging.getLogger(__name__)
 Render = Callable[[Texts, Exception, dict[str, Any]], "str | None"]
 
 
-class Handling:
-    """The handler an update reached and its context, for the error router."""
-
-    __slots__ = ("data", "refused", "render")
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.render: Render | None = get_flag(data, "refusal")
-        self.refused: str | None = get_flag(data, "refused")
+#: The current update's handler data (set by :func:`remember_handler`): its flags say
+#: how a refusal is told.
+HANDLING: ContextVar[dict[str, Any] | None] = ContextVar("pulka_handling", default=None)
 
 
-#: The current update's handler (set by :class:`HandlingMiddleware`, read here).
-HANDLING: ContextVar[Handling | None] = ContextVar("pulka_handling", default=None)
-
-
-class HandlingMiddleware(BaseMiddleware):
-    """Remembers which handler took the update, so a refusal is told its way."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        HANDLING.set(Handling(data))
-        return await handler(event, data)
+async def remember_handler(
+    handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+    event: TelegramObject,
+    data: dict[str, Any],
+) -> Any:
+    """An inner middleware: the error router sees the update observer's data, not the
+    handler's, so the handler's is kept here."""
+    HANDLING.set(data)
+    return await handler(event, data)
 
 
 REFUSALS = (PulkaError, ParseError, ScoringError, AmendBreaks)
@@ -82,17 +70,16 @@ async def on_refusal(event: ErrorEvent, **data: Any) -> bool:
     """Tell the chat why nothing was done."""
     tx: Texts = data.get("tx") or Texts()
     err = event.exception
-    handling = HANDLING.get()
-    text = None
-    if handling is not None and handling.render is not None:
-        text = handling.render(tx, err, handling.data)
+    handling = HANDLING.get() or {}
+    render: Render | None = get_flag(handling, "refusal")
+    text = None if render is None else render(tx, err, handling)
     if text is None:
         text = refusal_text(tx, err)
     query = event.update.callback_query
     if query is not None:
         await _answer_press(query, plain(text), alert=True)
         msg = query.message
-        how = None if handling is None else handling.refused
+        how = get_flag(handling, "refused")
         if isinstance(msg, Message) and how is not None:
             with suppress(TelegramAPIError):
                 if how == "edit":
@@ -120,7 +107,7 @@ async def on_error(event: ErrorEvent, **data: Any) -> bool:
     log.error("update %s failed", event.update.update_id, exc_info=event.exception)
     tx: Texts = data.get("tx") or Texts()
     commits = COMMITTED.get()
-    done = commits.written[-1] if commits is not None and commits.written else None
+    done = commits[-1] if commits else None
     update = event.update
     query = update.callback_query
     target = query.message if query is not None else update.message

@@ -54,19 +54,10 @@ IN_GROUP = ChatTypes(GROUP_TYPES)
 
 
 async def on_keyboard(query: CallbackQuery) -> dict[str, Message] | bool:
-    """Is the pressed payload one of the message's buttons as they are now?
-
-    Telegram sends the message as it is when the button is pressed: a payload
-    that is not on it is forged, or from a keyboard replaced since (a button
-    pressed twice).  Such a press matches no button handler and is answered
-    "out of date" by the catch-all of ``handlers/system.py``, without being read.
-
-    A coroutine function, so that aiogram does not run it in a worker thread (see
-    :class:`OnLoop`).
-
-    A press that passes gets its message as ``msg`` (a :class:`Message`, never an
-    inaccessible one: an inaccessible message has no keyboard to be on).
-    """
+    """Is the pressed payload one of the message's buttons as they are now?  One that
+    is not is forged or from a keyboard replaced since, and is left to the catch-all's
+    "out of date".  A press that passes gets its (accessible) message as ``msg``; a
+    coroutine function, so aiogram does not run it in a thread (:class:`OnLoop`)."""
     msg = query.message
     if not isinstance(msg, Message) or msg.reply_markup is None or not query.data:
         return False

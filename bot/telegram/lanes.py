@@ -198,24 +198,18 @@ class WebhookRefused(Exception):
     1.6 MiB of resident memory)."""
 
 
-class Poller:
-    """Long polling: every update kept, confirmed, then handled in its chat's lane."""
+class Receiver:
+    """What the poller and the webhook share: the inbox, the lanes, and each update
+    marked done once handled."""
 
     def __init__(
-        self,
-        bot: Bot,
-        handle: Handle,
-        storage: Storage,
-        *,
-        allowed_updates: list[str] | None = None,
-        timeout: int = 30,
+        self, bot: Bot, handle: Handle, storage: Storage, allowed_updates: list[str] | None
     ) -> None:
         self.bot = bot
         self.handle = handle
         self.inbox = Inbox(storage)
         self.lanes = Lanes(self._run)
         self.allowed_updates = allowed_updates
-        self.timeout = timeout
 
     @property
     def pending(self) -> int:
@@ -228,11 +222,36 @@ class Poller:
         finally:
             self.inbox.done(update.update_id)
 
+    async def resume(self) -> None:
+        """Queue the updates left unhandled when the bot last stopped."""
+        for update in await self.inbox.leftovers(self.bot):
+            self.lanes.put(update)
+
+    async def finish(self) -> None:
+        """Let the lanes finish, and forget what they handled."""
+        await self.lanes.close()
+        await self.inbox.flush()
+
+
+class Poller(Receiver):
+    """Long polling: every update kept, confirmed, then handled in its chat's lane."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        handle: Handle,
+        storage: Storage,
+        *,
+        allowed_updates: list[str] | None = None,
+        timeout: int = 30,
+    ) -> None:
+        super().__init__(bot, handle, storage, allowed_updates)
+        self.timeout = timeout
+
     async def run(self, stop: asyncio.Event) -> None:
         """Poll until ``stop`` is set; then let the lanes finish and confirm what was fetched."""
         bot, timeout, allowed = self.bot, self.timeout, self.allowed_updates
-        for update in await self.inbox.leftovers(bot):
-            self.lanes.put(update)
+        await self.resume()
         method = GetUpdates(timeout=timeout, allowed_updates=allowed)
         delay = 1.0
         try:
@@ -272,8 +291,7 @@ class Poller:
                 for update in fresh:
                     self.lanes.put(update)
         finally:
-            await self.lanes.close()
-            await self.inbox.flush()
+            await self.finish()
             # Confirm what was fetched, so a restart does not fetch it again (it is kept).
             if method.offset is not None:
                 with contextlib.suppress(TelegramAPIError, TimeoutError):

@@ -1,6 +1,6 @@
-"""Middlewares: the chat's language for handlers; a request middleware that
-waits out 429s, follows a group's migration and ignores "message is not modified";
-and aiogram's callback answering, made to answer once a handler has returned."""
+"""Middlewares: each update's commits and the chat's language for handlers; a request
+middleware that waits out 429s, follows a group's migration and ignores "message is
+not modified"; aiogram's callback answering, made to answer once a handler returned."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from aiogram.methods.base import TelegramType
 from aiogram.types import CallbackQuery, Chat, TelegramObject, User
 from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
 
-from bot.actions.keeper import COMMITTED, Commits, Keeper
+from bot.actions.keeper import COMMITTED, Keeper
 from bot.views.texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
@@ -36,22 +36,9 @@ log = logging.getLogger(__name__)
 Migrate = Callable[[int, int], Awaitable[Any]]
 
 
-class CommitsMiddleware(BaseMiddleware):
-    """A fresh :data:`bot.service.COMMITTED` for each update (see ``bot.telegram.delivery``)."""
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        # Not reset on the way out: the errors handler, outside this middleware, reads it.
-        COMMITTED.set(Commits())
-        return await handler(event, data)
-
-
-class LanguageMiddleware(BaseMiddleware):
-    """Puts ``tx`` (the catalog in the chat's language) and ``lang`` into handler data.
+class UpdateMiddleware(BaseMiddleware):
+    """A fresh :data:`~bot.actions.keeper.COMMITTED` for each update, and ``tx`` (the
+    catalog in the chat's language) and ``lang`` in handler data.
 
     The chat's language is its setting (``/lang``); a chat without one yet
     speaks the language of whoever wrote (their Telegram ``language_code``,
@@ -68,6 +55,8 @@ class LanguageMiddleware(BaseMiddleware):
         event: TelegramObject,
         data: dict[str, Any],
     ) -> Any:
+        # Not reset on the way out: the errors handler, outside this middleware, reads it.
+        COMMITTED.set([])
         chat: Chat | None = data.get("event_chat")
         user: User | None = data.get("event_from_user")
         lang = await self.keeper.lang(chat.id) if chat is not None else None
@@ -153,21 +142,12 @@ ANSWER_LIMIT = 200
 class AnswerAfterHandler(CallbackAnswerMiddleware):
     """aiogram's :class:`CallbackAnswerMiddleware`, answering only for a handler that returned.
 
-    Handlers set what the press is answered with on ``callback_answer``
-    (``callback_answer.text = tx("done")``; ``.show_alert = True`` for a refusal),
-    and the answer goes after the handler, so a client's spinner stops once the
-    edit is visible.  Registered as an inner middleware of the Dispatcher, it
-    wraps every callback handler of every router.
-
-    The library answers in a ``finally``, also after a handler that raised: with
-    what that handler had set before it failed ("done", for a deal whose edit
-    then failed), and the errors handler, which says what was committed, could
-    no longer answer (a second answer is refused at Telegram).  Here a handler
-    that raised is not answered: the errors handler answers it, once.  An answer
-    that fails is only logged: the handler has already told the chat what it did.
-    (The library's ``pre``, answering before the handler, is kept as it is; no
-    handler here asks for it, since an answer before the edit would stop the
-    spinner while the message still shows the old screen.)
+    Handlers set the answer on ``callback_answer`` (``.text``, ``.show_alert``); it goes
+    after the handler, so the spinner stops once the edit is visible.  The library
+    answers in a ``finally``, after a handler that raised too, with what it had set
+    ("done" for a deal whose edit then failed), and the errors handler could not
+    answer what committed (Telegram refuses a second answer): here a handler that
+    raised is left to the errors handler.  A failed answer is only logged.
     """
 
     async def __call__(

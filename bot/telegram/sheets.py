@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from aiogram.exceptions import TelegramAPIError, TelegramRetryAfter
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, Message
+from cachetools import LRUCache
 
 from bot.model import Table
 from bot.views import picture
@@ -41,10 +41,9 @@ class Sheets:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.cooldown = cooldown
-        self.size = size
         self.clock = clock
-        self._file_ids: OrderedDict[Hashable, str] = OrderedDict()
-        self._pressed: OrderedDict[Hashable, float] = OrderedDict()
+        self._file_ids: LRUCache[Hashable, str] = LRUCache(maxsize=size)
+        self._pressed: LRUCache[Hashable, float] = LRUCache(maxsize=size)
 
     # --- drawing -------------------------------------------------------------------
 
@@ -117,7 +116,7 @@ class Sheets:
             log.warning("the sheet of pulka %s was not sent: %s", table.id, e)
             return "sheet_not_sent"
         if sent.photo:
-            self._remember(self._file_ids, key, sent.photo[-1].file_id)
+            self._file_ids[key] = sent.photo[-1].file_id
         return None
 
     # --- flood control of the button -------------------------------------------------
@@ -128,14 +127,8 @@ class Sheets:
         last = self._pressed.get(key)
         if last is not None and now - last < self.cooldown:
             return True
-        self._remember(self._pressed, key, now)
+        self._pressed[key] = now
         return False
-
-    def _remember(self, store: OrderedDict, key: Hashable, value: object) -> None:
-        store[key] = value
-        store.move_to_end(key)
-        while len(store) > self.size:
-            store.popitem(last=False)
 
 
 __all__ = ["SheetKind", "Sheets"]

@@ -1,25 +1,15 @@
 """Webhook mode: Telegram posts every update to the bot's own HTTP server.
 
-The guarantees are the polling path's (``bot.telegram.lanes``): an update is kept
-in the inbox before Telegram is told it arrived (the HTTP 200), then handled in its
-chat's lane (in order within a chat, chats side by side), and marked done.  Telegram
-posts an update again when it got no 200 (a timeout, a restart); the inbox knows its
-``update_id``, so the repeat is answered 200 and not handled a second time.
+The guarantees are the polling path's (``bot.telegram.lanes``): an update is kept in
+the inbox before the HTTP 200, handled in its chat's lane, then marked done; one
+posted again (no 200 came back) is known by its ``update_id`` and not handled twice.
 
-aiogram's ``SimpleRequestHandler`` does the HTTP side: the route, and the
-``X-Telegram-Bot-Api-Secret-Token`` check on every request (401, nothing kept).  What
-it does with the update does not fit a score-keeper, so that part is replaced:
-
-* by default (``handle_in_background=False``) it answers Telegram only after the
-  handlers ran: a slow chat, or a flood wait, holds Telegram's delivery, which
-  retries and sends the update again while it is being handled;
-* in the background it answers at once and feeds the update to a free task: a
-  chat's updates race each other, and an update answered 200 is lost if the bot
-  stops before handling it.
-
-aiogram's ``setup_application`` is not used either: it emits the dispatcher's
-shutdown from aiohttp's ``on_shutdown``, while requests may still be under way and
-before the lanes have drained.  :meth:`Webhook.run` does start and stop in order.
+aiogram's ``SimpleRequestHandler`` keeps the route and the secret-token check (401,
+nothing kept) but not its handling: answering after the handlers ran holds Telegram's
+delivery behind a slow chat (and it retries meanwhile), answering at once from a free
+task races a chat's updates and loses one the bot stops before handling.  Nor is
+``setup_application`` used: it emits the shutdown while requests may still be under
+way and before the lanes drained; :meth:`Webhook.run` starts and stops in order.
 """
 
 from __future__ import annotations
@@ -37,7 +27,7 @@ from aiohttp import web
 from bot import crashpoints
 from bot.storage.db import Storage
 from bot.storage.schema import SCHEMA_VERSION
-from bot.telegram.lanes import Handle, Inbox, Lanes, WebhookRefused
+from bot.telegram.lanes import Handle, Receiver, WebhookRefused
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +70,7 @@ class InboxRequestHandler(SimpleRequestHandler):
         while the lanes still answer; ``bot.app.run`` closes it after they drained."""
 
 
-class Webhook:
+class Webhook(Receiver):
     """The webhook server: every update kept, answered 200, then handled in its lane.
 
     It has the poller's face (:attr:`pending`, :meth:`run`), so ``bot.app.Server``
@@ -102,21 +92,12 @@ class Webhook:
         port: int,
         allowed_updates: list[str] | None = None,
     ) -> None:
-        self.bot = bot
-        self.handle = handle
-        self.inbox = Inbox(storage)
-        self.lanes = Lanes(self._run)
+        super().__init__(bot, handle, storage, allowed_updates)
         self.url, self.path, self.host, self.port = url, path, host, port
         self.secret = secret
-        self.allowed_updates = allowed_updates
         self.app = web.Application()
         InboxRequestHandler(dispatcher, bot, secret, self.accept).register(self.app, path=path)
         self.app.router.add_get(HEALTH_PATH, self.health)
-
-    @property
-    def pending(self) -> int:
-        """Updates received and not handled yet."""
-        return self.lanes.pending
 
     async def accept(self, update: Update) -> None:
         """Keep ``update``, then queue it in its chat's lane unless it was kept before."""
@@ -126,12 +107,6 @@ class Webhook:
             log.info("update %s came again; answered, not handled twice", update.update_id)
         for kept in fresh:
             self.lanes.put(kept)
-
-    async def _run(self, update: Update) -> None:
-        try:
-            await self.handle(update)
-        finally:
-            self.inbox.done(update.update_id)
 
     async def health(self, request: web.Request) -> web.Response:
         """``GET /health``: 200 and how the bot is, from memory (neither Telegram nor
@@ -148,8 +123,7 @@ class Webhook:
         """Serve until ``stop`` is set: the updates left from
         before a restart first, then the server, then ``setWebhook``; at the end
         stop accepting, let the requests under way and the lanes finish."""
-        for update in await self.inbox.leftovers(self.bot):
-            self.lanes.put(update)
+        await self.resume()
         runner = web.AppRunner(
             self.app, handle_signals=False, access_log=None, shutdown_timeout=10.0
         )
@@ -182,5 +156,4 @@ class Webhook:
         finally:
             # Stop listening; requests under way finish (their updates are kept).
             await runner.cleanup()
-            await self.lanes.close()
-            await self.inbox.flush()
+            await self.finish()
