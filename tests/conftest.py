@@ -3,7 +3,7 @@ the whole bot wired around it (``app``) with the people who talk to it (``people
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +11,7 @@ import pytest
 from aiogram import Bot
 from fakebotapi import FakeTelegram
 from harness import App
+from warmstart import Starter
 
 from bot.views import texts
 
@@ -64,3 +65,62 @@ def people(fake_tg: FakeTelegram) -> dict[str, dict[str, Any]]:
 def strict_texts(monkeypatch: pytest.MonkeyPatch) -> None:
     """A missing message or parameter fails the test instead of being logged."""
     monkeypatch.setattr(texts, "STRICT", True)
+
+
+@pytest.fixture(scope="session")
+def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Starter]:
+    """The warm starter (``tests/warmstart.py``): ``python -m bot`` forked in a moment.
+
+    One per worker for the whole session, so the tests that kill the bot share its
+    imports wherever the scheduler puts them.
+    """
+    starter = Starter(
+        Path(__file__).resolve().parent.parent, tmp_path_factory.mktemp("warm") / "starter.log"
+    )
+    try:
+        yield starter
+    finally:
+        starter.close()
+
+
+# --- the order: the longest tests first ---------------------------------------------------
+
+#: Seconds a test of these files takes, for a run that has no durations of its own yet
+#: (a fresh clone): the bot killed and restarted as a process.
+SLOW_FILES = {"tests/test_durability.py": 40.0, "tests/test_bot_process.py": 15.0}
+#: The cache key of the last durations, by test id (``.pytest_cache``).
+DURATIONS = "pulka/durations"
+_TOOK: dict[str, float] = {}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest tests first, by the durations of the runs before (else
+    :data:`SLOW_FILES`): with ``--dist load --maxschedchunk 1`` a worker takes the next
+    test when it is free, so the long ones are shared out first and the short ones
+    fill in after them.  Every worker reads the same cache, so they collect alike."""
+    cache = getattr(config, "cache", None)
+    known = cache.get(DURATIONS, {}) if cache is not None else {}
+
+    def took(item: pytest.Item) -> float:
+        if item.nodeid in known:
+            return float(known[item.nodeid])
+        return SLOW_FILES.get(item.nodeid.partition("::")[0], 0.0)
+
+    items.sort(key=took, reverse=True)  # stable: the rest keep pytest's order
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Each test's time, setup and teardown included (the workers report it to the
+    controller too)."""
+    _TOOK[report.nodeid] = _TOOK.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The durations kept for the next run's order, by the controller only."""
+    config = session.config
+    cache = getattr(config, "cache", None)
+    if cache is None or hasattr(config, "workerinput") or not _TOOK:
+        return
+    known = cache.get(DURATIONS, {})
+    known.update({k: round(v, 2) for k, v in _TOOK.items()})
+    cache.set(DURATIONS, known)
