@@ -4,6 +4,7 @@ the whole bot wired around it (``app``) with the people who talk to it (``people
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,18 @@ import pytest
 from aiogram import Bot
 from fakebotapi import FakeTelegram
 from harness import App
+from hypothesis import settings
 from warmstart import Starter
 
 from bot.views import texts
+
+#: Hypothesis where a test has no ``@settings`` of its own: a hundred examples, each
+#: given two seconds (ten times Hypothesis's deadline, so that a loaded machine does not
+#: fail an example that took 0.2 s).  Every test drawing more says how many in its
+#: ``@settings``.  Hypothesis's ``ci`` profile (on CI) and ``--hypothesis-profile`` win.
+settings.register_profile("pulka", max_examples=100, deadline=timedelta(seconds=2), print_blob=True)
+if settings.get_current_profile_name() == "default":
+    settings.load_profile("pulka")
 
 
 @pytest.fixture
@@ -85,9 +95,19 @@ def warm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Starter]:
 
 # --- the order: the longest tests first ---------------------------------------------------
 
-#: Seconds a test of these files takes, for a run that has no durations of its own yet
-#: (a fresh clone): the bot killed and restarted as a process.
-SLOW_FILES = {"tests/test_durability.py": 40.0, "tests/test_bot_process.py": 15.0}
+#: Seconds a test takes, by the start of its id, for a run that has no durations of its
+#: own yet (a fresh clone, CI): measured under load, only their order matters.
+SLOW_FILES = {
+    "tests/test_durability.py": 40.0,
+    "tests/test_entry_sizes.py::test_every_screen_of_a_two_and_a_five": 40.0,
+    "tests/test_seating.py::test_a_refused_token": 20.0,
+    "tests/test_seating.py::test_no_network_at_start": 20.0,
+    "tests/test_bot_ops.py": 10.0,
+    "tests/scoring_tests/test_properties.py": 15.0,
+    "tests/scoring_tests/test_entry.py": 10.0,
+    "tests/test_fuzz_inputs.py": 8.0,
+    "tests/test_typing.py": 8.0,
+}
 #: The cache key of the last durations, by test id (``.pytest_cache``).
 DURATIONS = "pulka/durations"
 _TOOK: dict[str, float] = {}
@@ -104,7 +124,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     def took(item: pytest.Item) -> float:
         if item.nodeid in known:
             return float(known[item.nodeid])
-        return SLOW_FILES.get(item.nodeid.partition("::")[0], 0.0)
+        return max((v for k, v in SLOW_FILES.items() if item.nodeid.startswith(k)), default=0.0)
 
     items.sort(key=took, reverse=True)  # stable: the rest keep pytest's order
 
