@@ -1,4 +1,9 @@
-"""The bot as a process: configuration errors, SIGKILL mid-evening and restart, SIGTERM."""
+"""The bot as a process: configuration errors, SIGKILL mid-evening and restart, SIGTERM.
+
+The configuration errors are checked on ``python -m bot`` started cold; the evening's
+processes are forked by the warm starter (``tests/warmstart.py``), as the durability
+test's are (its cold evening checks those against the real thing).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fakebotapi import FakeTelegram
+from warmstart import Starter
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +33,7 @@ def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 async def run_bot(tmp_path: Path, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
+    """``python -m bot`` started cold in ``tmp_path`` (the other process tests use it)."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -76,7 +83,7 @@ DEALS = [
 
 
 async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
-    fake_tg: FakeTelegram, tmp_path: Path
+    fake_tg: FakeTelegram, tmp_path: Path, warm: Starter
 ) -> None:
     tg = fake_tg
     db = tmp_path / "data" / "pulka.sqlite3"
@@ -92,10 +99,10 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
     chat = tg.create_group(members=[anna, boris, vera], creator=anna)
     tg.set_admins(chat, [tg.bot_id])  # it pins its board: no note that it cannot
 
-    proc = await run_bot(tmp_path, env, log)
+    proc = warm.spawn(tmp_path, env, log)
     try:
         await tg.wait_for(
-            lambda: tg.calls_to("getUpdates"), timeout=30, description="the bot to poll"
+            lambda: tg.calls_to("getUpdates"), timeout=60, description="the bot to poll"
         )
         await say(tg, chat, anna, "/newpulka sochi 20 1")
         for who in (anna, boris, vera):
@@ -108,21 +115,21 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
         # written, the rest is written once.
         batch = [tg.send_message(chat, boris, text) for text in DEALS[3:]]
         await tg.wait_for_message(chat, after=batch[0]["message_id"], timeout=20)
-        proc.send_signal(signal.SIGKILL)
-        await asyncio.wait_for(proc.wait(), timeout=10)
+        proc.signal(signal.SIGKILL)
+        assert await proc.wait(10) == -signal.SIGKILL
         con = sqlite3.connect(db)
         kept = con.execute("SELECT COUNT(*) FROM inbox WHERE handled = 0").fetchone()[0]
         con.close()
         assert kept >= 1
 
         before = len(tg.sent_messages(chat))
-        proc = await run_bot(tmp_path, env, log)
+        proc = warm.spawn(tmp_path, env, log)
 
         def answered() -> bool:
             after = " ".join(m.get("text", "") for m in tg.sent_messages(chat)[before:])
             return all(f"Сдача №{n}" in after for n in (4, 5, 6))
 
-        await tg.wait_for(answered, timeout=30, description="the kept updates handled again")
+        await tg.wait_for(answered, timeout=60, description="the kept updates handled again")
         texts = [m.get("text", "") for m in tg.sent_messages(chat)]
         assert any("уже записана (№4)" in t for t in texts), texts
         history = await say(tg, chat, vera, "/history")
@@ -130,12 +137,12 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
             assert f"\n{number}. " in history, history
         assert "\n7. " not in history
 
-        proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(proc.wait(), timeout=15) == 0
+        proc.signal(signal.SIGTERM)
+        assert await proc.wait(15) == 0
     finally:
         if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
+            proc.signal(signal.SIGKILL)
+            await proc.wait(10)
     con = sqlite3.connect(db)
     kinds = [k for (k,) in con.execute("SELECT kind FROM events ORDER BY seq")]
     con.close()

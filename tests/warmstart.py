@@ -1,13 +1,16 @@
 """``python -m bot`` started in half a second: a warm process forks one per request.
 
 Importing aiogram builds some 900 pydantic models and takes 4-5 s on the test
-machines' shared cores; a test that kills and restarts the bot forty times would
-spend minutes on it.  The starter (this file run as a script) imports the third-party
-libraries once, without anything of ``bot``, and then for each request forks a child
-that takes its environment, folder and log, and runs the ``bot`` package as
-``python -m bot`` does (:func:`runpy.run_module`).  ``bot.crashpoints`` is imported in
-the child, so it reads the child's ``PULKA_CRASH_AT``.  Each child is a process of
-its own: killed by its pid, and its exit status reported by the starter.
+machines' shared cores (and the bot's own modules another second, compiled from
+source again where ``PYTHONDONTWRITEBYTECODE`` is set); a test that kills and restarts
+the bot forty times would spend minutes on it.  The starter (this file run as a
+script) imports the third-party libraries and the bot's modules once, and then for
+each request forks a child that takes its environment, folder and log, and runs the
+``bot`` package as ``python -m bot`` does (:func:`runpy.run_module`).  Nothing of
+``bot`` reads the environment when it is imported but ``bot.crashpoints``, which the
+child imports again (:func:`importlib.reload`), so it reads the child's
+``PULKA_CRASH_AT`` and ``PULKA_CRASH_FILE``.  Each child is a process of its own:
+killed by its pid, and its exit status reported by the starter.
 
 :class:`Starter` is the test side (blocking pipes and a reader thread, so it works
 from any event loop); :class:`Child` one bot process.
@@ -40,6 +43,9 @@ WARM = (
     "fluent.runtime",
     "PIL.Image",
 )
+#: The bot's modules imported too (all of them: ``bot.app`` imports every feature);
+#: ``bot.__main__`` itself is run by the child, as ``python -m bot`` runs it.
+BOT = ("bot.config", "bot.logsafe", "bot.app", "bot.ops", "bot.telegram.webhook")
 
 
 class Child:
@@ -92,8 +98,8 @@ class Starter:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         with self._cond:
-            if not self._cond.wait_for(lambda: self._ready or self._proc.poll() is not None, 60):
-                raise RuntimeError("the warm starter did not get ready in 60 s")
+            if not self._cond.wait_for(lambda: self._ready or self._proc.poll() is not None, 300):
+                raise RuntimeError("the warm starter did not get ready in 300 s")
         if not self._ready:
             raise RuntimeError(f"the warm starter failed; see {log}")
 
@@ -153,6 +159,7 @@ def _reap(_signum: int, _frame: object) -> None:
 
 def _child(request: dict[str, object]) -> None:
     """In the forked child: become ``python -m bot`` with the request's settings."""
+    import importlib
     import runpy
     import traceback
 
@@ -170,6 +177,7 @@ def _child(request: dict[str, object]) -> None:
     os.environ.update(env)
     sys.path.insert(0, str(request["cwd"]))  # as for ``python -m``: the current folder first
     sys.argv = ["bot"]
+    importlib.reload(sys.modules["bot.crashpoints"])  # the child's PULKA_CRASH_* read
     code = 1
     try:
         runpy.run_module("bot", run_name="__main__", alter_sys=True)
@@ -183,11 +191,29 @@ def _child(request: dict[str, object]) -> None:
         os._exit(code)
 
 
+def warm_up() -> None:
+    """What each bot builds at its start and keeps, built once here: the Fluent
+    catalogs, parsed from the same files (two thirds of a forked start), and aiogram's
+    response types; then the heap frozen, so no child's collector scans it."""
+    import gc
+
+    from bot.app import keep_response_types
+    from bot.views import texts
+
+    for lang in texts.LANGS:
+        texts.bundle(lang)
+    keep_response_types()
+    gc.collect()
+    gc.freeze()
+
+
 def serve() -> None:
     import importlib
 
-    for name in WARM:
+    for name in (*WARM, *BOT):
         importlib.import_module(name)
+    assert "bot.__main__" not in sys.modules
+    warm_up()
     children: list[int] = []
     signal.signal(signal.SIGCHLD, _reap)
     os.write(1, b"ready\n")
