@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from fakebotapi import FakeTelegram
 from harness import App, count_events, group
-from test_bot_process import bot_env, run_bot, say
+from test_bot_process import bot_env, say
+from warmstart import Starter
 
 from bot.logsafe import MASK, Redactor, install
 from bot.model import EventKind
@@ -127,7 +128,7 @@ async def test_debug_log_of_a_failed_download_has_no_token_and_no_sql(
 
 
 async def test_bot_process_at_debug_logs_no_token(
-    fake_tg: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_tg: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, warm: Starter
 ) -> None:
     tg = fake_tg
     break_downloads(tg, monkeypatch)
@@ -141,7 +142,7 @@ async def test_bot_process_at_debug_logs_no_token(
     log = tmp_path / "bot.log"
     anna, boris = tg.create_user("Anna"), tg.create_user(MARKER)
     chat = tg.create_group(members=[anna, boris], creator=anna)
-    proc = await run_bot(tmp_path, env, log)
+    proc = warm.spawn(tmp_path, env, log)
     try:
         await tg.wait_for(
             lambda: tg.calls_to("getUpdates"), timeout=30, description="the bot to poll"
@@ -342,7 +343,9 @@ async def cli(tmp_path: Path, env: dict[str, str], *args: str) -> tuple[int, str
     return proc.returncode, out.decode(), err.decode()
 
 
-async def test_backup_command_while_the_bot_runs(fake_tg: FakeTelegram, tmp_path: Path) -> None:
+async def test_backup_command_while_the_bot_runs(
+    fake_tg: FakeTelegram, tmp_path: Path, warm: Starter
+) -> None:
     tg = fake_tg
     db = tmp_path / "data" / "pulka.sqlite3"
     env = bot_env(
@@ -356,7 +359,7 @@ async def test_backup_command_while_the_bot_runs(fake_tg: FakeTelegram, tmp_path
     anna, boris, vera = (tg.create_user(n) for n in ("Anna", "Boris", "Vera"))
     chat = tg.create_group(members=[anna, boris, vera], creator=anna)
     tg.set_admins(chat, [tg.bot_id])  # it pins its board: no note that it cannot
-    proc = await run_bot(tmp_path, env, log)
+    proc = warm.spawn(tmp_path, env, log)
     try:
         await tg.wait_for(
             lambda: tg.calls_to("getUpdates"), timeout=30, description="the bot to poll"

@@ -32,19 +32,6 @@ def bot_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-async def run_bot(tmp_path: Path, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
-    """``python -m bot`` started cold in ``tmp_path`` (the other process tests use it)."""
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=log.open("ab"),
-    )
-
-
 async def test_missing_or_malformed_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
     for extra in ({}, {"BOT_TOKEN": "not-a-token"}):
         proc = await asyncio.create_subprocess_exec(

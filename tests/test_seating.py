@@ -11,11 +11,9 @@ say.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from fakebotapi import FakeTelegram
 from harness import App, group
 from tapping import Tapper
 from test_bot_process import bot_env
+from warmstart import Starter
 
 from bot.actions.seating import first_dealer, swap_seats
 from bot.app import create_bot
@@ -430,32 +429,29 @@ async def test_the_language_button_brings_its_currency(app: App, people: dict[st
 # --- start-up errors -----------------------------------------------------------------------
 
 
-async def run_bot_once(tmp_path: Path, **env: str) -> tuple[int, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=bot_env(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'pulka.sqlite3'}", **env),
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
+async def run_bot_once(warm: Starter, tmp_path: Path, **env: str) -> tuple[int, str]:
+    """``python -m bot`` (forked warm) until it ends: its exit code and its stderr."""
+    log = tmp_path / "stderr.log"
+    proc = warm.spawn(
+        tmp_path,
+        bot_env(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'pulka.sqlite3'}", **env),
+        log,
     )
     try:
-        _out, err = await asyncio.wait_for(proc.communicate(), timeout=60)
+        code = await proc.wait(timeout=60)
     finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-    assert proc.returncode is not None
-    return proc.returncode, err.decode()
+        proc.kill()
+    return code, log.read_text()
 
 
 async def test_a_refused_token_is_one_line_and_a_failure(
-    fake_tg: FakeTelegram, tmp_path: Path
+    fake_tg: FakeTelegram, tmp_path: Path, warm: Starter
 ) -> None:
     wrong = "123456:" + "A" * 35
     assert wrong != fake_tg.token
-    code, err = await run_bot_once(tmp_path, BOT_TOKEN=wrong, TELEGRAM_API_URL=fake_tg.base_url)
+    code, err = await run_bot_once(
+        warm, tmp_path, BOT_TOKEN=wrong, TELEGRAM_API_URL=fake_tg.base_url
+    )
     assert code == 1, err
     assert "Traceback" not in err
     assert err.strip().splitlines() == [err.strip()], err
@@ -464,13 +460,13 @@ async def test_a_refused_token_is_one_line_and_a_failure(
     assert [c.method for c in fake_tg.calls] == ["getMe"]  # nothing else was tried
 
 
-async def test_no_network_at_start_is_one_line_and_a_failure(tmp_path: Path) -> None:
+async def test_no_network_at_start_is_one_line_and_a_failure(tmp_path: Path, warm: Starter) -> None:
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     token = "123456:" + "B" * 35
     code, err = await run_bot_once(
-        tmp_path, BOT_TOKEN=token, TELEGRAM_API_URL=f"http://127.0.0.1:{port}"
+        warm, tmp_path, BOT_TOKEN=token, TELEGRAM_API_URL=f"http://127.0.0.1:{port}"
     )
     assert code == 1, err
     assert "Traceback" not in err

@@ -66,6 +66,12 @@ class Child:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, sig)
 
+    def terminate(self) -> None:
+        self.signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.signal(signal.SIGKILL)
+
     async def wait(self, timeout: float = 30.0) -> int:
         """Wait for the process to end; its exit code."""
         deadline = time.monotonic() + timeout

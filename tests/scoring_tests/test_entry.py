@@ -187,7 +187,7 @@ def givens(draw: st.DrawFn, state: PulkaState) -> entry.Given:
     return GivenGame(draw(names), contract, draw(COUNTS), tuple(draw(st.lists(answer, max_size=3))))
 
 
-PROPERTIES = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTIES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @PROPERTIES

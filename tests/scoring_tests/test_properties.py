@@ -34,7 +34,7 @@ from scoring.record import (
 
 from .strategies import deal_for, pulkas
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
