@@ -10,7 +10,7 @@ read, and its first word is the point (``deal:1``); a missing or empty file arms
 nothing, and the count starts again whenever the file's text changes.  So the test
 pins a kill on the bot already running, without restarting it with the variable.
 
-Without either variable :func:`reached` is one dictionary lookup.
+Without either variable :func:`reached` returns at its first line.
 """
 
 from __future__ import annotations
