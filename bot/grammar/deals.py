@@ -392,7 +392,16 @@ def parse_deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None
     ``state`` is the sheet the deal is written on: what the forms leave out is asked of
     :mod:`scoring.entry` on it (who sits out, who defends, what half-whist writes).
     Every form, with the count it implies, is in the table of ``tests/test_typed_forms.py``.
+    A refusal carries the table (its names and sheet) for the usage hint's example.
     """
+    try:
+        return _deal(text, players, state)
+    except ParseError as e:
+        e.players, e.state = tuple(p.name for p in players), state
+        raise
+
+
+def _deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None) -> Deal:
     words = tokens(text)
     if not words:
         raise ParseError("deal_empty", "all")
@@ -804,6 +813,14 @@ def parse_correction(text: str, players: Sequence[PlayerRow]) -> Correction:
     >>> c.player, c.mountain, dict(c.whists), c.note
     ('Anna', Fraction(-2, 1), {'Boris': Fraction(10, 1)}, 'ошибка')
     """
+    try:
+        return _correction(text, players)
+    except ParseError as e:
+        e.players = tuple(p.name for p in players)  # for the usage hint's example
+        raise
+
+
+def _correction(text: str, players: Sequence[PlayerRow]) -> Correction:
     found = NOTE_RE.search(text)
     head, note = (text[: found.start()], text[found.end() :]) if found else (text, "")
     note = " ".join(note.split())[:NOTE_LIMIT]

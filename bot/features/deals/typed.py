@@ -48,14 +48,9 @@ from scoring.record import deal_from_json
 
 def parse_command(word: str, args: str, table: Table) -> Deal:
     """The deal of ``/deal`` or ``/correct`` (``/fix``) ``args`` on ``table`` as it is now."""
-    try:
-        if word == "deal":
-            return parse_deal(args, table.players, table.state)
-        return parse_correction(args, table.players)
-    except ParseError as e:
-        # The usage hint's example is written with this table's names (and seating).
-        e.players, e.state = table.names, table.state if word == "deal" else None
-        raise
+    if word == "deal":
+        return parse_deal(args, table.players, table.state)
+    return parse_correction(args, table.players)
 
 
 async def deal(

@@ -35,7 +35,7 @@ from bot.features.fixes.view import (
     open_screen,
 )
 from bot.grammar.deals import parse_deal
-from bot.model import EventKind, LiveDeal, ParseError, PulkaError, Table
+from bot.model import EventKind, LiveDeal, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.boards import Boards
 from bot.telegram.context import (
@@ -139,11 +139,7 @@ async def _send_editor(target: Message, tx: Texts, table: Table, live: LiveDeal)
 def _typed_deal(typed: str, table: Table, live: LiveDeal) -> Deal:
     """The deal typed after ``/edit``, read on the sheet before ``live``: its seating says
     who a short form leaves out."""
-    try:
-        return parse_deal(typed, table.players, live.before)
-    except ParseError as e:
-        e.players, e.state = table.names, live.before  # the usage hint's example
-        raise
+    return parse_deal(typed, table.players, live.before)
 
 
 async def edit(
