@@ -17,19 +17,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def _code_dir(argv: list[str]) -> Path:
-    """The checkout measured: ``--code DIR`` (read before anything imports the bot),
-    else this one."""
-    for i, arg in enumerate(argv):
-        if arg == "--code" and i + 1 < len(argv):
-            return Path(argv[i + 1]).resolve()
-        if arg.startswith("--code="):
-            return Path(arg.split("=", 1)[1]).resolve()
-    return HERE.parent
+from common import measure_code  # noqa: E402  (this folder is first on sys.path)
 
-
-CODE = _code_dir(sys.argv)
-sys.path.insert(0, str(CODE))
+CODE = measure_code(sys.argv)
 # The tests' builder of long evenings: the picture tests draw the same ones.
 sys.path.insert(1, str(HERE.parent / "tests"))
 

@@ -17,20 +17,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from common import measure_code
 
-def _code_dir(argv: list[str]) -> Path:
-    """The checkout measured: ``--code DIR`` (read before anything imports the engine),
-    else this one."""
-    for i, arg in enumerate(argv):
-        if arg == "--code" and i + 1 < len(argv):
-            return Path(argv[i + 1]).resolve()
-        if arg.startswith("--code="):
-            return Path(arg.split("=", 1)[1]).resolve()
-    return Path(__file__).resolve().parent.parent
-
-
-CODE = _code_dir(sys.argv)
-sys.path.insert(0, str(CODE))
+CODE = measure_code(sys.argv)
 
 from common import print_table, timed  # noqa: E402
 

@@ -7,8 +7,28 @@ Imported as ``from common import ...`` by the scripts in this folder (run as
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+
+def measure_code(argv: list[str]) -> Path:
+    """The checkout measured, put first on ``sys.path`` (call it before anything imports
+    the bot or the engine): ``--code DIR``, else the one this folder is in.  This folder
+    stays ahead of it, so the harness is always this one."""
+    here = Path(__file__).resolve().parent
+    code = here.parent
+    for i, arg in enumerate(argv):
+        if arg == "--code" and i + 1 < len(argv):
+            code = Path(argv[i + 1]).resolve()
+        elif arg.startswith("--code="):
+            code = Path(arg.split("=", 1)[1]).resolve()
+    sys.path.insert(0, str(code))
+    if str(here) in sys.path:
+        sys.path.remove(str(here))
+    sys.path.insert(0, str(here))
+    return code
 
 
 def timed(fn: Callable[[], object], repeat: int, *, warm_up: bool = False) -> tuple[float, float]:
