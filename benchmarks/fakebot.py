@@ -260,8 +260,13 @@ MODULES = {
     # What keeps the hot tables: Keeper (bot.actions) or PulkaService.
     "keeper": ("bot.actions.keeper", "bot.service"),
     # The read model's replay: build_table and advance.
-    "tables": ("bot.model.replay", "bot.store.tables", "bot.service"),
-    "callbacks": ("bot.views.callbacks", "bot.telegram.callbacks", "bot.callbacks"),
+    "tables": ("bot.model.replay", "bot.model", "bot.store.tables", "bot.service"),
+    "callbacks": (
+        "bot.views.buttons",
+        "bot.views.callbacks",
+        "bot.telegram.callbacks",
+        "bot.callbacks",
+    ),
     "picture": ("bot.views.picture", "bot.picture"),
     "lanes": ("bot.telegram.lanes",),
 }
@@ -835,7 +840,7 @@ class Probe:
     #: Counted functions: (counter, part or module, name), counted wherever a module of
     #: the bot or the engine holds that same function (so a call is counted whichever
     #: module it is made from, in any layout).  ``build_table`` and ``advance`` are the
-    #: read model's whole and incremental replays (``bot.model.replay``, earlier
+    #: read model's whole and incremental replays (``bot.model``, earlier ``bot.model.replay``,
     #: ``bot.store.tables``); ``advance`` is absent before the incremental read model.
     FUNCTIONS = (
         ("plays", "scoring.engine", "play"),

@@ -39,8 +39,8 @@ from bot.actions.keeper import Keeper
 from bot.config import Settings, prepare_database_path
 from bot.features import get_routers
 from bot.storage.db import Storage
-from bot.telegram.boards import Boards
 from bot.telegram.context import Members
+from bot.telegram.delivery import Boards
 from bot.telegram.errors import remember_handler
 from bot.telegram.lanes import Poller, WebhookRefused
 from bot.telegram.middlewares import (

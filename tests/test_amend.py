@@ -16,10 +16,9 @@ from tapping import Tapper
 from test_truth_after_commit import redeliver
 
 from bot.actions import ending
-from bot.model import Author, EventKind, Source
-from bot.model.replay import build_table
+from bot.model import Author, EventKind, Source, build_table
 from bot.storage import pulkas
-from bot.views.callbacks import (
+from bot.views.buttons import (
     MAX_ID,
     AmendData,
     AmendWizardCB,

@@ -15,7 +15,7 @@ from fakebotapi import FakeTelegram
 from harness import App, group
 from tapping import Tapper
 
-from bot.views.callbacks import WizardData
+from bot.views.buttons import WizardData
 
 NEW_DEAL = "➕ Новая сдача"
 WRITE = "✅ Записать"

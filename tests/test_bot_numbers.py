@@ -24,7 +24,7 @@ from bot.grammar.deals import (
     valid_name,
 )
 from bot.model import ParseError, PlayerRow
-from bot.views.callbacks import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
+from bot.views.buttons import EndCB, NewDealCB, SheetCB, SitCB, UndoAskCB, UndoCB
 from bot.views.errors import parse_error_text
 from bot.views.texts import Texts
 

@@ -17,12 +17,11 @@ from bot.actions import deals, seating
 from bot.actions.keeper import Keeper
 from bot.features.setup.draft import BY_CODE, Draft, apply, cur_of, sit
 from bot.features.setup.handlers import draft_view
-from bot.model import Author, EventRow, PlayerRow, PulkaError, PulkaRow, Source, Table
-from bot.model.replay import build_table
+from bot.model import Author, EventRow, PlayerRow, PulkaError, PulkaRow, Source, Table, build_table
 from bot.storage import chats, drafts, pulkas
 from bot.storage.db import Storage
 from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
-from bot.views.callbacks import (
+from bot.views.buttons import (
     DEFENCES,
     MAX_ID,
     SUITS,

@@ -24,9 +24,8 @@ from bot.features.deals.guard import canonical
 from bot.features.whatif.grammar import parse_cost
 from bot.features.whatif.worth import deal_worth
 from bot.grammar.deals import parse_deal
-from bot.model import EventRow, ParseError, PlayerRow, PulkaError, PulkaRow
-from bot.model.replay import build_table
-from bot.views.callbacks import BadCallback, WizardData
+from bot.model import EventRow, ParseError, PlayerRow, PulkaError, PulkaRow, build_table
+from bot.views.buttons import BadCallback, WizardData
 from bot.views.texts import Texts
 from bot.views.wizard import deal_of, screen
 from scoring import (
@@ -609,7 +608,7 @@ def test_help_lists_the_hussar_and_five_forms(lang: str, words: list[str]) -> No
 def test_the_protocol_line_of_a_pass_the_dummy_whisted() -> None:
     """With ``dummy_whist`` a hussar pass is played out: told as the whisted game is,
     never "без виста"."""
-    from bot.views.notation import notation
+    from bot.views.format import notation
 
     tx = Texts("ru")
     rules = Rules(dummy_whist=True)
@@ -624,7 +623,7 @@ def test_the_protocol_line_of_a_pass_the_dummy_whisted() -> None:
 def test_a_game_nobody_played_out_shows_no_defenders_tricks() -> None:
     """Both passed (or a hussar pass the dummy did not whist): written as made, so the
     defenders' tricks are nobody's and are not shown; a played-out game shows them."""
-    from bot.views.notation import details
+    from bot.views.format import details
 
     tx = Texts("ru")
     both_passed = Game.of(

@@ -16,7 +16,7 @@ from test_ending import SETTLE, TO_TWO, Evening
 
 from bot.actions.nights import chat_nights
 from bot.model import debts
-from bot.views.callbacks import DebtCB
+from bot.views.buttons import DebtCB
 
 #: Anna's deals become Boris's, Boris's Vera's, Vera's Anna's.
 ROTATE = {"Anna": "Boris", "Boris": "Vera", "Vera": "Anna"}

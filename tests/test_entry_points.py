@@ -22,7 +22,7 @@ from bot.features.whatif.grammar import parse_cost
 from bot.features.whatif.worth import DECLARER, FIRST, SECOND, roles
 from bot.grammar.deals import parse_deal
 from bot.model import ParseError, PlayerRow
-from bot.views.callbacks import Defence, Kind, WizardData
+from bot.views.buttons import Defence, Kind, WizardData
 from bot.views.wizard import deal_of
 from scoring import Contract, Deal, Game, Misere, PulkaState, Raspasy, Rules, play, seating
 

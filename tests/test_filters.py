@@ -1,4 +1,4 @@
-"""The routers' cheap first checks (``bot.telegram.filters``): they only ever let through
+"""The routers' cheap first checks (``bot.telegram.context``): they only ever let through
 more than the filters they stand before, so no command is lost to them."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.features import get_routers
-from bot.telegram.filters import IN_GROUP, CommandWords, commands_first
+from bot.telegram.context import IN_GROUP, CommandWords, commands_first
 
 BOT = User(id=42, is_bot=True, first_name="Pulka", username="PulkaBot")
 

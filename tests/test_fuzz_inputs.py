@@ -44,8 +44,8 @@ from pydantic import ValidationError
 from bot.grammar import deals as parsing
 from bot.grammar.deals import NewPulka, parse_correction, parse_deal, parse_newpulka, valid_name
 from bot.model import ParseError, PlayerRow
-from bot.views import callbacks, texts
-from bot.views.callbacks import (
+from bot.views import buttons, texts
+from bot.views.buttons import (
     MAX_ID,
     SUITS,
     BadCallback,
@@ -459,7 +459,7 @@ def test_odd_names_are_valid_names() -> None:
 CALLBACKS: list[type[CallbackData]] = sorted(
     (
         c
-        for c in vars(callbacks).values()
+        for c in vars(buttons).values()
         if isinstance(c, type) and issubclass(c, CallbackData) and c is not CallbackData
     ),
     key=lambda c: c.__name__,

@@ -32,7 +32,7 @@ def test_no_filter_or_handler_runs_in_a_worker_thread() -> None:
     """aiogram runs a callable that is not a coroutine function (a bare ``F`` filter's
     ``resolve`` too) with ``asyncio.to_thread``: a thread round trip per router per
     update.  Every filter and handler of the dispatcher is awaited on the loop instead
-    (``bot.telegram.filters.OnLoop`` for magic filters)."""
+    (``bot.telegram.context.OnLoop`` for magic filters)."""
     from bot.app import create_dispatcher
 
     dp = create_dispatcher(object(), object())  # type: ignore[arg-type]

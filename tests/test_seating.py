@@ -26,8 +26,7 @@ from warmstart import Starter
 
 from bot.actions.seating import first_dealer, swap_seats
 from bot.app import create_bot
-from bot.model import Table
-from bot.model.replay import build_table
+from bot.model import Table, build_table
 from bot.storage import pulkas
 
 HELLO = "/newpulka сочи 20 1"

@@ -31,7 +31,7 @@ from bot.storage import chats as stored_chats
 from bot.storage import schema
 from bot.storage.db import Storage
 from bot.storage.schema import SCHEMA_VERSION
-from bot.views.callbacks import SetupCB
+from bot.views.buttons import SetupCB
 from bot.views.texts import LANGS, Texts
 from scoring import CONVENTION, Raspasy, Rules, seating
 

@@ -11,8 +11,7 @@ from pathlib import Path
 
 from bot.actions import deals, ending, payments, seating
 from bot.actions.keeper import Keeper
-from bot.model import Author, EventKind, Source, Table, Written, debts
-from bot.model.replay import build_table
+from bot.model import Author, EventKind, Source, Table, Written, build_table, debts
 from bot.storage import pulkas
 from bot.storage.db import Storage
 from scoring import Correction, Game, Rules

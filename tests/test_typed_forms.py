@@ -303,8 +303,7 @@ def test_help_lists_the_forms(lang: str) -> None:
 
 def test_repeat_window() -> None:
     """Only the last live deal, only the same one, only within two minutes."""
-    from bot.model import EventKind, EventRow, PulkaRow, PulkaStatus
-    from bot.model.replay import build_table
+    from bot.model import EventKind, EventRow, PulkaRow, PulkaStatus, build_table
     from scoring.record import deal_to_json, rules_to_json
 
     deal = parsed("Anna 7ч ровно Boris вист")

@@ -10,8 +10,16 @@
 from __future__ import annotations
 
 from bot.actions.keeper import Keeper
-from bot.model import Author, EventKind, PulkaError, Source, Written
-from bot.model.replay import advance, check_amendment, with_deal
+from bot.model import (
+    Author,
+    EventKind,
+    PulkaError,
+    Source,
+    Written,
+    advance,
+    check_amendment,
+    with_deal,
+)
 from bot.storage import events
 from scoring import Deal, play
 from scoring.deals import same_deal

@@ -1,7 +1,7 @@
 """The end of a pulka: agreements, the end, the end taken back, the settlement.
 
 The rules of it (who must agree, whether it can be settled) are
-:mod:`scoring.ending`'s; the payloads are described in :mod:`bot.model.table`.
+:mod:`scoring.ending`'s; the payloads are described in :mod:`bot.model`.
 """
 
 from __future__ import annotations

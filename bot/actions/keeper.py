@@ -16,8 +16,18 @@ from typing import Any
 from cachetools import LRUCache
 
 from bot import crashpoints
-from bot.model import Author, EventKind, EventRow, PlayerRow, PulkaError, Source, Table, Written
-from bot.model.replay import advance, build_table
+from bot.model import (
+    Author,
+    EventKind,
+    EventRow,
+    PlayerRow,
+    PulkaError,
+    Source,
+    Table,
+    Written,
+    advance,
+    build_table,
+)
 from bot.storage import chats, events, pulkas
 from bot.storage.db import Storage, Tx
 

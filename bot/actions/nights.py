@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.actions.keeper import Keeper
-from bot.model import EventKind, Table
+from bot.model import EventKind, Table, build_table
 from bot.model.nights import Night, guest_key, seated
-from bot.model.replay import build_table
 from bot.storage import events, pulkas
 from bot.storage.db import Tx
 from scoring import Settlement, settle_state

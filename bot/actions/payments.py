@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from bot.actions.keeper import Keeper
 from bot.actions.nights import claims
-from bot.model import Author, EventKind, Written, debts
+from bot.model import Author, EventKind, Written, advance, debts
 from bot.model.nights import seated
-from bot.model.replay import advance
 from bot.storage import events
 
 

@@ -10,8 +10,7 @@ from aiogram import Router
 
 from bot.features.archive import handlers as archive
 from bot.features.calc import handlers as calc
-from bot.features.deals import typed as deals
-from bot.features.deals import wizard
+from bot.features.deals import handlers as deals
 from bot.features.debts import handlers as debts
 from bot.features.ending import corrections as after_settling
 from bot.features.ending import handlers as settle
@@ -26,7 +25,7 @@ from bot.features.stats import handlers as stats
 from bot.features.system import handlers as system
 from bot.features.whatif import handlers as whatif
 from bot.telegram import errors
-from bot.telegram.filters import commands_first
+from bot.telegram.context import commands_first
 
 
 def get_routers() -> list[Router]:
@@ -48,7 +47,6 @@ def get_routers() -> list[Router]:
         settle.router(),  # before undo: /undo right after an end by agreement is its
         undo.router(),
         setup.router(),
-        wizard.router(),
         seating.router(),
         amend.router(),
         archive.router(),

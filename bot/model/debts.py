@@ -26,10 +26,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from bot.model import PulkaError, Table
 from bot.model.nights import Night, Person
-from bot.model.outcome import PulkaError
 from bot.model.rows import EventKind, EventRow
-from bot.model.table import Table
 from scoring import Settlement, settle_state
 
 PAID, RECEIVED = EventKind.PAID, EventKind.RECEIVED

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.model.table import Table
+from bot.model import Table
 from scoring import Settlement
 
 

@@ -1,7 +1,7 @@
 """What storage returns: a pulka, its seats and its log, a settings draft, a board.
 
 A pulka is an append-only event log; these rows are read back from it as they are,
-with no rule applied (the replay, :mod:`bot.model.replay`, makes the sheet).
+with no rule applied (the replay, :mod:`bot.model`, makes the sheet).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ class EventKind(StrEnum):
     """What a line of a pulka's log is; stored as its value (``events.kind``).
 
     Each kind's payload is described where it is written (``bot/actions``) and read
-    (:mod:`bot.model.table`).
+    (:mod:`bot.model`).
     """
 
     DEAL = "deal"  # a deal or a correction, written on the sheet
@@ -90,7 +90,7 @@ class PulkaRow:
     players: tuple[PlayerRow, ...]
     events: tuple[EventRow, ...]
     #: The table size chosen (the settings message, ``/newpulka впятером``): 2 to 5;
-    #: None: nobody chose, 3 or 4 sit (:data:`bot.model.table.UNCHOSEN`).
+    #: None: nobody chose, 3 or 4 sit (:data:`bot.model.UNCHOSEN`).
     seats: int | None = None
 
     @property

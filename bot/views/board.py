@@ -11,8 +11,7 @@ from html import escape
 
 from bot.model import Table
 from bot.views.deal import dealer_line, standings_lines
-from bot.views.format import name, num
-from bot.views.notation import declarer_prefix, notation
+from bot.views.format import declarer_prefix, name, notation, num
 from bot.views.texts import Texts
 from scoring import (
     Rules,

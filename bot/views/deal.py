@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.model.table import LiveDeal, Table
-from bot.views.format import name, num, signed
-from bot.views.notation import declarer_prefix, details, notation
+from bot.model import LiveDeal, Table
+from bot.views.format import declarer_prefix, details, name, notation, num, signed
 from bot.views.texts import Texts
 from scoring.cost import deal_cost
 from scoring.engine import PulkaState

@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.model import Table, debts
-from bot.views.callbacks import DebtCB
+from bot.views.buttons import DebtCB, markup
 from bot.views.format import money
-from bot.views.keyboards import markup
 from bot.views.texts import Texts
 
 Rows = list[list[tuple[str, str]]]

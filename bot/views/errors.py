@@ -13,8 +13,7 @@ from fractions import Fraction
 from html import unescape
 
 from bot.model import AmendBreaks, ParseError, PulkaError
-from bot.views.format import contract_label, name, num
-from bot.views.notation import declarer_prefix, notation
+from bot.views.format import contract_label, declarer_prefix, name, notation, num
 from bot.views.texts import Texts
 from bot.views.words import json_reason
 from scoring import Contract, PulkaState, ScoringError, stake_text

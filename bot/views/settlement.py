@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bot.model.table import Table
+from bot.model import Table
 from bot.views.format import date_text, money, name, signed
 from bot.views.texts import Texts
 from scoring.deals import Correction
@@ -51,14 +51,6 @@ def final_text(tx: Texts, table: Table) -> str:
 def archived_text(tx: Texts, table: Table) -> str:
     """The settlement of an ended pulka, and that it is archived (``/settle``)."""
     return final_text(tx, table) + "\n\n" + tx("settle_archived")
-
-
-def shown_settlement(table: Table) -> Settlement | None:
-    """What the archive shows: the stored settlement, or (not settled) the sheet's now."""
-    stored = table.stored_settlement
-    if stored is not None:
-        return stored
-    return None if table.state is None else settle_state(table.state)
 
 
 def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:

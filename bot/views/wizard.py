@@ -1,7 +1,7 @@
 """The deal wizard: a deal entered by taps on one message that edits itself.
 
 Screens, in order (each button carries the whole state after the tap, see
-:class:`bot.views.callbacks.WizardData`):
+:class:`bot.views.buttons.WizardData`):
 
 * who declares (the dealer sits out with four, the dealer and a neighbour with
   five; hussar offers its two players), or misère (where allowed), or raspasy;
@@ -28,21 +28,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from aiogram.types import InlineKeyboardMarkup
+
 from bot.model import PulkaError, Table
-from bot.views.callbacks import DEFENCES, SUITS, Defence, Kind, WizardData, WizardOp
+from bot.views.buttons import DEFENCES, SUITS, Button, Defence, Kind, WizardData, WizardOp, markup
 from bot.views.deal import effect_lines
-from bot.views.format import contract_label, name
-from bot.views.notation import deal_words, details
+from bot.views.format import contract_label, deal_words, details, name
 from bot.views.texts import Texts
 from scoring import Choice, Contract, Deal, ScoringError, deal_cost, entry, play, seating
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    """One inline button: its label and its callback data."""
-
-    text: str
-    data: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +45,10 @@ class Screen:
     text: str
     rows: tuple[tuple[Button, ...], ...]
     deal: Deal | None = None
+
+    def markup(self) -> InlineKeyboardMarkup | None:
+        """The screen's keyboard."""
+        return markup(self.rows)
 
 
 def seating_of(table: Table) -> seating.Table:

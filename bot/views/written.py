@@ -3,13 +3,10 @@ answer was lost after the commit (:mod:`bot.telegram.errors`)."""
 
 from __future__ import annotations
 
-from bot.model import EventKind, Written
-from bot.model.replay import amended_deal, table_at, undone_deal
+from bot.model import EventKind, Table, Written, amended_deal, table_at, undone_deal
 from bot.model.rows import EventRow
-from bot.model.table import Table
 from bot.views.deal import written_deal_text
-from bot.views.format import name, signed
-from bot.views.notation import deal_words, declarer_prefix, notation
+from bot.views.format import deal_words, declarer_prefix, name, notation, signed
 from bot.views.settlement import archived_text, corrected_text
 from bot.views.texts import Texts
 from scoring.settle import standings

@@ -16,16 +16,13 @@ from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from bot.actions import archive, rating
 from bot.actions.keeper import Keeper
 from bot.features.archive.view import PAGE, archive_keyboard, archive_text, archived_pulka_text
-from bot.model import PulkaError
+from bot.model import PulkaError, shown_settlement
 from bot.telegram import delivery
-from bot.telegram.context import place
-from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.telegram.context import IN_GROUP, on_keyboard, place
 from bot.telegram.sheets import SheetKind, Sheets
-from bot.views.callbacks import ArchivePageCB
+from bot.views.buttons import ArchivePageCB, export_keyboard
 from bot.views.debts import with_debts
-from bot.views.keyboards import export_keyboard
 from bot.views.rating import pulkas_notes
-from bot.views.settlement import shown_settlement
 from bot.views.texts import Texts
 
 #: ``/pulka N``: ASCII digits only (``str.isdigit`` takes ``²``).

@@ -6,18 +6,16 @@ from collections.abc import Mapping, Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.model import Table, shown_settlement
 from bot.model.rows import Listed
-from bot.model.table import Table
 from bot.views.board import headline
-from bot.views.callbacks import ArchivePageCB
+from bot.views.buttons import ArchivePageCB, markup
 from bot.views.format import date_text, name
-from bot.views.keyboards import markup
 from bot.views.settlement import (
     amended_line,
     amendment_blocks,
     results_text,
     settlement_text,
-    shown_settlement,
 )
 from bot.views.texts import Texts
 

@@ -45,10 +45,10 @@ from bot.features.calc.view import (
 )
 from bot.model import PulkaError
 from bot.telegram import delivery
-from bot.telegram.filters import OnLoop, on_keyboard
+from bot.telegram.context import OnLoop, on_keyboard
 from bot.views import picture
 from bot.views.board import SheetKind, sheet_title
-from bot.views.callbacks import CalcCB
+from bot.views.buttons import CalcCB
 from bot.views.texts import Texts, default_currency
 from scoring.rules import HussarMountain
 from scoring.seating import TABLE_SIZES
@@ -195,7 +195,12 @@ def router() -> Router:
     """Before ``private``, which takes every other private message."""
     r = Router(name="calc")
     r.message.register(calc, Command("calc"), flags={"refusal": calc_refusal})
-    r.message.register(calc_typed, OnLoop(F.text), calc_reply, flags={"refusal": step_refusal})
+    r.message.register(
+        calc_typed,
+        OnLoop(F.text & F.reply_to_message & ~F.text.startswith("/")),
+        calc_reply,
+        flags={"refusal": step_refusal},
+    )
     r.callback_query.register(
         calc_button, CalcCB.filter(), on_keyboard, flags={"refusal": calc_refusal}
     )

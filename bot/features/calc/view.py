@@ -17,10 +17,9 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.features.calc.sheet import Calc, PaperSheet, form_lines, next_line
 from bot.model import ParseError
 from bot.views.board import variant_name
-from bot.views.callbacks import CalcCB
+from bot.views.buttons import CalcCB, markup
 from bot.views.errors import error_text, params_text
 from bot.views.format import name
-from bot.views.keyboards import markup
 from bot.views.settlement import settlement_text
 from bot.views.texts import Texts
 from scoring import Rules, ScoringError

@@ -8,7 +8,7 @@
   for the pair who sit out (the engine takes the pair's dealer).
 
 Neither is wrong for the engine, so neither is refused: the bot asks first
-(:mod:`bot.features.deals.typed`).  A deal's :func:`digest` goes into the question's
+(:mod:`bot.features.deals.handlers`).  A deal's :func:`digest` goes into the question's
 buttons, so a "Yes" writes exactly the deal that was asked about.
 """
 

@@ -7,10 +7,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.deals.guard import Doubts, digest
 from bot.model import Table
-from bot.views.callbacks import GuardCB
-from bot.views.format import name
-from bot.views.keyboards import markup
-from bot.views.notation import deal_words
+from bot.views.buttons import GuardCB, markup
+from bot.views.format import deal_words, name
 from bot.views.texts import Texts
 from scoring import Deal
 

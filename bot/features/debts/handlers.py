@@ -20,9 +20,8 @@ from bot.actions.nights import chat_nights
 from bot.features.debts.view import concerns, debts_text, pressed_text
 from bot.model import EventKind, PulkaError, Table, debts
 from bot.telegram import delivery
-from bot.telegram.context import Members, author_of_user, pulka_of_button
-from bot.telegram.filters import IN_GROUP, on_keyboard
-from bot.views.callbacks import DebtCB
+from bot.telegram.context import IN_GROUP, Members, author_of_user, on_keyboard, pulka_of_button
+from bot.views.buttons import DebtCB
 from bot.views.debts import keyboard_shape, with_debts
 from bot.views.texts import Texts
 

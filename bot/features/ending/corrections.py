@@ -25,12 +25,10 @@ from bot.actions.keeper import Keeper
 from bot.grammar.deals import parse_correction
 from bot.model import EventKind, ParseError, PulkaError, Source, Table
 from bot.telegram import delivery
-from bot.telegram.boards import Boards
-from bot.telegram.context import Members, author_of, may_change, place, source
-from bot.telegram.filters import IN_GROUP
-from bot.views.callbacks import AgainCB, ExportCB
+from bot.telegram.context import IN_GROUP, Members, author_of, may_change, place, source
+from bot.telegram.delivery import Boards
+from bot.views.buttons import AgainCB, ExportCB, export_keyboard
 from bot.views.errors import parse_error_text
-from bot.views.keyboards import export_keyboard
 from bot.views.settlement import corrected_text
 from bot.views.texts import Texts
 

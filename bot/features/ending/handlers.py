@@ -31,28 +31,27 @@ from bot.features.ending.view import (
     settled_keyboard,
     settled_text,
 )
-from bot.model import EventKind, PulkaError, Source, Table, Written
+from bot.model import EventKind, PulkaError, Source, Table, Written, shown_settlement
 from bot.telegram import delivery
-from bot.telegram.boards import Boards
 from bot.telegram.context import (
+    IN_GROUP,
     Members,
     author_of,
     author_of_user,
     may_change,
     need_players,
+    on_keyboard,
     place,
     pulka_here,
     pulka_of_button,
     pulka_of_press,
     source,
 )
-from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.telegram.delivery import Boards
 from bot.telegram.sheets import SheetKind, Sheets
-from bot.views.callbacks import AgainCB, EndCB, ExportCB, SettleCB
+from bot.views.buttons import AgainCB, EndCB, ExportCB, SettleCB, end_keyboard
 from bot.views.format import name
-from bot.views.keyboards import end_keyboard
 from bot.views.rating import settled_note
-from bot.views.settlement import shown_settlement
 from bot.views.texts import Texts
 from scoring import ScoringError
 from scoring.jsonread import parse_json

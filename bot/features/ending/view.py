@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.actions.ending import Agreement
-from bot.model import Table
+from bot.model import Table, shown_settlement
 from bot.views.board import score_text
+from bot.views.buttons import closing_rows, markup
 from bot.views.debts import with_debts
 from bot.views.errors import error_text
 from bot.views.format import name
-from bot.views.keyboards import closing_rows, markup
-from bot.views.settlement import settlement_text, shown_settlement
+from bot.views.settlement import settlement_text
 from bot.views.texts import Texts
 from scoring import Settlement
 from scoring.errors import ScoringError

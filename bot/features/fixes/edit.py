@@ -37,20 +37,27 @@ from bot.features.fixes.view import (
 from bot.grammar.deals import parse_deal
 from bot.model import EventKind, LiveDeal, PulkaError, Table
 from bot.telegram import delivery
-from bot.telegram.boards import Boards
 from bot.telegram.context import (
+    IN_GROUP,
     Members,
     author_of,
     author_of_user,
     display_name,
+    on_keyboard,
     pulka_here,
     pulka_of_press,
     source,
 )
-from bot.telegram.filters import IN_GROUP, on_keyboard
-from bot.views.callbacks import AmendWizardCB, DeleteCB, EditCB, UndoAskCB, WizardOp
+from bot.telegram.delivery import Boards
+from bot.views.buttons import (
+    AmendWizardCB,
+    DeleteCB,
+    EditCB,
+    UndoAskCB,
+    WizardOp,
+    markup,
+)
 from bot.views.deal import wizard_cancelled_text
-from bot.views.keyboards import markup, screen_markup
 from bot.views.texts import Texts
 from scoring import Deal
 
@@ -133,7 +140,7 @@ async def _send_editor(target: Message, tx: Texts, table: Table, live: LiveDeal)
         )
         return
     shown = open_screen(tx, table, live)
-    await target.answer(shown.text, reply_markup=screen_markup(shown))
+    await target.answer(shown.text, reply_markup=shown.markup())
 
 
 def _typed_deal(typed: str, table: Table, live: LiveDeal) -> Deal:
@@ -274,7 +281,7 @@ async def amend_wizard_press(
         raise PulkaError("amend_gone")
     shown = amend_screen(tx, table, live, w)
     if w.op is WizardOp.SHOW:
-        await msg.edit_text(shown.text, reply_markup=screen_markup(shown))
+        await msg.edit_text(shown.text, reply_markup=shown.markup())
         return
     assert shown.deal is not None
     await _amend(

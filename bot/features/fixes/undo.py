@@ -13,18 +13,18 @@ from bot.actions.keeper import Keeper
 from bot.features.fixes.view import about, undo_kept_text
 from bot.model import EventKind, PulkaError, Table
 from bot.telegram import delivery
-from bot.telegram.boards import Boards
 from bot.telegram.context import (
+    IN_GROUP,
     Members,
     author_of_user,
     display_name,
+    on_keyboard,
     pulka_of_press,
     pulka_to_change,
     source,
 )
-from bot.telegram.filters import IN_GROUP, on_keyboard
-from bot.views.callbacks import UndoAskCB, UndoCB
-from bot.views.keyboards import undo_keyboard
+from bot.telegram.delivery import Boards
+from bot.views.buttons import UndoAskCB, UndoCB, undo_keyboard
 from bot.views.texts import Texts
 from bot.views.written import undone_text
 

@@ -3,7 +3,7 @@
 The editing wizard is the deal wizard (:func:`bot.views.wizard.screen`) shown on
 the table as it was before the deal being changed (its seating, its raspasy
 run), opened on that deal's own state, with its payloads carrying the deal's
-event (:class:`bot.views.callbacks.AmendData`); "Write it" replaces the deal.
+event (:class:`bot.views.buttons.AmendData`); "Write it" replaces the deal.
 The answer shows the deal before and after, and each player's standing before
 and after, as :func:`scoring.standings` has them.
 """
@@ -14,11 +14,18 @@ from dataclasses import replace
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.model import EventRow, LiveDeal, PulkaError, Table
-from bot.model.replay import amended_deal
-from bot.views.callbacks import DEFENCES, AmendData, Defence, DeleteCB, EditCB, Kind, WizardData
-from bot.views.keyboards import markup
-from bot.views.notation import deal_words
+from bot.model import EventRow, LiveDeal, PulkaError, Table, amended_deal
+from bot.views.buttons import (
+    DEFENCES,
+    AmendData,
+    Defence,
+    DeleteCB,
+    EditCB,
+    Kind,
+    WizardData,
+    markup,
+)
+from bot.views.format import deal_words
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
 from bot.views.written import amended_text

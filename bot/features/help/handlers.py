@@ -12,10 +12,9 @@ from bot.actions.keeper import Keeper
 from bot.features.help.view import help_keyboard, help_text, lang_usage
 from bot.model import PulkaError
 from bot.telegram import delivery
-from bot.telegram.boards import Boards
-from bot.telegram.context import Members, place
-from bot.telegram.filters import GROUP_TYPES, IN_GROUP, OnLoop, on_keyboard
-from bot.views.callbacks import HelpCB
+from bot.telegram.context import GROUP_TYPES, IN_GROUP, Members, OnLoop, on_keyboard, place
+from bot.telegram.delivery import Boards
+from bot.views.buttons import HelpCB
 from bot.views.texts import LANGS, Texts
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.views.callbacks import HelpCB
+from bot.views.buttons import HelpCB
 from bot.views.texts import Texts
 from bot.views.words import lang_unknown_text
 

@@ -22,8 +22,7 @@ from bot.model import PulkaError
 from bot.model.nights import Night
 from bot.model.rating import find, rate
 from bot.telegram import delivery
-from bot.telegram.context import Members, place
-from bot.telegram.filters import IN_GROUP
+from bot.telegram.context import IN_GROUP, Members, place
 from bot.views.texts import Texts
 
 #: ``/rating on`` and ``/rating off`` in the bot's languages.

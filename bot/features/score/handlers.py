@@ -11,14 +11,11 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions.keeper import Keeper
 from bot.features.score.view import history_chunks, history_keyboard, sheet_problem_text
 from bot.grammar.deals import TEXT_WORDS
-from bot.model import PulkaError, Table
-from bot.telegram.context import answer_chunks, pulka_here, pulka_of_button
-from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.model import PulkaError, Table, shown_settlement
+from bot.telegram.context import IN_GROUP, answer_chunks, on_keyboard, pulka_here, pulka_of_button
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.board import players_text, score_text
-from bot.views.callbacks import SheetCB
-from bot.views.keyboards import sheet_keyboard
-from bot.views.settlement import shown_settlement
+from bot.views.buttons import SheetCB, sheet_keyboard
 from bot.views.texts import Texts
 
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.model.replay import amended_deal
+from bot.model import Table, amended_deal
 from bot.model.rows import EventKind
-from bot.model.table import Table
 from bot.views.board import score_text
-from bot.views.callbacks import EditCB
-from bot.views.format import name, split_lines
-from bot.views.notation import deal_words, declarer_prefix, details, notation
+from bot.views.buttons import EditCB
+from bot.views.format import deal_words, declarer_prefix, details, name, notation, split_lines
 from bot.views.texts import Texts
 
 #: The most messages one /history sends, and the deals it shows past that.

@@ -23,22 +23,23 @@ from bot.actions.seating import first_dealer, swap_seats
 from bot.features.seating.view import claim_view, joined_text, seats_view
 from bot.grammar.deals import valid_name
 from bot.model import PulkaError
-from bot.telegram.boards import Boards
 from bot.telegram.context import (
+    IN_GROUP,
     Members,
     author_of,
     author_of_user,
     candidate_names,
     display_name,
+    on_keyboard,
     place,
     pulka_here,
     pulka_of_button,
     pulka_of_press,
     source,
 )
-from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.telegram.delivery import Boards
 from bot.views.board import players_text, table_size
-from bot.views.callbacks import ClaimCB, DealerCB, SitCB, SwapCB
+from bot.views.buttons import ClaimCB, DealerCB, SitCB, SwapCB
 from bot.views.format import name
 from bot.views.rules import rules_text
 from bot.views.texts import Texts

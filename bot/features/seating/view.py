@@ -13,7 +13,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from bot.model import Table
 from bot.model.rows import PlayerRow
 from bot.views.board import players_text
-from bot.views.callbacks import ClaimCB, DealerCB, SwapCB
+from bot.views.buttons import ClaimCB, DealerCB, SwapCB
 from bot.views.deal import dealer_line
 from bot.views.format import name
 from bot.views.seats import seat_buttons

@@ -26,10 +26,18 @@ from bot.features.setup.draft import CHANGES, Draft, apply, sit, with_currency
 from bot.features.setup.view import bad_rules_text, draft_view
 from bot.grammar.deals import parse_newpulka
 from bot.model import DraftRow, PulkaError
-from bot.telegram.boards import Boards
-from bot.telegram.context import Members, author_of, author_of_user, candidate_names, place, source
-from bot.telegram.filters import IN_GROUP, on_keyboard
-from bot.views.callbacks import SetupCB
+from bot.telegram.context import (
+    IN_GROUP,
+    Members,
+    author_of,
+    author_of_user,
+    candidate_names,
+    on_keyboard,
+    place,
+    source,
+)
+from bot.telegram.delivery import Boards
+from bot.views.buttons import SetupCB
 from bot.views.texts import LANGS, Texts, default_currency
 from scoring import InvalidRules
 

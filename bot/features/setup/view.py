@@ -4,7 +4,7 @@ The main page: variant, table size (in words), target, stake, currency, the chat
 language and the seating once two have sat down; two more pages: the convention
 switches.  Every page shows only the conventions of the draft's table size
 (:meth:`scoring.Convention.applies_to`), and each button carries the value it was
-pressed on (:class:`bot.views.callbacks.SetupCB`).
+pressed on (:class:`bot.views.buttons.SetupCB`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from bot.features.setup.draft import (
     switches,
 )
 from bot.views.board import size_words, variant_name
-from bot.views.callbacks import SetupCB
+from bot.views.buttons import SetupCB
 from bot.views.errors import error_text
 from bot.views.format import name, num
 from bot.views.rules import rules_text, switch_words

@@ -36,10 +36,9 @@ from bot.features.stats.view import (
 )
 from bot.model import PulkaError, Table
 from bot.telegram import delivery
-from bot.telegram.context import place
-from bot.telegram.filters import IN_GROUP, on_keyboard
+from bot.telegram.context import IN_GROUP, on_keyboard, place
 from bot.telegram.sheets import Sheets
-from bot.views.callbacks import StatsCB
+from bot.views.buttons import StatsCB
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)

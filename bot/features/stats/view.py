@@ -21,10 +21,8 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
 from bot.model import Table
-from bot.views.callbacks import StatsCB
-from bot.views.format import contract_label, date_text, name, signed
-from bot.views.keyboards import markup
-from bot.views.notation import notation
+from bot.views.buttons import StatsCB, markup
+from bot.views.format import contract_label, date_text, name, notation, signed
 from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts
 from scoring import Correction, Deal, Game, Misere, Raspasy, money_text, standings

@@ -10,8 +10,8 @@ from aiogram.types import CallbackQuery, Message
 from bot.actions import chats
 from bot.actions.keeper import Keeper
 from bot.model import PulkaError
-from bot.telegram.boards import Boards
-from bot.telegram.filters import OnLoop
+from bot.telegram.context import OnLoop
+from bot.telegram.delivery import Boards
 
 log = logging.getLogger(__name__)
 

@@ -21,11 +21,9 @@ from bot.features.whatif.view import (
     whatif_text,
 )
 from bot.features.whatif.worth import Broken, deal_worth, rescore
-from bot.model import PulkaError, Table
-from bot.telegram.context import place
-from bot.telegram.filters import IN_GROUP
+from bot.model import PulkaError, Table, shown_settlement
+from bot.telegram.context import IN_GROUP, place
 from bot.views.board import table_size
-from bot.views.settlement import shown_settlement
 from bot.views.texts import Texts, default_currency
 from scoring import Rules, seating
 

@@ -24,8 +24,7 @@ from bot.features.whatif.worth import (
 from bot.model import ParseError, Table
 from bot.views.board import variant_name
 from bot.views.errors import error_text, params_text
-from bot.views.format import name, signed
-from bot.views.notation import declarer_prefix, notation
+from bot.views.format import declarer_prefix, name, notation, signed
 from bot.views.rules import value_words
 from bot.views.texts import Texts, bundle
 from scoring import (
