@@ -1,22 +1,11 @@
 """Debts between nights: the payments of settled pulkas, confirmed "paid" and "received".
 
-Nothing here changes a result: the payments are the settlement's (``final``: with the
-corrections written after settling, what is owed now), and the confirmations are
-events appended to the settled pulka's log (they are passed by in the replay):
-
-* ``paid`` ``{"payer": seat, "payee": seat, "amount": "12.50"}``: the payer (or, for a
-  player without Telegram, see :func:`refusal`) says he has paid that much;
-* ``received`` (same payload): the payee says he has received it: that much is closed.
-
-A confirmation is of an amount, not of a line: a correction after settling that makes a
-payment larger leaves the difference open; one that makes it smaller, or turns it
-round, leaves the payee owing the payer back what he received too much.
-
-Per pulka, each pair of players is one :class:`Line`, in the direction of what is open
-(else of the payment): ``open`` = payments of the pair (one way minus the other) minus
-what was received (likewise); ``pending`` is what was marked paid and not received yet.
-Across the chat's nights (:func:`open_debts`) the lines are netted per pair of people
-(:class:`bot.model.nights.Person`) and currency.
+The payments are the settlement's ``final`` ones (what is owed now); a confirmation is
+a ``paid`` or ``received`` event ``{"payer": seat, "payee": seat, "amount": "12.50"}``
+appended to the settled pulka's log, which the replay passes by: nothing here changes
+a result.  A confirmation is of an amount, not of a line: a correction after settling
+that makes a payment larger leaves the difference open; one that makes it smaller, or
+turns it round, leaves the payee owing back what he received too much.
 """
 
 from __future__ import annotations
@@ -27,9 +16,9 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from bot.model import PulkaError, Table
-from bot.model.nights import Night, Person
+from bot.model.nights import Night, Person, agreed_settlement
 from bot.model.rows import EventKind, EventRow
-from scoring import Settlement, settle_state
+from scoring import Settlement
 
 PAID, RECEIVED = EventKind.PAID, EventKind.RECEIVED
 ZERO = Decimal("0.00")
@@ -37,7 +26,8 @@ ZERO = Decimal("0.00")
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One pair of players of a settled pulka: ``payer`` owes ``payee`` ``open``."""
+    """One pair of players of a settled pulka, in the direction of what is open (else of
+    the payment): ``payer`` owes ``payee`` ``open``."""
 
     payer: int
     payee: int
@@ -85,12 +75,9 @@ class Debt:
 
 
 def final_settlement(table: Table) -> Settlement | None:
-    """What is owed now for a settled pulka (as :mod:`bot.actions.nights` reads it);
-    None for a pulka not settled."""
-    if not table.settled or table.cancelled or table.state is None:
-        return None
-    agreed = table.stored_settlement or settle_state(table.state)
-    return table.amended_settlement() or agreed
+    """What is owed now for a settled pulka (as its night has it); None if not settled."""
+    agreed = agreed_settlement(table)
+    return None if agreed is None else table.amended_settlement() or agreed
 
 
 def _amount(x: object) -> Decimal | None:
@@ -128,25 +115,17 @@ def lines(table: Table, final: Settlement | None = None) -> list[Line]:
     owe: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
     got: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
     paid: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
-    order: list[tuple[int, int]] = []  # pairs (low seat, high seat) as they come
-
-    def pair(a: int, b: int) -> tuple[int, int]:
-        key = (min(a, b), max(a, b))
-        if key not in order:
-            order.append(key)
-        return key
-
+    named: list[tuple[int, int]] = []  # (payer, payee) as they come
     for p in final.payments:
         a, b = seat.get(p.payer), seat.get(p.payee)
-        if a is None or b is None or a == b:
-            continue
-        pair(a, b)
-        owe[(a, b)] += p.amount
+        if a is not None and b is not None and a != b:
+            owe[(a, b)] += p.amount
+            named.append((a, b))
     for c in confirmations(table):
-        pair(c.payer, c.payee)
         (paid if c.kind == PAID else got)[(c.payer, c.payee)] += c.amount
+        named.append((c.payer, c.payee))
     found = []
-    for a, b in order:
+    for a, b in dict.fromkeys((min(pair), max(pair)) for pair in named):
         due = owe[(a, b)] - owe[(b, a)]  # a owes b
         left = due - got[(a, b)] + got[(b, a)]
         if left < 0 or (left == 0 and due < 0):
@@ -158,9 +137,6 @@ def lines(table: Table, final: Settlement | None = None) -> list[Line]:
 
 def line_of(table: Table, payer: int, payee: int) -> Line | None:
     return next((ln for ln in lines(table) if (ln.payer, ln.payee) == (payer, payee)), None)
-
-
-# --- who confirms --------------------------------------------------------------------
 
 
 def refusal(
@@ -200,9 +176,8 @@ def to_confirm(
     *,
     admin: bool,
 ) -> tuple[Line, Decimal]:
-    """The line pressed and the amount a press confirms now (0: nothing is left to
-    confirm, a repeat).  ``stale`` if the pulka has no such open or closed line;
-    :func:`refusal`'s key (with the names) if it is not the presser's to confirm."""
+    """The line pressed and the amount a press confirms now (0: a repeat, nothing left);
+    ``stale`` if the pulka has no such line, :func:`refusal`'s key if not the presser's."""
     line = line_of(table, payer, payee)
     if line is None:
         raise PulkaError("stale")
@@ -223,15 +198,12 @@ def last_confirmation(table: Table, kind: EventKind, payer: int, payee: int) -> 
     return found[-1] if found else None
 
 
-# --- across nights -------------------------------------------------------------------
-
-
 def open_debts(nights: Iterable[Night]) -> list[Debt]:
     """What is still open across the chat's nights, netted per pair of people and
     currency: the one who owes first, pairs in the order their first line came."""
     net: dict[tuple[str, str, str], Decimal] = defaultdict(Decimal)  # (cur, low, high): low owes
     pend: dict[tuple[str, str, str, str], Decimal] = defaultdict(Decimal)  # (.., debtor)
-    where: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    where: dict[tuple[str, str, str], dict[int, None]] = defaultdict(dict)  # ordered pulka ids
     who: dict[str, Person] = {}
     for night in nights:
         currency = night.table.settled_rules.currency
@@ -246,24 +218,16 @@ def open_debts(nights: Iterable[Night]) -> list[Debt]:
             key = (currency, low, high)
             net[key] += ln.open if a.key == low else -ln.open
             pend[(*key, a.key)] += ln.pending
-            if night.pulka_id not in where[key]:
-                where[key].append(night.pulka_id)
+            where[key][night.pulka_id] = None
     found = []
     for key, amount in net.items():
         if amount == 0:
             continue
         currency, low, high = key
         debtor, creditor = (low, high) if amount > 0 else (high, low)
-        owed = abs(amount)
+        owed, pending = abs(amount), pend[(*key, debtor)]
         found.append(
-            Debt(
-                who[debtor],
-                who[creditor],
-                currency,
-                owed,
-                min(pend[(*key, debtor)], owed),
-                tuple(where[key]),
-            )
+            Debt(who[debtor], who[creditor], currency, owed, min(pending, owed), tuple(where[key]))
         )
     return found
 

@@ -1,21 +1,11 @@
-"""A chat's nights: every settled pulka of the chat, read back from its log, in order.
+"""A chat's nights: every settled pulka of the chat, the one reader that statistics,
+the rating and the debts stand on, so they agree on which pulkas count and who sat where.
 
-Statistics, the rating and the debts between nights all stand on this one reader,
-so they agree on which pulkas count, who sat where and what each one won:
-
-* a *night* is a pulka of the chat (any forum topic) that was settled: a ``settle``
-  event, or an old end at the target (its settlement was the end).  Cancelled,
-  running and ended-but-unsettled pulkas are not nights yet;
-* the nights are ordered by when they were settled (then by pulka id);
-* each player is a :class:`Person`: a Telegram user is one person under every name
-  he played, a guest is one person per name (case aside), and a guest name that a
-  Telegram user claimed anywhere in the chat (a ``claim`` event) counts as that
-  user in every night of the chat;
-* ``agreed`` is the settlement as the table agreed it (stored with the ``settle``
-  event, never scored again) and ``final`` the same with the corrections written
-  after settling (:meth:`bot.model.Table.amended_settlement`): what is owed now.
-
-The nights are read by :mod:`bot.actions.nights`; here is what one is.
+A night is a settled pulka (a ``settle`` event, or an old end at the target),
+ordered by when it was settled, then by pulka id.  A Telegram user is one
+:class:`Person` under every name he played; a guest is one person per name (case
+aside), and a guest name a Telegram user claimed anywhere in the chat counts as him.
+The nights are read by :mod:`bot.actions.nights`.
 """
 
 from __future__ import annotations
@@ -24,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.model import Table
-from scoring import Settlement
+from scoring import Settlement, settle_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +38,9 @@ class Night:
     settled_at: str
     #: The player of each seat, in seating order.
     people: tuple[Person, ...]
-    #: The settlement the table agreed.
+    #: The settlement the table agreed (stored with the ``settle`` event, never rescored).
     agreed: Settlement
-    #: ``agreed`` with the corrections written after settling; ``agreed`` without any.
+    #: ``agreed`` with the corrections written after settling: what is owed now.
     final: Settlement
     #: The ``settle`` event's id (None: an old pulka ended at its target).
     settle_id: int | None
@@ -83,3 +73,10 @@ def seated(table: Table, claimed: Mapping[str, int]) -> tuple[Person, ...]:
         else:
             found.append(Person(guest_key(p.name), " ".join(p.name.split())))
     return tuple(found)
+
+
+def agreed_settlement(table: Table) -> Settlement | None:
+    """The settlement the table agreed; None for a pulka not settled (or cancelled)."""
+    if not table.settled or table.cancelled or table.state is None:
+        return None
+    return table.stored_settlement or settle_state(table.state)

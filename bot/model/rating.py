@@ -1,27 +1,14 @@
-"""The chat's rating: the bot's own Elo-like rating of its players, one game per pair a night.
+"""The chat's rating: the bot's own Elo-like rating, one game per pair of players a night.
 
-It is no rule of the game (the Preferans Code has no rating); it is computed here, from
-the chat's nights (:mod:`bot.model.nights`), and stored nowhere:
-
-* everyone starts at :data:`START` (1500);
-* each settled pulka (a *night*), oldest first, is a round of Elo games: each pair of
-  its players is one game, won (S = 1), drawn (0.5) or lost (0) by comparing the two
-  players' ``final`` results in whists (the settlement with the corrections written
-  after settling);
-* a player's expected score against an opponent is E = 1 / (1 + 10^((Rj - Ri) / 400)),
-  both ratings as they were before the night;
-* his change is K / (n - 1) * sum(S - E) over his n - 1 opponents, with K = :data:`K`
-  (32): a night against two or three opponents moves a rating as much as one Elo game.
-
-The rating is the replay of the nights in order, so a correction written after
-settling, or a deal undone before settling, changes every later rating exactly as if
-it had been so from the start.  The figures are floats (a rating is no money), summed
-in seating order so that the same nights always give the same figures, and shown
-rounded half up to whole points (:func:`points`); a change is shown as the difference
-of the shown ratings, so a player's shown changes add up to his shown rating.
-
-A guest is rated like anyone (one person per name); a guest name claimed by a Telegram
-user counts as that user (``Night.people``).
+No rule of the game (the Code has no rating): computed from the chat's nights and
+stored nowhere.  Everyone starts at :data:`START`; each night, oldest first, every pair
+of its players is one game, won, drawn or lost by their ``final`` results, and a
+player moves by K / (n - 1) * sum(S - E) over his n - 1 opponents, E taken from the
+ratings before the night: a night against several opponents moves a rating as much
+as one Elo game.  Being a replay, a correction after settling changes every later
+rating as if it had been so from the start.  The floats are summed in seating order
+(the same nights give the same figures) and shown rounded half up (:func:`points`);
+a change is shown as the difference of the shown ratings, so they add up.
 
 >>> from dataclasses import dataclass
 >>> @dataclass
@@ -41,6 +28,7 @@ user counts as that user (``Night.people``).
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -134,25 +122,23 @@ def rate(nights: Sequence[Night]) -> Ratings:
     for night in nights:
         # One person per key: a person in two seats (a guest seat later claimed by a
         # player of the same pulka) plays with the two seats' results together.
-        results: dict[str, Fraction] = {}  # in seating order
+        results: dict[str, Fraction] = defaultdict(Fraction)  # in seating order
         for person, result in zip(night.people, night.final.results, strict=True):
-            results[person.key] = results.get(person.key, Fraction(0)) + result
+            results[person.key] += result
             people[person.key] = person
-        keys = list(results)
-        before = {k: ratings.get(k, START) for k in keys}
+        before = {k: ratings.get(k, START) for k in results}
+        weight = K / (len(results) - 1) if len(results) > 1 else 0.0
         changes = []
-        for k in keys:
-            total = 0.0
-            for other in keys:
-                if other == k:
-                    continue
-                mine, theirs = results[k], results[other]
-                score = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-                total += score - expected(before[k], before[other])
-            after = before[k] + (K / (len(keys) - 1) * total if len(keys) > 1 else 0.0)
-            change = Change(people[k], before[k], after)
+        for k, mine in results.items():
+            total = sum(
+                (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+                - expected(before[k], before[other])
+                for other, theirs in results.items()
+                if other != k
+            )
+            change = Change(people[k], before[k], before[k] + weight * total)
             changes.append(change)
-            ratings[k] = after
+            ratings[k] = change.after
             played[k] = played.get(k, 0) + 1
             last[k] = change
         rated.append(RatedNight(night, tuple(changes)))

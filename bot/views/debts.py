@@ -1,5 +1,5 @@
-"""The "Paid" / "Received" rows under a settled pulka (:mod:`bot.model.debts`): on its
-settlement's message, on ``/pulka N``, and redrawn after a press."""
+"""The "Paid" / "Received" rows under a settled pulka: on its settlement's message, on
+``/pulka N``, and redrawn after a press."""
 
 from __future__ import annotations
 

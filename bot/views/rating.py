@@ -1,6 +1,5 @@
-"""Rating changes as the settlement message and ``/pulkas`` show them (``/rating on``),
-and as ``/rating`` lists them: a change is the difference of the shown ratings
-(:func:`bot.model.rating.points`)."""
+"""Rating changes under a settlement and in ``/pulkas`` (``/rating on``): a change is
+the difference of the shown ratings."""
 
 from __future__ import annotations
 

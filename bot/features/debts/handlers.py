@@ -1,8 +1,4 @@
-"""Debts between nights: "Paid" / "Received" under a settled pulka, and ``/debts``.
-
-A press writes a ``paid`` or ``received`` event and redraws only the keyboard; nothing
-of it changes a result.
-"""
+"""Debts between nights: "Paid" / "Received" under a settled pulka, and ``/debts``."""
 
 from __future__ import annotations
 

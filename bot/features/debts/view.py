@@ -1,7 +1,5 @@
-"""Texts of the debts between nights (:mod:`bot.model.debts`): the answers to a "Paid" /
-"Received" press (the rows are :mod:`bot.views.debts`) and ``/debts``.  Names stand in
-the nominative (after a colon, around an arrow).
-"""
+"""Texts of the debts between nights: the answers to a "Paid" / "Received" press and
+``/debts``.  Names stand in the nominative."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""The chat's rating: ``/rating`` (the table and the last pulka's changes), ``/rating Name``
-(one player's history) and ``/rating on|off`` (show each player's change after a settled
-pulka, in its settlement message and in ``/pulkas``).
-
-The rating is the replay of the chat's settled pulkas (:mod:`bot.model.rating`), so
-nothing of it is written but the chat's on/off choice.  Anyone in the chat may read it;
-the display is switched by whoever played a pulka of the chat (a settled one, or the one
-running here) and by the chat's administrators.
+"""The chat's rating: ``/rating``, ``/rating Name`` and ``/rating on|off`` (each
+player's change shown after a settled pulka).  Only the on/off choice is written; it
+is switched by whoever played a pulka of the chat and by the chat's administrators.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Texts of the chat's rating (:mod:`bot.model.rating`): ``/rating`` (the table and the last
-pulka's changes), ``/rating Name`` (one player's history), ``/rating on|off``.
+"""Texts of the chat's rating: ``/rating`` and ``/rating Name``, in whole points.
 
-A rating is shown in whole points (the changes as :mod:`bot.views.rating` shows them).
-Names stand in the nominative: first in a list item, or after a colon.  ``numbers``
-maps a night's pulka id to its number in the archive of its place (``/pulka N``).
+``numbers`` maps a night's pulka id to its number in its place's archive (``/pulka N``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """The money chart of ``/stats``: each player's running money total over the chat's nights.
 
-A PNG drawn with Pillow and the package's DejaVu font, 1200 px wide so that, shown at
-a phone's 390 px, its figures are still about 13 px high: a title, the zero line, a
-tick per night (its number), a line per player and a legend with the names.  Drawn in
-the sheets' one drawing thread (:data:`bot.views.picture.compose._DRAWER`), so the
-event loop never waits for it.  Pixel positions are worked out exactly (Fraction) from
-the money figures; no money becomes a float.
+1200 px wide so that, shown at a phone's 390 px, its figures are still about 13 px
+high.  Drawn in the sheets' drawing thread (:data:`bot.views.picture.compose._DRAWER`),
+so the event loop never waits; positions are worked out exactly (Fraction), no money
+becomes a float.
 """
 
 from __future__ import annotations
@@ -68,64 +66,59 @@ def render_chart(
 ) -> bytes:
     """The PNG: ``series`` are (name, running total after each night of ``numbers``)."""
     with LOCK:  # the fonts' caches are the sheets' too
-        return _render(title, numbers, series)
+        kept = sorted(series, key=lambda s: -abs(s[1][-1]) if s[1] else Decimal(0))[:MAX_LINES]
+        # The legend: best first.
+        shown = sorted(kept, key=lambda s: -s[1][-1] if s[1] else Decimal(0))
+        rows = -(-len(shown) // 2)
+        legend_h = rows * (LEGEND + 18) + 12
+        img = Image.new("RGB", (WIDTH, HEIGHT + legend_h), PAPER)
+        draw = ImageDraw.Draw(img)
+        draw.text((30, 20), title, font=font(TITLE, True), fill=INK)
+        values = [Fraction(0)] + [Fraction(v) for _, line in shown for v in line]
+        ticks = _ticks(min(values), max(values))
+        labels = [figure(t) for t in ticks]
+        left = 40 + max(int(font(LABEL).getlength(s)) for s in labels)
+        right, top, bottom = WIDTH - 40, 100, HEIGHT - 80
+        low, high = ticks[0], ticks[-1]
+        span = high - low or Fraction(1)
 
+        def y(v: Fraction) -> int:
+            return int(bottom - (v - low) * (bottom - top) / span)
 
-def _render(
-    title: str, numbers: Sequence[int], series: Sequence[tuple[str, Sequence[Decimal]]]
-) -> bytes:
-    kept = sorted(series, key=lambda s: -abs(s[1][-1]) if s[1] else Decimal(0))[:MAX_LINES]
-    shown = sorted(kept, key=lambda s: -s[1][-1] if s[1] else Decimal(0))  # the legend: best first
-    rows = -(-len(shown) // 2)
-    legend_h = rows * (LEGEND + 18) + 12
-    img = Image.new("RGB", (WIDTH, HEIGHT + legend_h), PAPER)
-    draw = ImageDraw.Draw(img)
-    draw.text((30, 20), title, font=font(TITLE, True), fill=INK)
-    values = [Fraction(0)] + [Fraction(v) for _, line in shown for v in line]
-    ticks = _ticks(min(values), max(values))
-    labels = [figure(t) for t in ticks]
-    left = 40 + max(int(font(LABEL).getlength(s)) for s in labels)
-    right, top, bottom = WIDTH - 40, 100, HEIGHT - 80
-    low, high = ticks[0], ticks[-1]
-    span = high - low or Fraction(1)
+        points = len(numbers) + 1  # the start (all at zero), then each night
 
-    def y(v: Fraction) -> int:
-        return int(bottom - (v - low) * (bottom - top) / span)
+        def x(i: int) -> int:
+            return int(left + Fraction(i * (right - left), max(points - 1, 1)))
 
-    points = len(numbers) + 1  # the start (all at zero), then each night
-
-    def x(i: int) -> int:
-        return int(left + Fraction(i * (right - left), max(points - 1, 1)))
-
-    for t, label in zip(ticks, labels, strict=True):
-        draw.line(
-            (left, y(t), right, y(t)), fill=ZERO if t == 0 else GRID, width=4 if t == 0 else 2
-        )
-        w = font(LABEL).getlength(label)
-        draw.text((left - 14 - w, y(t) - LABEL // 2 - 4), label, font=font(LABEL), fill=INK)
-    every = max(1, -(-len(numbers) // 10))
-    for i, number in enumerate(numbers, 1):
-        if i % every and i != len(numbers):
-            continue
-        text = str(number)
-        w = font(LABEL).getlength(text)
-        draw.line((x(i), bottom, x(i), bottom + 12), fill=ZERO, width=3)
-        draw.text((x(i) - w / 2, bottom + 18), text, font=font(LABEL), fill=INK)
-    for k, (_, line) in enumerate(shown):
-        colour = COLOURS[k % len(COLOURS)]
-        xy = [(x(0), y(Fraction(0)))] + [(x(i), y(Fraction(v))) for i, v in enumerate(line, 1)]
-        draw.line(xy, fill=colour, width=7, joint="curve")
-        for px, py in xy[1:]:
-            draw.ellipse((px - 8, py - 8, px + 8, py + 8), fill=colour)
-    for k, (name, line) in enumerate(shown):
-        colour = COLOURS[k % len(COLOURS)]
-        lx = 40 + (k % 2) * (WIDTH // 2)
-        ly = HEIGHT + (k // 2) * (LEGEND + 18)
-        draw.rectangle((lx, ly + 8, lx + 44, ly + LEGEND - 4), fill=colour)
-        total = ": " + money_text(line[-1] if line else Decimal(0), signed=True)
-        room = WIDTH // 2 - 110 - int(font(LEGEND).getlength(total))
-        text = _fit(name, room) + total
-        draw.text((lx + 60, ly), text, font=font(LEGEND), fill=INK)
+        for t, label in zip(ticks, labels, strict=True):
+            draw.line(
+                (left, y(t), right, y(t)), fill=ZERO if t == 0 else GRID, width=4 if t == 0 else 2
+            )
+            w = font(LABEL).getlength(label)
+            draw.text((left - 14 - w, y(t) - LABEL // 2 - 4), label, font=font(LABEL), fill=INK)
+        every = max(1, -(-len(numbers) // 10))
+        for i, number in enumerate(numbers, 1):
+            if i % every and i != len(numbers):
+                continue
+            text = str(number)
+            w = font(LABEL).getlength(text)
+            draw.line((x(i), bottom, x(i), bottom + 12), fill=ZERO, width=3)
+            draw.text((x(i) - w / 2, bottom + 18), text, font=font(LABEL), fill=INK)
+        for k, (_, line) in enumerate(shown):
+            colour = COLOURS[k % len(COLOURS)]
+            xy = [(x(0), y(Fraction(0)))] + [(x(i), y(Fraction(v))) for i, v in enumerate(line, 1)]
+            draw.line(xy, fill=colour, width=7, joint="curve")
+            for px, py in xy[1:]:
+                draw.ellipse((px - 8, py - 8, px + 8, py + 8), fill=colour)
+        for k, (name, line) in enumerate(shown):
+            colour = COLOURS[k % len(COLOURS)]
+            lx = 40 + (k % 2) * (WIDTH // 2)
+            ly = HEIGHT + (k // 2) * (LEGEND + 18)
+            draw.rectangle((lx, ly + 8, lx + 44, ly + LEGEND - 4), fill=colour)
+            total = ": " + money_text(line[-1] if line else Decimal(0), signed=True)
+            room = WIDTH // 2 - 110 - int(font(LEGEND).getlength(total))
+            text = _fit(name, room) + total
+            draw.text((lx + 60, ly), text, font=font(LEGEND), fill=INK)
     buf = io.BytesIO()
     img.save(buf, "PNG", compress_level=3)
     return buf.getvalue()

@@ -1,9 +1,6 @@
-"""Statistics across nights: ``/stats`` (every player of the chat), ``/stats Name`` or
-``/stats @username`` (one player's card), ``/stats chart`` and the "📈 Chart" button (the
-running money totals as a picture), and the CSV documents: ``/export csv stats``,
-``/export csv`` (the running pulka's deals, else the last finished one's) and
-``/export csv N``.  Read only; the figures are worked out afresh on each request.
-This router comes before the one of ``/export`` (the JSON record), which takes the rest.
+"""Statistics across nights: ``/stats`` (every player), ``/stats Name`` (one card),
+``/stats chart`` and "📈 Chart", and the CSVs ``/export csv [stats | N]``.  This
+router comes before the one of ``/export`` (the JSON record), which takes the rest.
 """
 
 from __future__ import annotations
@@ -26,7 +23,6 @@ from bot.features.stats.view import (
     card_text,
     chart_caption,
     chart_data,
-    chart_title,
     csv_caption,
     deals_csv,
     stats_csv,
@@ -92,7 +88,7 @@ async def send_chart(target: Message, tx: Texts, stats: ChatStats) -> None:
         return
     currency, numbers, series = data
     try:
-        png = await render_chart_async(chart_title(tx, currency), numbers, series)
+        png = await render_chart_async(tx("stats_chart_title", currency=currency), numbers, series)
     except Exception:
         log.exception("the statistics chart of chat %s could not be drawn", target.chat.id)
         await delivery.answer(target, tx("stats_chart_failed"))

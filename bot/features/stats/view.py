@@ -1,15 +1,9 @@
-"""Texts, the button and the CSV of the statistics across nights (``/stats``).
+"""Texts, the button and the CSVs of the statistics across nights (``/stats``).
 
-The figures are :mod:`bot.features.stats.tally`'s; words beside them.  Whists and
-money are written by scoring's own functions; money is told per currency.  Names stand
-in the nominative (after a number and a dot, before a colon, around a dash).  A message
-stays within Telegram's 4096 characters: players and pairs past that are counted, not
-listed (each player's full card is ``/stats Name``).
-
-The CSVs (``/export csv stats``; a pulka's deals, ``/export csv``) are in the dialect of
-a spreadsheet in the chat's language (:mod:`bot.views.spreadsheet`).  The statistics
-have a row per player, a fixed English header (column names a formula may rely on) and
-a money column per currency; the deals a row per deal, a header in the chat's words.
+Names stand in the nominative.  A message stays within Telegram's 4096 characters:
+players and pairs past that are counted, not listed.  The CSVs are in the dialect of a
+spreadsheet in the chat's language (:mod:`bot.views.spreadsheet`); the statistics' one
+has a fixed English header (column names a formula may rely on).
 """
 
 from __future__ import annotations
@@ -180,7 +174,7 @@ def card_text(tx: Texts, stats: ChatStats, p: PlayerStats) -> str:
 
 def unknown_text(tx: Texts, stats: ChatStats, query: str) -> str:
     """``/stats Someone`` nobody played as: the names there are, and an example."""
-    known = stats.names()
+    known = [p.person.name for p in stats.players]
     listed = ", ".join(name(n) for n in known[:KNOWN]) + (", …" if len(known) > KNOWN else "")
     shown = query.strip()
     if len(shown) > 40:
@@ -203,32 +197,17 @@ def stats_keyboard(tx: Texts, stats: ChatStats) -> InlineKeyboardMarkup | None:
 # --- the chart -------------------------------------------------------------------------
 
 
-def chart_currency(stats: ChatStats) -> str | None:
-    """The currency the chart draws: the one most nights were played in (ties: the later)."""
-    if not stats.running:
-        return None
-    ranked = sorted(
-        enumerate(stats.running), key=lambda item: (len(item[1][1]), item[0]), reverse=True
-    )
-    return ranked[0][1][0]
-
-
 def chart_data(
     stats: ChatStats,
 ) -> tuple[str, tuple[int, ...], list[tuple[str, tuple[Decimal, ...]]]] | None:
-    """(currency, night numbers, (name, running totals) per player) for the chart."""
-    currency = chart_currency(stats)
-    if currency is None:
+    """(currency, night numbers, (name, running totals) per player) for the chart, in the
+    currency most nights were played in (ties: the later)."""
+    if not stats.running:
         return None
-    _, numbers, totals = next(r for r in stats.running if r[0] == currency)
+    currency, numbers, totals = max(reversed(stats.running), key=lambda r: len(r[1]))
     by_key = {p.person.key: p.person.name for p in stats.players}
     series = [(by_key[k], line) for k, line in totals.items() if k in by_key]
     return currency, numbers, series
-
-
-def chart_title(tx: Texts, currency: str) -> str:
-    """The title drawn in the picture (plain text)."""
-    return tx("stats_chart_title", currency=currency)
 
 
 def chart_caption(tx: Texts, stats: ChatStats, currency: str) -> str:
