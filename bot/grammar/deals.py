@@ -159,18 +159,16 @@ def tokens(text: str) -> list[str]:
 
 def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     """A player named by name (any case), @username, or seat number (1-based)."""
-    word = token.strip()
-    if SEAT_RE.fullmatch(word):
-        seat = int(word) - 1
+    key = token.strip().casefold()
+    if SEAT_RE.fullmatch(key):
+        seat = int(key) - 1
         return next((p for p in players if p.seat == seat), None)
-    key = word.casefold()
-    if key.startswith("@"):
-        handle = key[1:]
-        return next((p for p in players if p.username and p.username.casefold() == handle), None)
-    by_name = next((p for p in players if p.name.casefold() == key), None)
-    if by_name is not None:
-        return by_name
-    return next((p for p in players if p.username and p.username.casefold() == key), None)
+    if not key.startswith("@"):
+        by_name = next((p for p in players if p.name.casefold() == key), None)
+        if by_name is not None:
+            return by_name
+    handle = key.removeprefix("@")
+    return next((p for p in players if p.username and p.username.casefold() == handle), None)
 
 
 def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
@@ -216,14 +214,6 @@ def _tricks(token: str | None, form: str, who: str) -> int:
     if not TRICKS_RE.fullmatch(token) or not 0 <= int(token) <= 10:
         raise ParseError("bad_tricks", form, token=token, name=who)
     return int(token)
-
-
-def _distinct(names: list[str], form: str) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise ParseError("player_twice", form, name=name)
-        seen.add(name)
 
 
 #: The message of a wrong count of players named, by table size.
@@ -290,8 +280,7 @@ def _deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None) -> 
     if head in MISERE_WORDS and len(words) > 1:
         words = [words[1], words[0], *words[2:]]  # "мизер Борис 0"
     if len(words) < 2:
-        if find_player(players, words[0]) is None:
-            raise _unknown(players, words[0], "all")
+        _player(players, words[0], "all")  # an unknown name is the first thing to say
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
     if words[1].casefold() in MISERE_WORDS:
@@ -326,16 +315,12 @@ def read_contract(words: Sequence[str], i: int) -> tuple[Contract, int]:
     (Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>), 4)
     """
     word = words[i]
-    after = tuple(w.casefold() for w in words[i + 1 : i + 3])
-    if LEVEL_RE.fullmatch(word) and after in NO_TRUMP_WORDS:
-        return parse_contract(word + "nt"), i + 3
-    if (
-        LEVEL_RE.fullmatch(word)
-        and i + 1 < len(words)
-        and words[i + 1].casefold() in SUIT_WORDS
-        and not LEVEL_RE.fullmatch(words[i + 1])
-    ):
-        return parse_contract(word + words[i + 1]), i + 2
+    if LEVEL_RE.fullmatch(word):
+        after = tuple(w.casefold() for w in words[i + 1 : i + 3])
+        if after in NO_TRUMP_WORDS:
+            return parse_contract(word + "nt"), i + 3
+        if after and after[0] in SUIT_WORDS:
+            return parse_contract(word + words[i + 1]), i + 2
     return parse_contract(word), i + 1
 
 
@@ -497,8 +482,9 @@ def _raspasy(
     tricks: list[int] = []
     for i in range(0, len(words), 2):
         who = _player(players, words[i], "raspasy")
+        if who in named:
+            raise ParseError("player_twice", "raspasy", name=who)
         named.append(who)
-        _distinct(named, "raspasy")
         tricks.append(_tricks(words[i + 1], "raspasy", who))
     _at_table(n, len(named), "raspasy")
     given = entry.GivenRaspasy(tuple(tricks), tuple(named))
@@ -564,9 +550,8 @@ def parse_newpulka(text: str) -> NewPulka:
             raise ParseError(key, "newpulka", token=words[i])
         named[what] = words[i + 1]
         i += 2
-    order = [w for w in ("target", "stake") if w not in named]
-    for what in order:
-        if rest:
+    for what in ("target", "stake"):
+        if what not in named and rest:
             named[what] = rest.pop(0)
     target = stake = currency = None
     if "target" in named:
