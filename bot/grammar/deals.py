@@ -66,129 +66,34 @@ from scoring import (
 from scoring.record import odd_character
 
 RASPASY_WORDS = frozenset(
-    {
-        "raspasy",
-        "raspas",
-        "rasp",
-        "allpass",
-        "all-pass",
-        "all_pass",  # English
-        "распасы",
-        "распас",
-        "расп",  # Russian
-        "розпаси",
-        "розпас",
-        "розп",  # Ukrainian
-    }
+    {"raspasy", "raspas", "rasp", "allpass", "all-pass", "all_pass"}
+    | {"распасы", "распас", "расп", "розпаси", "розпас", "розп"}
 )
 MISERE_WORDS = frozenset({"misere", "misère", "miser", "мизер", "миз", "мізер", "міз"})
 CHOICE_WORDS = {
-    "whist": "whist",
-    "whists": "whist",
-    "w": "whist",
-    "вист": "whist",
-    "висты": "whist",
-    "вистую": "whist",
-    "вистует": "whist",
-    "в": "whist",
-    "віст": "whist",
-    "вісти": "whist",
-    "вістую": "whist",
-    "вістує": "whist",
-    "pass": "pass",
-    "passes": "pass",
-    "p": "pass",
-    "пас": "pass",
-    "пасую": "pass",
-    "пасует": "pass",
-    "пасує": "pass",
-    "п": "pass",
-    "half": "half",
-    "halfwhist": "half",
-    "half-whist": "half",
-    "h": "half",
-    "полвиста": "half",
-    "пол-виста": "half",
-    "полвист": "half",
-    "пол-вист": "half",
-    "пв": "half",
-    "піввіста": "half",
-    "пів-віста": "half",
-    "піввіст": "half",
-    "пів": "half",
+    **dict.fromkeys(("whist", "whists", "w", "вист", "висты", "вистую", "вистует", "в"), "whist"),
+    **dict.fromkeys(("віст", "вісти", "вістую", "вістує"), "whist"),
+    **dict.fromkeys(("pass", "passes", "p", "пас", "пасую", "пасует", "пасує", "п"), "pass"),
+    **dict.fromkeys(("half", "halfwhist", "half-whist", "h", "пв"), "half"),
+    **dict.fromkeys(("полвиста", "пол-виста", "полвист", "пол-вист"), "half"),
+    **dict.fromkeys(("піввіста", "пів-віста", "піввіст", "пів"), "half"),
 }
 #: Suits by name and by the letters players write (the engine reads the letters).
 SUIT_WORDS = {
-    "s": "S",
-    "spade": "S",
-    "spades": "S",
-    "п": "S",
-    "пик": "S",
-    "пики": "S",
-    "пика": "S",
-    "пік": "S",
-    "піки": "S",
-    "піка": "S",
-    "c": "C",
-    "club": "C",
-    "clubs": "C",
-    "т": "C",
-    "тр": "C",
-    "треф": "C",
-    "трефы": "C",
-    "трефи": "C",
-    "трефа": "C",
-    "к": "C",
-    "кр": "C",
-    "крести": "C",
-    "кресты": "C",
-    "крестей": "C",
-    "хрест": "C",
-    "хрести": "C",
-    "d": "D",
-    "diamond": "D",
-    "diamonds": "D",
-    "б": "D",
-    "бубен": "D",
-    "бубей": "D",
-    "бубны": "D",
-    "бубни": "D",
-    "бубна": "D",
-    "бубон": "D",
-    "h": "H",
-    "heart": "H",
-    "hearts": "H",
-    "ч": "H",
-    "черв": "H",
-    "червей": "H",
-    "червы": "H",
-    "черви": "H",
-    "черва": "H",
-    "чирв": "H",
-    "чирви": "H",
-    "чирва": "H",
-    "nt": "NT",
-    "бк": "NT",
-    "б/к": "NT",
-    "notrump": "NT",
-    "notrumps": "NT",
-    "no-trump": "NT",
-    "no-trumps": "NT",
-    "♠": "S",
-    "♣": "C",
-    "♦": "D",
-    "♥": "H",
+    **dict.fromkeys(("s", "spade", "spades", "♠", "п", "пик", "пики", "пика"), "S"),
+    **dict.fromkeys(("пік", "піки", "піка"), "S"),
+    **dict.fromkeys(("c", "club", "clubs", "♣", "т", "тр", "треф", "трефы", "трефи"), "C"),
+    **dict.fromkeys(("трефа", "к", "кр", "крести", "кресты", "крестей", "хрест", "хрести"), "C"),
+    **dict.fromkeys(("d", "diamond", "diamonds", "♦", "б", "бубен", "бубей", "бубны"), "D"),
+    **dict.fromkeys(("бубни", "бубна", "бубон"), "D"),
+    **dict.fromkeys(("h", "heart", "hearts", "♥", "ч", "черв", "червей", "червы"), "H"),
+    **dict.fromkeys(("черви", "черва", "чирв", "чирви", "чирва"), "H"),
+    **dict.fromkeys(("nt", "бк", "б/к", "notrump", "notrumps", "no-trump", "no-trumps"), "NT"),
 }
 #: No-trumps in two words after the level: ``6 без козыря``, ``6 no trumps``.
 NO_TRUMP_WORDS = frozenset(
-    {
-        ("без", "козыря"),
-        ("без", "козырей"),
-        ("без", "козиря"),
-        ("без", "козирів"),
-        ("no", "trump"),
-        ("no", "trumps"),
-    }
+    {("без", w) for w in ("козыря", "козырей", "козиря", "козирів")}
+    | {("no", "trump"), ("no", "trumps")}
 )
 #: The declarer's result in words, instead of a count of tricks: exactly the
 #: contract (``ровно``), over (``+1``) or down (``-1``, ``без одной``, ``down 1``).
@@ -197,48 +102,21 @@ OVER_RE = re.compile(r"\+([1-9])")
 DOWN_RE = re.compile(r"[-\u2212\u2013]([1-9]|10)")
 DOWN_WORDS = frozenset({"без", "down", "minus", "минус", "мінус"})
 COUNT_WORDS = {
-    "одной": 1,
-    "одну": 1,
-    "одна": 1,
-    "однієї": 1,
-    "одної": 1,
-    "one": 1,
-    "двух": 2,
-    "две": 2,
-    "двох": 2,
-    "дві": 2,
-    "two": 2,
-    "трёх": 3,
-    "трех": 3,
-    "три": 3,
-    "трьох": 3,
-    "three": 3,
-    "четырёх": 4,
-    "четырех": 4,
-    "чотирьох": 4,
-    "four": 4,
-    "пяти": 5,
-    "п'яти": 5,
-    "five": 5,
+    **dict.fromkeys(("одной", "одну", "одна", "однієї", "одної", "one"), 1),
+    **dict.fromkeys(("двух", "две", "двох", "дві", "two"), 2),
+    **dict.fromkeys(("трёх", "трех", "три", "трьох", "three"), 3),
+    **dict.fromkeys(("четырёх", "четырех", "чотирьох", "four"), 4),
+    **dict.fromkeys(("пяти", "п'яти", "five"), 5),
 }
 #: A misère without a trick, in words: ``Борис мизер чистый``.
 CLEAN_WORDS = frozenset({"чистый", "чисто", "чистая", "чистий", "чиста", "clean"})
 VARIANT_WORDS = {
-    "sochi": "sochi",
-    "сочи": "sochi",
-    "сочинка": "sochi",
-    "сочі": "sochi",
-    "leningrad": "leningrad",
-    "ленинград": "leningrad",
-    "ленинградка": "leningrad",
-    "ленінград": "leningrad",
-    "ленінградка": "leningrad",
-    "piter": "leningrad",
-    "питер": "leningrad",
-    "пітер": "leningrad",
-    "rostov": "rostov",
-    "ростов": "rostov",
-    "ростовка": "rostov",
+    **dict.fromkeys(("sochi", "сочи", "сочинка", "сочі"), "sochi"),
+    **dict.fromkeys(
+        ("leningrad", "ленинград", "ленинградка", "ленінград", "ленінградка"), "leningrad"
+    ),
+    **dict.fromkeys(("piter", "питер", "пітер"), "leningrad"),
+    **dict.fromkeys(("rostov", "ростов", "ростовка"), "rostov"),
 }
 #: ``/newpulka`` words naming what follows: ``до 20`` the target, ``по 0.5`` the stake.
 TARGET_WORDS = frozenset({"до", "to", "target"})
@@ -281,18 +159,16 @@ def tokens(text: str) -> list[str]:
 
 def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     """A player named by name (any case), @username, or seat number (1-based)."""
-    word = token.strip()
-    if SEAT_RE.fullmatch(word):
-        seat = int(word) - 1
+    key = token.strip().casefold()
+    if SEAT_RE.fullmatch(key):
+        seat = int(key) - 1
         return next((p for p in players if p.seat == seat), None)
-    key = word.casefold()
-    if key.startswith("@"):
-        handle = key[1:]
-        return next((p for p in players if p.username and p.username.casefold() == handle), None)
-    by_name = next((p for p in players if p.name.casefold() == key), None)
-    if by_name is not None:
-        return by_name
-    return next((p for p in players if p.username and p.username.casefold() == key), None)
+    if not key.startswith("@"):
+        by_name = next((p for p in players if p.name.casefold() == key), None)
+        if by_name is not None:
+            return by_name
+    handle = key.removeprefix("@")
+    return next((p for p in players if p.username and p.username.casefold() == handle), None)
 
 
 def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
@@ -338,14 +214,6 @@ def _tricks(token: str | None, form: str, who: str) -> int:
     if not TRICKS_RE.fullmatch(token) or not 0 <= int(token) <= 10:
         raise ParseError("bad_tricks", form, token=token, name=who)
     return int(token)
-
-
-def _distinct(names: list[str], form: str) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name in seen:
-            raise ParseError("player_twice", form, name=name)
-        seen.add(name)
 
 
 #: The message of a wrong count of players named, by table size.
@@ -412,10 +280,7 @@ def _deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None) -> 
     if head in MISERE_WORDS and len(words) > 1:
         words = [words[1], words[0], *words[2:]]  # "мизер Борис 0"
     if len(words) < 2:
-        if find_player(players, words[0]) is None:
-            raise ParseError(
-                "unknown_player", "all", token=words[0], players=", ".join(x.name for x in players)
-            )
+        _player(players, words[0], "all")  # an unknown name is the first thing to say
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
     if words[1].casefold() in MISERE_WORDS:
@@ -450,15 +315,12 @@ def read_contract(words: Sequence[str], i: int) -> tuple[Contract, int]:
     (Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>), 4)
     """
     word = words[i]
-    if LEVEL_RE.fullmatch(word) and i + 2 < len(words) and _no_trumps(words[i + 1], words[i + 2]):
-        return parse_contract(word + "nt"), i + 3
-    if (
-        LEVEL_RE.fullmatch(word)
-        and i + 1 < len(words)
-        and words[i + 1].casefold() in SUIT_WORDS
-        and not LEVEL_RE.fullmatch(words[i + 1])
-    ):
-        return parse_contract(word + words[i + 1]), i + 2
+    if LEVEL_RE.fullmatch(word):
+        after = tuple(w.casefold() for w in words[i + 1 : i + 3])
+        if after in NO_TRUMP_WORDS:
+            return parse_contract(word + "nt"), i + 3
+        if after and after[0] in SUIT_WORDS:
+            return parse_contract(word + words[i + 1]), i + 2
     return parse_contract(word), i + 1
 
 
@@ -570,10 +432,6 @@ def read_defence(
     )
 
 
-def _no_trumps(first: str, second: str) -> bool:
-    return (first.casefold(), second.casefold()) in NO_TRUMP_WORDS
-
-
 def _result(words: Sequence[str], i: int, level: int, declarer: str) -> tuple[int, int]:
     """The declarer's tricks at ``words[i]`` (a count, ``ровно``, ``+1``, ``-1``,
     ``без одной``) and the index after them; anything else is ``bad_tricks``."""
@@ -582,37 +440,23 @@ def _result(words: Sequence[str], i: int, level: int, declarer: str) -> tuple[in
         return _tricks(word, "game", declarer), i + 1
     if word in EXACT_WORDS:
         return level, i + 1
-    try:
-        by, after = relative_result(words, i)
-    except BadCount:
-        token = f"{words[i]} {words[i + 1]}"
-        raise ParseError("bad_tricks", "game", token=token, name=declarer) from None
-    if by is None or not 0 <= level + by <= 10:
-        raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
-    return level + by, after
-
-
-class BadCount(ValueError):
-    """``без`` followed by a word that is no count (``без козыря`` is read earlier)."""
-
-
-def relative_result(words: Sequence[str], i: int) -> tuple[int | None, int]:
-    """The declarer's result at ``words[i]`` relative to the contract (``+1``, ``-1``,
-    ``без одной``, ``down 2``) and the index after it; (None, i + 1) if it is none of
-    those.  :class:`BadCount` when ``без`` is followed by a word that is no count."""
-    word = words[i].casefold().replace("\u2212", "-")
     over, down = OVER_RE.fullmatch(word), DOWN_RE.fullmatch(word)
+    by, after = None, i + 1
     if over is not None:
-        return int(over.group(1)), i + 1
-    if down is not None:
-        return -int(down.group(1)), i + 1
-    if word in DOWN_WORDS and i + 1 < len(words):
+        by = int(over.group(1))
+    elif down is not None:
+        by = -int(down.group(1))
+    elif word in DOWN_WORDS and i + 1 < len(words):
+        # ``без козыря`` is read as the contract before this.
         count = words[i + 1].casefold()
         n = int(count) if TRICKS_RE.fullmatch(count) else COUNT_WORDS.get(count)
         if n is None:
-            raise BadCount(count)
-        return -n, i + 2
-    return None, i + 1
+            token = f"{words[i]} {words[i + 1]}"
+            raise ParseError("bad_tricks", "game", token=token, name=declarer)
+        by, after = -n, i + 2
+    if by is None or not 0 <= level + by <= 10:
+        raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
+    return level + by, after
 
 
 def _raspasy(
@@ -638,8 +482,9 @@ def _raspasy(
     tricks: list[int] = []
     for i in range(0, len(words), 2):
         who = _player(players, words[i], "raspasy")
+        if who in named:
+            raise ParseError("player_twice", "raspasy", name=who)
         named.append(who)
-        _distinct(named, "raspasy")
         tricks.append(_tricks(words[i + 1], "raspasy", who))
     _at_table(n, len(named), "raspasy")
     given = entry.GivenRaspasy(tuple(tricks), tuple(named))
@@ -659,13 +504,8 @@ class NewPulka:
 
     def rules(self) -> Rules:
         """The conventions, built by :mod:`scoring` (raises ``InvalidRules``)."""
-        overrides: dict[str, Any] = {}
-        if self.target is not None:
-            overrides["target"] = self.target
-        if self.stake is not None:
-            overrides["stake"] = self.stake
-        if self.currency is not None:
-            overrides["currency"] = self.currency
+        given = {"target": self.target, "stake": self.stake, "currency": self.currency}
+        overrides = {key: value for key, value in given.items() if value is not None}
         return Rules.for_variant(self.variant, **overrides)
 
 
@@ -710,9 +550,8 @@ def parse_newpulka(text: str) -> NewPulka:
             raise ParseError(key, "newpulka", token=words[i])
         named[what] = words[i + 1]
         i += 2
-    order = [w for w in ("target", "stake") if w not in named]
-    for what in order:
-        if rest:
+    for what in ("target", "stake"):
+        if what not in named and rest:
             named[what] = rest.pop(0)
     target = stake = currency = None
     if "target" in named:
@@ -761,26 +600,11 @@ def _size(words: list[str]) -> tuple[list[str], int | None]:
 
 #: ``/correct`` words: what an amount is written on.
 CORRECTION_WORDS = {
-    "pulka": "pulka",
-    "pool": "pulka",
-    "pula": "pulka",
-    "пуля": "pulka",
-    "пулька": "pulka",
-    "пулю": "pulka",
-    "куля": "pulka",
-    "кулька": "pulka",
-    "кулю": "pulka",
-    "mountain": "mountain",
-    "mount": "mountain",
-    "гора": "mountain",
-    "гору": "mountain",
-    "горка": "mountain",
-    "whists": "whists",
-    "whist": "whists",
-    "висты": "whists",
-    "вист": "whists",
-    "вісти": "whists",
-    "віст": "whists",
+    **dict.fromkeys(
+        ("pulka", "pool", "pula", "пуля", "пулька", "пулю", "куля", "кулька", "кулю"), "pulka"
+    ),
+    **dict.fromkeys(("mountain", "mount", "гора", "гору", "горка"), "mountain"),
+    **dict.fromkeys(("whists", "whist", "висты", "вист", "вісти", "віст"), "whists"),
 }
 #: Optional words between "whists" and the player: ``висты на Boris 10``.
 ON_WORDS = frozenset({"on", "на"})

@@ -30,7 +30,6 @@ from bot.features.fixes.view import (
     amended_note,
     delete_button,
     delete_keyboard,
-    is_correction,
     kept_text,
     open_screen,
 )
@@ -59,7 +58,7 @@ from bot.views.buttons import (
 )
 from bot.views.deal import wizard_cancelled_text
 from bot.views.texts import Texts
-from scoring import Deal
+from scoring import Correction, Deal
 
 #: ``/edit 3`` or ``/edit 3 Anna 7h 8 ...``: the deal's number, then a typed deal.
 _NUMBERED = re.compile(r"([1-9][0-9]{0,5})(?:\s+(.*))?", re.DOTALL)
@@ -133,7 +132,7 @@ async def _target(
 
 async def _send_editor(target: Message, tx: Texts, table: Table, live: LiveDeal) -> None:
     """Open the editing wizard on ``live`` as a new message (a correction: only "🗑")."""
-    if is_correction(live):
+    if isinstance(live.deal, Correction):
         await target.answer(
             about(tx, "amend_correction", table, live),
             reply_markup=markup([[delete_button(tx, table, live)]]),
@@ -141,12 +140,6 @@ async def _send_editor(target: Message, tx: Texts, table: Table, live: LiveDeal)
         return
     shown = open_screen(tx, table, live)
     await target.answer(shown.text, reply_markup=shown.markup())
-
-
-def _typed_deal(typed: str, table: Table, live: LiveDeal) -> Deal:
-    """The deal typed after ``/edit``, read on the sheet before ``live``: its seating says
-    who a short form leaves out."""
-    return parse_deal(typed, table.players, live.before)
 
 
 async def edit(
@@ -165,7 +158,8 @@ async def edit(
     if not typed:
         await _send_editor(message, tx, table, live)
         return
-    deal = _typed_deal(typed, table, live)
+    # Read on the sheet before ``live``: its seating says who a short form leaves out.
+    deal = parse_deal(typed, table.players, live.before)
     written = await deals.amend(
         keeper, table.id, live.event.id, deal, author_of(message), source(message)
     )
@@ -307,7 +301,7 @@ async def delete_press(
     table = await _pressed(query, msg, cb.pulka, keeper, bot, members)
     live = table.deal_by_event(cb.event)
     if cb.op == "n":
-        await msg.edit_text(kept_text(tx, live), reply_markup=None)
+        await msg.edit_text(kept_text(tx, "amend_kept", live), reply_markup=None)
         return
     if live is None:
         raise PulkaError("amend_gone")

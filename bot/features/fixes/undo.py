@@ -10,7 +10,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.actions import deals
 from bot.actions.keeper import Keeper
-from bot.features.fixes.view import about, undo_kept_text
+from bot.features.fixes.view import about, kept_text
 from bot.model import EventKind, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.context import (
@@ -77,7 +77,8 @@ async def undo_answer(
     cb = callback_data
     table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
     if not cb.yes:
-        await msg.edit_text(undo_kept_text(tx, table.deal_by_event(cb.event)), reply_markup=None)
+        kept = table.deal_by_event(cb.event)
+        await msg.edit_text(kept_text(tx, "undo_kept", kept), reply_markup=None)
         return
     author = author_of_user(query.from_user)
     try:

@@ -29,7 +29,7 @@ from bot.views.format import deal_words
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
 from bot.views.written import amended_text
-from scoring import Choice, Correction, Game, Misere, Raspasy
+from scoring import Choice, Game, Misere, Raspasy
 from scoring.deals import same_deal
 
 
@@ -128,10 +128,6 @@ def amend_screen(tx: Texts, table: Table, live: LiveDeal, w: AmendData) -> Scree
     return Screen(f"{head}\n{shown.text}", (*shown.rows, (delete,)), shown.deal)
 
 
-def is_correction(live: LiveDeal) -> bool:
-    return isinstance(live.deal, Correction)
-
-
 def _delete(tx: Texts, key: str, table: Table, live: LiveDeal, op: str) -> tuple[str, str]:
     data = DeleteCB(pulka=table.id, event=live.event.id, last=table.last_event_id, op=op)
     return tx(key), data.pack()
@@ -148,24 +144,21 @@ def delete_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMa
     return markup([[yes, _delete(tx, "btn_delete_no", table, live, "n")]])
 
 
-def kept_text(tx: Texts, live: LiveDeal | None) -> str:
-    """The deletion prompt after "No"."""
-    return tx("amend_kept", number=live.number if live else "—")
-
-
-def edit_keyboard(tx: Texts, table: Table, live: LiveDeal | None) -> InlineKeyboardMarkup | None:
-    """Under an amendment's answer: "✏️" for the deal again (while it is in force)."""
-    if live is None or not table.active:
-        return None
-    return markup([[(tx("btn_edit"), EditCB(pulka=table.id, event=live.event.id).pack())]])
+def kept_text(tx: Texts, key: str, kept: LiveDeal | None) -> str:
+    """A deletion or undo prompt after "No": the deal stays (``—`` if it is gone meanwhile)."""
+    return tx(key, number=kept.number if kept else "—")
 
 
 def amended_answer(
     tx: Texts, table: Table, amend: EventRow, before: Table | None
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """What amendment ``amend`` did, and "✏️" for its deal again."""
+    """What amendment ``amend`` did, and "✏️" for its deal again (while it is in force)."""
     live = table.deal_by_event(int(amend.payload.get("event", 0)))
-    return amended_text(tx, table, amend, before), edit_keyboard(tx, table, live)
+    keyboard = None
+    if live is not None and table.active:
+        edit = EditCB(pulka=table.id, event=live.event.id)
+        keyboard = markup([[(tx("btn_edit"), edit.pack())]])
+    return amended_text(tx, table, amend, before), keyboard
 
 
 def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
@@ -174,8 +167,3 @@ def amended_note(tx: Texts, table: Table, amend: EventRow) -> str:
     number = found[0] if found else "—"
     deleted = found is not None and found[2] is None
     return tx("amend_note_deleted" if deleted else "amend_note_done", number=number)
-
-
-def undo_kept_text(tx: Texts, kept: LiveDeal | None) -> str:
-    """The undo prompt after "No": the deal stays (``—`` if it is gone meanwhile)."""
-    return tx("undo_kept", number=kept.number if kept else "—")
