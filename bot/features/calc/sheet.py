@@ -496,14 +496,15 @@ def settle_paper(sheet: PaperSheet, currency: str | None = None) -> Calc:
     doc = load_document(document)
     # The picture's steps: the sheet written onto an empty one, a correction per player;
     # the last step's sheet is the document's, so the picture settles the same.
-    sheet: Sheet = doc.sheet
+    written: Sheet = doc.sheet
     corrections = []
-    for i, name in enumerate(sheet.players):
-        whists = {k: v for k, v in sheet.whists_by(i).items() if v}
-        if sheet.pulka[i] or sheet.mountain[i] or whists:
-            corrections.append(Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
+    for i, name in enumerate(written.players):
+        whists = {k: v for k, v in written.whists_by(i).items() if v}
+        pulka, mountain = written.pulka[i], written.mountain[i]
+        if pulka or mountain or whists:
+            corrections.append(Correction.of(name, pulka, mountain, whists))
     steps = replay(doc.players, doc.rules, corrections).steps
-    return Calc(doc, settle(sheet, doc.rules), steps)
+    return Calc(doc, settle(written, doc.rules), steps)
 
 
 # --- the step-by-step form: its state is the typed form, kept in the message ------------

@@ -45,11 +45,6 @@ def form_words(tx: Texts) -> dict[str, str]:
     }
 
 
-def form_text(tx: Texts, sheet: PaperSheet) -> str:
-    """The sheet as the one-message form, in a code block."""
-    return "<pre>" + escape("\n".join(form_lines(sheet, form_words(tx))), quote=False) + "</pre>"
-
-
 def result_text(tx: Texts, calc: Calc) -> str:
     """The settlement of a paper sheet: the game, results, money, who pays whom."""
     rules = calc.rules
@@ -108,8 +103,9 @@ def ask_text(tx: Texts, sheet: PaperSheet) -> str:
 def step_text(tx: Texts, sheet: PaperSheet, last: str | None = None) -> str:
     """The step-by-step message: title, the form so far (kept once closed, to copy), and
     the question, or ``last``."""
+    form = escape("\n".join(form_lines(sheet, form_words(tx))), quote=False)
     last = last or ask_text(tx, sheet)
-    return "\n".join([f"{MARK} {tx('calc_title')}", form_text(tx, sheet), "", last])
+    return "\n".join([f"{MARK} {tx('calc_title')}", f"<pre>{form}</pre>", "", last])
 
 
 def default_names(tx: Texts, n: int) -> list[str]:

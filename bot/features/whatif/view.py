@@ -92,24 +92,19 @@ def understood(tx: Texts, deal: Deal) -> str:
     return f"{head} — " + "; ".join(parts)
 
 
-def rules_line(tx: Texts, rules: Rules, size: int, source: str) -> str:
-    """The rules a deal is priced by, and where they come from."""
-    return tx(
-        _SOURCE_KEYS[source],
-        variant=variant_name(tx, rules),
-        size=tx(_SIZE_KEYS[size]),
-        stake=stake_text(rules.stake),
-        currency=name(rules.currency),
-    )
-
-
 def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
     """The deal read back, the rules it is priced by, and each role's whists and money."""
+    rules, cur = worth.rules, name(worth.rules.currency)
     lines = [
         tx("whatif_cost_title", deal=understood(tx, worth.deal)),
-        rules_line(tx, worth.rules, size, source),
+        tx(
+            _SOURCE_KEYS[source],
+            variant=variant_name(tx, rules),
+            size=tx(_SIZE_KEYS[size]),
+            stake=stake_text(rules.stake),
+            currency=cur,
+        ),
     ]
-    cur = name(worth.rules.currency)
     rows = dict(zip(worth.roles, zip(worth.whists, worth.money, strict=True), strict=True))
     for role in (r for r in _ROLES if r in rows):
         whists, money = rows[role]
