@@ -1,10 +1,7 @@
 """``/calc``: the paper-sheet calculator, in a group or a private chat; it writes nothing.
 
-``/calc`` with the sheet in the message answers with the settlement and the picture of
-the settled sheet; ``/calc`` alone (or with only the header) opens the step-by-step
-message: variant and size by buttons, then the names and each player's figures typed in
-reply.  That message keeps the sheet so far in its own text (:func:`read_form`), so it
-survives a restart of the bot.
+``/calc`` alone opens the step-by-step message, which keeps the sheet so far in its own
+text (:func:`~bot.features.calc.sheet.read_form`), so it survives a restart of the bot.
 """
 
 from __future__ import annotations
@@ -18,31 +15,9 @@ from aiogram.filters import Command
 from aiogram.types import BufferedInputFile, CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.features.calc.sheet import (
-    Calc,
-    PaperSheet,
-    clear_line,
-    fill_line,
-    next_line,
-    parse_header,
-    parse_names,
-    parse_sheet,
-    read_form,
-    settle_paper,
-    split_message,
-    with_size,
-)
-from bot.features.calc.view import (
-    CAPTION_LIMIT,
-    MARK,
-    VARIANTS,
-    calc_refusal,
-    default_names,
-    result_text,
-    step_keyboard,
-    step_refusal,
-    step_text,
-)
+from bot.features.calc import sheet as paper
+from bot.features.calc import view
+from bot.features.calc.sheet import PaperSheet
 from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.context import OnLoop, on_keyboard
@@ -58,18 +33,19 @@ log = logging.getLogger(__name__)
 
 async def calc(message: Message, tx: Texts) -> None:
     """``/calc``: the typed sheet settled, or the step-by-step message."""
-    header, lines = split_message(message.text or message.caption or "")
+    header, lines = paper.split_message(message.text or message.caption or "")
     if not lines:
-        sheet = parse_header(header)
-        await delivery.answer(message, step_text(tx, sheet), step_keyboard(tx, sheet))
+        sheet = paper.parse_header(header)
+        await delivery.answer(message, view.step_text(tx, sheet), view.step_keyboard(tx, sheet))
         return
-    await _send(message, tx, settle_paper(parse_sheet(header, lines), default_currency(tx.lang)))
+    sheet = paper.parse_sheet(header, lines)
+    await _send(message, tx, paper.settle_paper(sheet, default_currency(tx.lang)))
 
 
-async def _send(message: Message, tx: Texts, result: Calc) -> None:
+async def _send(message: Message, tx: Texts, result: paper.Calc) -> None:
     """The settlement with the picture of the settled sheet (the text alone if the
     picture cannot be drawn or sent)."""
-    text = result_text(tx, result)
+    text = view.result_text(tx, result)
     kind = SheetKind.FINAL if result.settlement.finished else SheetKind.NOW
     try:
         png = await picture.render_sheet_async(
@@ -84,7 +60,7 @@ async def _send(message: Message, tx: Texts, result: Calc) -> None:
         log.exception("the /calc sheet could not be drawn")
         await delivery.answer(message, text)
         return
-    fits = len(text) <= CAPTION_LIMIT
+    fits = len(text) <= view.CAPTION_LIMIT
     if not fits:
         await delivery.answer(message, text)
     try:
@@ -106,20 +82,13 @@ async def calc_reply(message: Message, bot: Bot) -> dict[str, PaperSheet] | bool
         return False
     if reply.from_user is None or reply.from_user.id != bot.id or reply.reply_markup is None:
         return False
+    buttons = [b.callback_data or "" for row in reply.reply_markup.inline_keyboard for b in row]
+    ours = any(b.startswith(CalcCB.__prefix__ + ":") for b in buttons)
     text = reply.text or ""
-    if not text.startswith(MARK) or not _has_calc_buttons(reply):
+    if not text.startswith(view.MARK) or not ours:
         return False
-    sheet = read_form(text)
+    sheet = paper.read_form(text)
     return False if sheet is None else {"calc_sheet": sheet}
-
-
-def _has_calc_buttons(msg: Message) -> bool:
-    markup = msg.reply_markup
-    return markup is not None and any(
-        (b.callback_data or "").startswith(CalcCB.__prefix__ + ":")
-        for row in markup.inline_keyboard
-        for b in row
-    )
 
 
 async def calc_typed(message: Message, calc_sheet: PaperSheet, tx: Texts) -> None:
@@ -127,16 +96,16 @@ async def calc_typed(message: Message, calc_sheet: PaperSheet, tx: Texts) -> Non
     wizard = message.reply_to_message
     assert wizard is not None  # the filter saw it
     if not calc_sheet.lines:
-        sheet = parse_names(message.text or "", calc_sheet)
+        sheet = paper.parse_names(message.text or "", calc_sheet)
     else:
-        seat = next_line(calc_sheet)
+        seat = paper.next_line(calc_sheet)
         if seat is None:
             return
-        sheet = fill_line(calc_sheet, seat, message.text or "")
-    if next_line(sheet) is not None:
+        sheet = paper.fill_line(calc_sheet, seat, message.text or "")
+    if paper.next_line(sheet) is not None:
         await _edit(wizard, tx, sheet)
         return
-    result = settle_paper(sheet, default_currency(tx.lang))
+    result = paper.settle_paper(sheet, default_currency(tx.lang))
     await _close(wizard, tx, sheet, done=True)
     await _send(message, tx, result)
 
@@ -150,7 +119,7 @@ async def calc_button(
 ) -> None:
     """A button of the step-by-step message: variant, players, hussar's mountain, default
     names, back, close."""
-    sheet = read_form(msg.text or "")
+    sheet = paper.read_form(msg.text or "")
     if sheet is None:
         raise PulkaError("calc_stale")
     op, arg = callback_data.op, callback_data.arg
@@ -160,31 +129,31 @@ async def calc_button(
     new = sheet
     if op == "bk":
         complete = [i for i, x in enumerate(sheet.lines) if x.complete]
-        new = clear_line(sheet, complete[-1]) if complete else replace(sheet, lines=())
+        new = paper.clear_line(sheet, complete[-1]) if complete else replace(sheet, lines=())
     elif sheet.lines:  # the variant and the table are chosen before the names
         callback_answer.text = tx("calc_stale")
         return
-    elif op == "va" and arg in VARIANTS:
+    elif op == "va" and arg in view.VARIANTS:
         new = replace(sheet, variant=arg)
     elif op == "np" and arg in {str(n) for n in TABLE_SIZES}:
-        new = with_size(sheet, int(arg))
+        new = paper.with_size(sheet, int(arg))
     elif op == "hm" and arg in {m.value for m in HussarMountain} and sheet.size == 2:
         kept = tuple((k, v) for k, v in sheet.conventions if k != "hussar_mountain")
         new = replace(sheet, conventions=(*kept, ("hussar_mountain", arg)))
     elif op == "ab":
-        new = parse_names(" ".join(default_names(tx, sheet.size)), sheet)
+        new = paper.parse_names(" ".join(view.default_names(tx, sheet.size)), sheet)
     if new != sheet:  # the same choice tapped again changes nothing (and is not edited)
         await _edit(msg, tx, new)
 
 
 async def _edit(msg: Message, tx: Texts, sheet: PaperSheet) -> None:
-    await delivery.edit_or_answer(msg, step_text(tx, sheet), step_keyboard(tx, sheet))
+    await delivery.edit_or_answer(msg, view.step_text(tx, sheet), view.step_keyboard(tx, sheet))
 
 
 async def _close(msg: Message, tx: Texts, sheet: PaperSheet, *, done: bool) -> None:
     try:
         last = tx("calc_done" if done else "calc_closed")
-        await msg.edit_text(step_text(tx, sheet, last), reply_markup=None)
+        await msg.edit_text(view.step_text(tx, sheet, last), reply_markup=None)
     except TelegramRetryAfter:
         raise
     except TelegramAPIError as e:  # the settlement is sent anyway
@@ -194,14 +163,14 @@ async def _close(msg: Message, tx: Texts, sheet: PaperSheet, *, done: bool) -> N
 def router() -> Router:
     """Before ``private``, which takes every other private message."""
     r = Router(name="calc")
-    r.message.register(calc, Command("calc"), flags={"refusal": calc_refusal})
+    r.message.register(calc, Command("calc"), flags={"refusal": view.calc_refusal})
     r.message.register(
         calc_typed,
         OnLoop(F.text & F.reply_to_message & ~F.text.startswith("/")),
         calc_reply,
-        flags={"refusal": step_refusal},
+        flags={"refusal": view.step_refusal},
     )
     r.callback_query.register(
-        calc_button, CalcCB.filter(), on_keyboard, flags={"refusal": calc_refusal}
+        calc_button, CalcCB.filter(), on_keyboard, flags={"refusal": view.calc_refusal}
     )
     return r

@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from itertools import takewhile
 from typing import Any
 
 from bot.grammar.conventions import convention_value
@@ -89,8 +90,6 @@ _NOT_NAME_START = re.compile(r"[0-9+\-−/@.,]")
 _NUMBERISH = re.compile(r"[+-]?[.,]?[0-9]")
 #: A good value, by the convention's JSON type (``calc_bad_value``).
 VALUE_EXAMPLES = {bool: "true, false", int: "7", list[int]: "1,2,3"}
-#: Conventions a ``key=value`` may set (the record's rules keys), in the table's order.
-KEYS: tuple[str, ...] = tuple(CONVENTION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,14 +170,10 @@ def split_message(text: str) -> tuple[str, list[str]]:
     header = parts[1].strip() if len(parts) > 1 else ""
     lines = [x.strip() for chunk in rest.split("\n") for x in chunk.split(";")]
     lines = [x for x in lines if x]
-    if not header and lines and _looks_like_header(lines[0]):
+    first = lines[0].split()[0].casefold() if lines else ""
+    if not header and first and (_header_word(first) or "=" in first):
         header = lines.pop(0)
     return header, lines
-
-
-def _looks_like_header(line: str) -> bool:
-    first = line.split()[0].casefold()
-    return _header_word(first) or "=" in first
 
 
 def _header_word(key: str) -> bool:
@@ -288,7 +283,7 @@ def _convention(
         return _named(sheet, key, value, token)
     c = CONVENTION.get(key)
     if c is None:
-        raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(KEYS))
+        raise ParseError("calc_bad_key", FORM, token=key, keys=", ".join(CONVENTION))
     _once(given, key, said or token)
     found = convention_value(key, value)
     choices = [m.value for m in c.domain.values] if isinstance(c.domain, OneOf) else []
@@ -387,8 +382,9 @@ whists=(('Боря', Decimal('70')), ('Вера', Decimal('100'))), listed=())
             whists.append((word, value))
             in_whists = True
             i += 1
-    pulka, mountain = figures.get("pulka"), figures.get("mountain")
-    return PaperLine(who, pulka, mountain, tuple(whists), tuple(listed))
+    return PaperLine(
+        who, figures.get("pulka"), figures.get("mountain"), tuple(whists), tuple(listed)
+    )
 
 
 def _resolve(word: str, players: Sequence[str]) -> str | None:
@@ -461,10 +457,9 @@ def _sheet(header: str, lines: Sequence[str]) -> PaperSheet:
 
 def parse_sheet(header: str, lines: Sequence[str]) -> PaperSheet:
     """The whole typed sheet, every line complete (each with its pulka)."""
+    sheet = _sheet(header, lines)  # the header's errors first
     if not lines:
-        parse_header(header)
         raise ParseError("calc_no_lines", FORM)
-    sheet = _sheet(header, lines)
     for line in sheet.lines:
         if not line.complete:
             raise ParseError("calc_missing_pulka", FORM, name=line.name)
@@ -499,19 +494,17 @@ def settle_paper(sheet: PaperSheet, currency: str | None = None) -> Calc:
     if currency is not None and "currency" not in document["rules"]:
         document["rules"]["currency"] = currency
     doc = load_document(document)
-    return Calc(doc, settle(doc.sheet, doc.rules), paper_steps(doc))
-
-
-def paper_steps(doc: Document) -> tuple[Step, ...]:
-    """The paper sheet written onto an empty one, a correction per player (for the
-    picture): the last step's sheet is the document's, so the picture settles the same."""
-    sheet: Sheet = doc.sheet
+    # The picture's steps: the sheet written onto an empty one, a correction per player;
+    # the last step's sheet is the document's, so the picture settles the same.
+    written: Sheet = doc.sheet
     corrections = []
-    for i, name in enumerate(sheet.players):
-        whists = {k: v for k, v in sheet.whists_by(i).items() if v}
-        if sheet.pulka[i] or sheet.mountain[i] or whists:
-            corrections.append(Correction.of(name, sheet.pulka[i], sheet.mountain[i], whists))
-    return replay(doc.players, doc.rules, corrections).steps
+    for i, name in enumerate(written.players):
+        whists = {k: v for k, v in written.whists_by(i).items() if v}
+        pulka, mountain = written.pulka[i], written.mountain[i]
+        if pulka or mountain or whists:
+            corrections.append(Correction.of(name, pulka, mountain, whists))
+    steps = replay(doc.players, doc.rules, corrections).steps
+    return Calc(doc, settle(written, doc.rules), steps)
 
 
 # --- the step-by-step form: its state is the typed form, kept in the message ------------
@@ -558,11 +551,7 @@ def read_form(text: str) -> PaperSheet | None:
     start = next((i for i, x in enumerate(lines) if x.startswith("/calc")), None)
     if start is None:
         return None
-    body: list[str] = []
-    for x in lines[start + 1 :]:
-        if not x.strip():
-            break
-        body.append(x)
+    body = list(takewhile(str.strip, lines[start + 1 :]))
     try:
         return _sheet("".join(lines[start].split(maxsplit=1)[1:]), body)
     except ParseError:
@@ -605,13 +594,13 @@ def fill_line(sheet: PaperSheet, seat: int, text: str) -> PaperSheet:
     line = parse_line(f"{name} {text}")
     if not line.complete:
         raise ParseError("calc_missing_pulka", FORM, name=name)
-    lines = list(sheet.lines)
-    lines[seat] = line
-    return resolve_lines(replace(sheet, lines=tuple(lines)))
+    return resolve_lines(_with_line(sheet, seat, line))
 
 
 def clear_line(sheet: PaperSheet, seat: int) -> PaperSheet:
     """``seat``'s figures taken back (the "Back" button)."""
-    lines = list(sheet.lines)
-    lines[seat] = PaperLine(lines[seat].name)
-    return replace(sheet, lines=tuple(lines))
+    return _with_line(sheet, seat, PaperLine(sheet.lines[seat].name))
+
+
+def _with_line(sheet: PaperSheet, seat: int, line: PaperLine) -> PaperSheet:
+    return replace(sheet, lines=(*sheet.lines[:seat], line, *sheet.lines[seat + 1 :]))

@@ -1,10 +1,7 @@
 """``/calc`` texts and buttons: the paper sheet's settlement, its errors, the step-by-step message.
 
-The settlement is told with the bot's own settlement text
-(:func:`bot.views.settlement.settlement_text`); the figures are :mod:`scoring`'s.  The
-step-by-step message writes the sheet so far as the one-message form, in a code
-block, so that the message is its own state (:func:`bot.features.calc.sheet.read_form`)
-and can be copied whole.
+The step-by-step message writes the sheet so far as the one-message form, in a code
+block, so that the message is its own state and can be copied whole.
 """
 
 from __future__ import annotations
@@ -45,11 +42,6 @@ def form_words(tx: Texts) -> dict[str, str]:
         "mountain": tx("calc_word_mountain"),
         "whists": tx("calc_word_whists"),
     }
-
-
-def form_text(tx: Texts, sheet: PaperSheet) -> str:
-    """The sheet as the one-message form, in a code block."""
-    return "<pre>" + escape("\n".join(form_lines(sheet, form_words(tx))), quote=False) + "</pre>"
 
 
 def result_text(tx: Texts, calc: Calc) -> str:
@@ -110,18 +102,14 @@ def ask_text(tx: Texts, sheet: PaperSheet) -> str:
 def step_text(tx: Texts, sheet: PaperSheet, last: str | None = None) -> str:
     """The step-by-step message: title, the form so far (kept once closed, to copy), and
     the question, or ``last``."""
+    form = escape("\n".join(form_lines(sheet, form_words(tx))), quote=False)
     last = last or ask_text(tx, sheet)
-    return "\n".join([f"{MARK} {tx('calc_title')}", form_text(tx, sheet), "", last])
+    return "\n".join([f"{MARK} {tx('calc_title')}", f"<pre>{form}</pre>", "", last])
 
 
 def default_names(tx: Texts, n: int) -> list[str]:
+    """The first ``n`` of the chat language's example names."""
     return tx("calc_default_names").split()[:n]
-
-
-def hussar_mountain(sheet: PaperSheet) -> HussarMountain:
-    """The hussar mountain the sheet says (``hussar_mountain=...``), else the default."""
-    given = dict(sheet.conventions).get("hussar_mountain")
-    return HussarMountain.DIVISIBLE if given is None else HussarMountain(given)
 
 
 def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup | None:
@@ -142,7 +130,9 @@ def step_keyboard(tx: Texts, sheet: PaperSheet) -> InlineKeyboardMarkup | None:
             ]
         )
         if sheet.size == 2:
-            now = hussar_mountain(sheet)
+            now = HussarMountain(
+                dict(sheet.conventions).get("hussar_mountain", Rules().hussar_mountain)
+            )
             other = next(m for m in HussarMountain if m is not now)
             rows.append([(tx("calc_btn_mountain", mountain=now.value), _cb("hm", other.value))])
         names = ", ".join(default_names(tx, sheet.size))

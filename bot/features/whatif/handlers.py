@@ -9,17 +9,8 @@ from aiogram.types import Message
 
 from bot.actions import archive
 from bot.actions.keeper import Keeper
+from bot.features.whatif import view
 from bot.features.whatif.grammar import changed_rules, parse_cost, parse_whatif
-from bot.features.whatif.view import (
-    DEFAULT,
-    LAST,
-    RUNNING,
-    broken_text,
-    cost_refusal,
-    cost_text,
-    whatif_refusal,
-    whatif_text,
-)
 from bot.features.whatif.worth import Broken, deal_worth, rescore
 from bot.model import PulkaError, Table, shown_settlement
 from bot.telegram.context import IN_GROUP, place
@@ -38,11 +29,11 @@ async def _cost_rules(message: Message, keeper: Keeper, tx: Texts) -> tuple[Rule
     """The running pulka's rules and size, else the place's last pulka's, else Sochi's."""
     running = await keeper.active(*place(message))
     if running is not None:
-        return running.rules, _size(running), RUNNING
+        return running.rules, _size(running), view.RUNNING
     over, _ = await archive.last_over(keeper, *place(message))
     if over is not None:
-        return over.settled_rules, _size(over), LAST
-    return Rules.for_variant("sochi", currency=default_currency(tx.lang)), 3, DEFAULT
+        return over.settled_rules, _size(over), view.LAST
+    return Rules.for_variant("sochi", currency=default_currency(tx.lang)), 3, view.DEFAULT
 
 
 async def cost(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
@@ -51,7 +42,7 @@ async def cost(message: Message, command: CommandObject, keeper: Keeper, tx: Tex
     rules, size, source = await _cost_rules(message, keeper, tx)
     query = parse_cost(command.args or "", rules, size)
     size = query.size or size
-    await message.answer(cost_text(tx, deal_worth(query.deal, rules, size), size, source))
+    await message.answer(view.cost_text(tx, deal_worth(query.deal, rules, size), size, source))
 
 
 async def whatif(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
@@ -71,21 +62,21 @@ async def whatif(message: Message, command: CommandObject, keeper: Keeper, tx: T
         return
     new = rescore(table, after)
     if isinstance(new, Broken):
-        await message.answer(broken_text(tx, number, table, after, new))
+        await message.answer(view.broken_text(tx, number, table, after, new))
         return
-    await message.answer(whatif_text(tx, number, table, after, agreed, new))
+    await message.answer(view.whatif_text(tx, number, table, after, agreed, new))
 
 
 def cost_router() -> Router:
     """``/cost`` in any chat: in a private one under Sochi's defaults (no pulka there),
     so it goes before the private router, which takes every private message."""
     r = Router(name="cost")
-    r.message.register(cost, Command("cost"), flags={"refusal": cost_refusal})
+    r.message.register(cost, Command("cost"), flags={"refusal": view.cost_refusal})
     return r
 
 
 def router() -> Router:
     r = Router(name="whatif")
     r.message.filter(IN_GROUP)
-    r.message.register(whatif, Command("whatif"), flags={"refusal": whatif_refusal})
+    r.message.register(whatif, Command("whatif"), flags={"refusal": view.whatif_refusal})
     return r

@@ -1,10 +1,5 @@
 """What-if texts: ``/cost`` (a deal's worth by role) and ``/whatif`` (a finished pulka
-under other rules, side by side).
-
-Every figure comes from :mod:`scoring` (the cost, the replay, the settlement, the
-standings after each deal) and is written by :func:`scoring.figure` and
-:func:`scoring.money_text`; here it is only laid out.
-"""
+under other rules, side by side); every figure is :mod:`scoring`'s, only laid out here."""
 
 from __future__ import annotations
 
@@ -62,13 +57,13 @@ def role_label(tx: Texts, deal: Deal, role: str) -> str:
         return tx("whatif_role_dealer")
     if role == RESTING:
         return tx("whatif_role_resting")
+    n = 1 if role == FIRST else 2
     if not isinstance(deal, Game):
-        return tx("whatif_role_other", n=1 if role == FIRST else 2)
+        return tx("whatif_role_other", n=n)
     choices = deal.choices
     mine = choices[role]
     # Hussar's one defender needs no number.
     same = len(choices) > 1 and all(c is mine for c in choices.values())
-    n = 1 if role == FIRST else 2
     if mine is Choice.WHIST:
         return tx("whatif_role_whister_n", n=n) if same else tx("whatif_role_whister")
     if mine is Choice.HALF:
@@ -96,23 +91,19 @@ def understood(tx: Texts, deal: Deal) -> str:
     return f"{head} — " + "; ".join(parts)
 
 
-def rules_line(tx: Texts, rules: Rules, size: int, source: str) -> str:
-    return tx(
-        _SOURCE_KEYS[source],
-        variant=variant_name(tx, rules),
-        size=tx(_SIZE_KEYS[size]),
-        stake=stake_text(rules.stake),
-        currency=name(rules.currency),
-    )
-
-
 def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
     """The deal read back, the rules it is priced by, and each role's whists and money."""
+    rules, cur = worth.rules, name(worth.rules.currency)
     lines = [
         tx("whatif_cost_title", deal=understood(tx, worth.deal)),
-        rules_line(tx, worth.rules, size, source),
+        tx(
+            _SOURCE_KEYS[source],
+            variant=variant_name(tx, rules),
+            size=tx(_SIZE_KEYS[size]),
+            stake=stake_text(rules.stake),
+            currency=cur,
+        ),
     ]
-    cur = name(worth.rules.currency)
     rows = dict(zip(worth.roles, zip(worth.whists, worth.money, strict=True), strict=True))
     for role in (r for r in _ROLES if r in rows):
         whists, money = rows[role]
@@ -131,13 +122,10 @@ def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
 
 def _roles_in(tx: Texts, deal: Deal, e: ScoringError) -> ScoringError:
     """The engine's error with the role names in the chat's words."""
-    words = {r: role_label(tx, deal, r) for r in _ROLES if r != SECOND or _has_second(deal)}
+    has_second = not isinstance(deal, Game) or SECOND in deal.choices
+    words = {r: role_label(tx, deal, r) for r in _ROLES if r != SECOND or has_second}
     params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in e.params.items()}
     return ScoringError(e.message, e.path, e.code, params)
-
-
-def _has_second(deal: Deal) -> bool:
-    return not isinstance(deal, Game) or SECOND in deal.choices
 
 
 def cost_refused_text(tx: Texts, deal: Deal, e: ScoringError) -> str:
@@ -191,8 +179,7 @@ def changes_text(tx: Texts, before: Rules, after: Rules) -> str:
 
 
 def _change(tx: Texts, key: str, old: str, new: str) -> str:
-    """One convention changed, named as the settings message names it (``Висты:
-    джентльменские → жлобские``); a key the settings do not show, by the key."""
+    """One convention changed, named as the settings message names it (else by its key)."""
     if bundle(tx.lang).has_message(f"set_{key}"):
         return tx(f"set_{key}", value=f"{old} → {new}")
     return tx("whatif_change", key=key, old=old, new=new)

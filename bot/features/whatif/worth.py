@@ -1,14 +1,5 @@
-"""What-if, computed and never stored: a deal's cost, a finished pulka under other rules.
-
-Both ask :mod:`scoring` and write nothing:
-
-* :func:`deal_worth` is the rules texts' "cost of a game" (text 001, the theory's
-  principle II): :func:`scoring.deal_cost` of the deal on an empty sheet of the
-  table's size, the players being roles;
-* :func:`rescore` replays a pulka's deals, as they stand in its log, under
-  changed :class:`scoring.Rules` and settles the sheet it comes to.  A deal the
-  changed rules refuse stops it: :class:`Broken` says which and why.
-"""
+"""What-if, computed by :mod:`scoring` and never stored: a deal's cost ("the cost of a
+game", text 001, the theory's principle II), a finished pulka under other rules."""
 
 from __future__ import annotations
 
@@ -57,17 +48,11 @@ def roles(size: int, rules: Rules | None = None) -> tuple[str, ...]:
     >>> roles(2), roles(5)[-1], roles(5, Rules(five_sitting_out="left"))[:2]
     (('declarer', 'first'), 'resting', ('dealer', 'resting'))
     """
-    if size == 2:
-        return (DECLARER, FIRST)
-    if size == 4:
-        return (DEALER, DECLARER, FIRST, SECOND)
-    if size == 5:
-        seats: list[str] = [DEALER, "", "", "", ""]
-        out = seating.sitting_out(5, 0, rules)
-        seats[out[1]] = RESTING
-        at = iter((DECLARER, FIRST, SECOND))
-        return tuple(s or next(at) for s in seats)
-    return (DECLARER, FIRST, SECOND)
+    seats = [""] * size
+    for seat, role in zip(seating.sitting_out(size, 0, rules), (DEALER, RESTING), strict=False):
+        seats[seat] = role
+    playing = iter((DECLARER, FIRST, SECOND))
+    return tuple(s or next(playing) for s in seats)
 
 
 class Unplayable(ScoringError):
@@ -105,7 +90,8 @@ class Broken:
 
 
 def rescore(table: Table, rules: Rules) -> Settlement | Broken:
-    """``table``'s deals replayed under ``rules`` from an empty sheet, then settled."""
+    """``table``'s deals replayed under ``rules`` from an empty sheet, then settled; the
+    first deal the rules refuse stops it."""
     state = PulkaState.new(table.names, rules)
     for live in table.deals:
         try:
