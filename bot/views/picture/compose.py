@@ -13,16 +13,16 @@ import asyncio
 import functools
 import io
 import math
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.views.picture.geometry import Geometry, Shape, geometry
+from bot.views.picture.geometry import Geometry, Shape, Zone, geometry
 from bot.views.picture.memory import unmap_big_buffers
 from bot.views.picture.paper import (
     INK,
@@ -57,7 +57,7 @@ from bot.views.picture.text import (
 )
 from scoring import PulkaState, Rules, Settlement, Step, settle_state, standings
 from scoring.seating import TABLE_SIZES
-from scoring.sheet import Number
+from scoring.sheet import Number, norm
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,19 +98,13 @@ class _Columns:
     whists: dict[tuple[int, int], list[Number]]
 
 
-def _norm(x: Number) -> Number:
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return x.numerator
-    return x
-
-
 def _running(writes: Iterable[Number]) -> list[Number]:
     out: list[Number] = []
     total: Number = 0
     for d in writes:
         if d:
             total += d
-            out.append(_norm(total))
+            out.append(norm(total))
     return out
 
 
@@ -241,7 +235,7 @@ def layout(
         short = shorten(names[i], name_size, True, rect[2] - rect[0])
         head = [Tok(short, "name", i, bold=True, fixed=name_size)]
         if settlement is None:
-            head.append(_signed(_norm(live[i]), "standing", i, scale=1.1))
+            head.append(_signed(norm(live[i]), "standing", i, scale=1.1))
         else:
             money = settlement.money[i]
             head += [
@@ -348,41 +342,42 @@ def _result_sizes(
         return []
     out = []
     for i, zone in enumerate(geo.zones):
-        v, money = settlement.results[i], settlement.money[i]
-        rect = zone.pulka[0]
-        room = rect[2] - rect[0]
-        ns = name_size if zone.head_first else NAME_SIZES[-1]
-        name = Tok(shorten(names[i], ns, True, room), "name", bold=True)
-        name.fixed = ns
+        room = zone.pulka[0][2] - zone.pulka[0][0]
+        keep = zone.head_first
+        ns = name_size if keep else NAME_SIZES[-1]
+        name = Tok(shorten(names[i], ns, True, room), "name", bold=True, fixed=ns, keep=keep)
+        money = format_money(settlement.money[i], rules.currency, signed=True)
         last = totals(cols.pulka[i][-1:], "pulka", i)
         if last:
             last[0].br = True
-        text = format_number(v, signed=True)
-        rest = Tok(format_money(money, rules.currency, signed=True), "money", fixed=MONEY_SIZE)
-        name.keep = rest.keep = zone.head_first
-        # Wide enough: the sizes at which the result, alone, fits the region's width.
-        wide = [
-            s for s in RESULT_SIZES if span(Tok(text, "result", deco="oo", bold=True), s) <= room
-        ]
-
         # The money and the pulka small: the result comes first.
-        after = [rest, Tok("…", "ellipsis", br=True, jump=zone.head_first), *last]
-        # The largest that the region holds (smaller ones hold if a larger does): a
-        # binary search, so a sheet costs a few flows a player, not one a size.
-        lo, hi = 0, len(wide)  # wide[:lo] do not hold; wide[hi:] do
-        while lo < hi:
-            mid = (lo + hi) // 2
-            result = Tok(text, "result", deco="oo", bold=True, fixed=wide[mid])
-            result.keep = zone.head_first
-            toks = [name, result, *after]
-            flow = RESULT_FLOW_KEPT if zone.head_first else RESULT_FLOW
-            if place(zone.pulka, toks, flow, centre=zone.centred) is not None:
-                hi = mid
-            else:
-                lo = mid + 1
-        # If none holds, the largest that is wide enough (the pulka goes behind "…").
-        out.append(wide[lo] if lo < len(wide) else wide[0] if wide else RESULT_SIZES[-1])
+        after = [
+            Tok(money, "money", fixed=MONEY_SIZE, keep=keep),
+            Tok("…", "ellipsis", br=True, jump=keep),
+            *last,
+        ]
+        text = format_number(settlement.results[i], signed=True)
+        out.append(_result_size(zone, text, name, after))
     return out
+
+
+def _result_size(zone: Zone, text: str, name: Tok, after: list[Tok]) -> int:
+    """The largest size of the result ``text`` at which its pulka region holds it after
+    ``name`` and before ``after``."""
+    room = zone.pulka[0][2] - zone.pulka[0][0]
+    # Wide enough: the sizes at which the result, alone, fits the region's width.
+    wide = [s for s in RESULT_SIZES if span(Tok(text, "result", deco="oo", bold=True), s) <= room]
+    flow = RESULT_FLOW_KEPT if zone.head_first else RESULT_FLOW
+
+    def holds(k: int) -> bool:
+        result = Tok(text, "result", deco="oo", bold=True, fixed=wide[k], keep=zone.head_first)
+        return place(zone.pulka, [name, result, *after], flow, centre=zone.centred) is not None
+
+    # The largest that the region holds (smaller ones hold if a larger does), found by
+    # bisection, so a sheet costs a few flows a player, not one a size.
+    k = bisect_left(range(len(wide)), True, key=holds)
+    # If none holds, the largest that is wide enough (the pulka goes behind "…").
+    return wide[k] if k < len(wide) else wide[0] if wide else RESULT_SIZES[-1]
 
 
 def _payments(

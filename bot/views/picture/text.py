@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -88,24 +89,17 @@ def width(text: str, size: int, bold: bool) -> float:
     return font(size, bold).getlength(text)
 
 
-@lru_cache(maxsize=256)
-def metrics(size: int, bold: bool) -> tuple[int, int]:
-    """Ascent and descent of the font at ``size``."""
-    return font(size, bold).getmetrics()
-
-
 def shorten(text: str, size: int, bold: bool, room: float) -> str:
     """``text`` cut with an ellipsis to fit ``room`` pixels at ``size``."""
     if width(text, size, bold) <= room:
         return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if width(text[:mid].rstrip() + "…", size, bold) <= room:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "…"
+
+    def overflows(k: int) -> bool:
+        return width(text[:k].rstrip() + "…", size, bold) > room
+
+    # The longest prefix that fits with the ellipsis.
+    k = bisect_left(range(1, len(text) + 1), True, key=overflows)
+    return text[:k].rstrip() + "…"
 
 
 # --- tokens and flowing them into regions ----------------------------------------
@@ -166,7 +160,7 @@ def _extent(tok: Tok, size: int) -> tuple[float, float, float, float]:
 
 @lru_cache(maxsize=8192)
 def _text_extent(text: str, s: int, bold: bool, deco: str) -> tuple[float, float, float, float]:
-    asc, desc = metrics(s, bold)
+    asc, desc = font(s, bold).getmetrics()
     tw = width(text, s, bold)
     left, top, right, bottom = 0.0, float(-asc), float(tw), float(desc)
     if deco in ("o", "oo"):
@@ -283,21 +277,14 @@ def fit(
             "…", "ellipsis", first.seat, first.on, colour=MUTED, br=first.br, jump=first.jump
         )
 
-        def attempt(k: int) -> list[Placed] | None:
-            return place(rects, [*head, more, *chain[k:], *tail], s, centre=centre)
+        def dropped(k: int) -> list[Tok]:
+            return [*head, more, *chain[k:], *tail]
 
-        lo, hi = 1, len(chain) - 1
-        if attempt(hi) is not None:
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if attempt(mid) is not None:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            placed = attempt(lo)
-            assert placed is not None
-            return placed
-        toks = [*head, more, chain[-1], *tail]
+        def fits(k: int) -> bool:
+            return place(rects, dropped(k), s, centre=centre) is not None
+
+        # The fewest totals dropped (the current one is always kept).
+        toks = dropped(1 + bisect_left(range(1, len(chain) - 1), True, key=fits))
     return place(rects, toks, s, partial=True, centre=centre) or []
 
 
