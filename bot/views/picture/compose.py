@@ -16,10 +16,11 @@ import functools
 import io
 import math
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import accumulate
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -87,43 +88,14 @@ class DrawnText:
     decoration: str = ""
 
 
-# --- the sheet's figures ------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Columns:
-    """The cumulative columns: every new total after the last."""
-
-    pulka: list[list[Number]]
-    mountain: list[list[Number]]
-    whists: dict[tuple[int, int], list[Number]]
-
-
-def _running(writes: Iterable[Number]) -> list[Number]:
-    out: list[Number] = []
-    total: Number = 0
-    for d in writes:
-        if d:
-            total += d
-            out.append(norm(total))
-    return out
-
-
-def _columns(n: int, steps: Sequence[Step]) -> _Columns:
-    w = [step.writes for step in steps]
-    return _Columns(
-        [_running(x.pulka[i] for x in w) for i in range(n)],
-        [_running(x.mountain[i] for x in w) for i in range(n)],
-        {
-            (i, j): _running(x.whists[i * n + j] for x in w)
-            for i in range(n)
-            for j in range(n)
-            if i != j
-        },
-    )
-
-
 # --- laying the sheet out -----------------------------------------------------------
+
+
+def _running(steps: Sequence[Step], column: str, k: int) -> list[Number]:
+    """One column's totals, as written: a new one after each deal that writes in it."""
+    writes = [getattr(step.writes, column)[k] for step in steps]
+    return [norm(t) for w, t in zip(writes, accumulate(writes), strict=True) if w]
+
 
 #: Sizes of the running totals.  At a phone's 390 px across, the sheet's 1280 px
 #: shrink 3.3 times: 30 is read as 9, the smallest, 18, as 5.5 (a crowded column).
@@ -205,7 +177,7 @@ def layout(
         raise ValueError("the settlement is of a pulka with other players")
     top = TITLE_HEIGHT if title else 0
     geo = geometry(n, top)
-    cols = _columns(n, steps)
+    pulkas = [_running(steps, "pulka", i) for i in range(n)]
     placed: list[Placed] = []
 
     if title:
@@ -226,7 +198,7 @@ def layout(
         )
         for name, z in zip(names, geo.zones, strict=True)
     )
-    results = _result_sizes(geo, names, cols, rules, settlement, name_size)
+    results = _result_sizes(geo, names, pulkas, rules, settlement, name_size)
     # Every other figure smaller than the smallest result (on a settled sheet).
     cap = min(results, default=CHAIN_SIZES[0] + 2) - 2
     sizes = tuple(s for s in CHAIN_SIZES if s <= cap) or CHAIN_SIZES[-1:]
@@ -252,7 +224,7 @@ def layout(
             ]
         for t in head:
             t.keep = zone.head_first
-        chain = totals(cols.pulka[i], "pulka", i)
+        chain = totals(pulkas[i], "pulka", i)
         if chain:
             chain[0].br = True
             chain[0].jump = zone.head_first  # the totals by the circle, the head outside
@@ -270,15 +242,8 @@ def layout(
                 Tok(format_number(am), "amnestied", i, value=am, deco="uu", stick=True),
                 _signed(res, "mountain_result", i, deco="o", stick=True, scale=OVAL_SCALE),
             ]
-        cells.append(
-            _Cell(
-                "mountain",
-                zone.mountain,
-                totals(cols.mountain[i], "mountain", i),
-                tail,
-                centre=zone.centred,
-            )
-        )
+        mountain = totals(_running(steps, "mountain", i), "mountain", i)
+        cells.append(_Cell("mountain", zone.mountain, mountain, tail, centre=zone.centred))
         # Whist columns, each with the balance circled.
         for j, rect in zone.whists.items():
             label = shorten("→" + names[j], HEADER_SIZE, False, rect[2] - rect[0])
@@ -291,14 +256,8 @@ def layout(
                 tail = [
                     _signed(b, "balance", i, j, deco="o", br=True, stick=True, scale=OVAL_SCALE)
                 ]
-            cells.append(
-                _Cell(
-                    "whists",
-                    [(rect[0], y, rect[2], rect[3])],
-                    totals(cols.whists[i, j], "whists", i, j),
-                    tail,
-                )
-            )
+            whists = totals(_running(steps, "whists", i * n + j), "whists", i, j)
+            cells.append(_Cell("whists", [(rect[0], y, rect[2], rect[3])], whists, tail))
 
     # One size for each kind of column, the largest at which all of them fit.
     size: dict[str, int] = {}
@@ -332,7 +291,7 @@ def layout(
 def _result_sizes(
     geo: Geometry,
     names: Sequence[str],
-    cols: _Columns,
+    pulkas: Sequence[list[Number]],
     rules: Rules,
     settlement: Settlement | None,
     name_size: int,
@@ -348,7 +307,7 @@ def _result_sizes(
         ns = name_size if keep else NAME_SIZES[-1]
         name = Tok(shorten(names[i], ns, True, room), "name", bold=True, fixed=ns, keep=keep)
         money = format_money(settlement.money[i], rules.currency, signed=True)
-        last = totals(cols.pulka[i][-1:], "pulka", i)
+        last = totals(pulkas[i][-1:], "pulka", i)
         if last:
             last[0].br = True
         # The money and the pulka small: the result comes first.
