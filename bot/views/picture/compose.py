@@ -14,7 +14,6 @@ import ctypes
 import ctypes.util
 import functools
 import io
-import math
 from bisect import bisect_left
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -53,11 +52,10 @@ from bot.views.picture.text import (
     place,
     shorten,
     span,
-    stake,
     totals,
     width,
 )
-from scoring import PulkaState, Rules, Settlement, Step, settle_state, standings
+from scoring import PulkaState, Rules, Settlement, Step, settle_state, stake_text, standings
 from scoring.seating import TABLE_SIZES
 from scoring.sheet import Number, norm
 
@@ -269,15 +267,8 @@ def layout(
         best = _best(cell.rects, [*cell.head, *cell.chain, *cell.tail], sizes, cell.centre)
         size[cell.kind] = min(size.get(cell.kind, best), best)
     for cell in cells:
-        s = size[cell.kind]
-        placed += fit(
-            cell.rects,
-            cell.chain,
-            cell.tail,
-            sizes[sizes.index(s) :],
-            cell.head,
-            cell.centre,
-        )
+        smaller = sizes[sizes.index(size[cell.kind]) :]
+        placed += fit(cell.rects, cell.chain, cell.tail, smaller, cell.head, cell.centre)
 
     if geo.dummy and dummy:
         placed += _dummy(geo.dummy[0], dummy, name_size)
@@ -363,9 +354,7 @@ def _dummy(rect: Rect, word: str, size: int) -> list[Placed]:
     word = shorten(word, size, True, rect[2] - rect[0])
     placed = _one(rect, Tok(word, "dummy", bold=True, colour=MUTED, fixed=size), centre=True)
     for p in placed:
-        dy = round((rect[1] + rect[3]) / 2 - (p.box[1] + p.box[3]) / 2)
-        p.base += dy
-        p.box = (p.box[0], p.box[1] + dy, p.box[2], p.box[3] + dy)
+        p.shift(0, round((rect[1] + rect[3]) / 2 - (p.box[1] + p.box[3]) / 2))
     return placed
 
 
@@ -376,7 +365,7 @@ def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[
     lines: list[list[Tok]] = [
         [Tok(s, "suit", colour=SUIT_RED if s in "♦♥" else INK, scale=0.8) for s in "♠♣♦♥"],
         [Tok(str(rules.target), "target", value=rules.target, bold=True, scale=2.2)],
-        [Tok(stake(rules), "stake", value=rules.stake)],
+        [Tok(f"{stake_text(rules.stake)} {rules.currency}".strip(), "stake", value=rules.stake)],
     ]
     if settlement is not None:
         total = sum(settlement.amnestied)
@@ -400,14 +389,7 @@ def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[
             right = max(p.box[2] for p in row)
             dx = cx - (left + right) / 2
             for p in row:
-                p.x += dx
-                p.base += dy
-                p.box = (
-                    math.floor(p.box[0] + dx),
-                    math.floor(p.box[1] + dy),
-                    math.ceil(p.box[2] + dx),
-                    math.ceil(p.box[3] + dy),
-                )
+                p.shift(dx, dy)
     return placed
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from PIL import ImageFont
 
 from bot.views.picture.paper import INK, MUTED, RGB, Box, Rect
-from scoring import Rules, figure, money_text, stake_text
+from scoring import figure, money_text
 from scoring.sheet import Number
 
 #: The fonts ship with the bot's views (``pyproject.toml`` packages ``views/assets``).
@@ -66,11 +66,6 @@ def format_money(amount: Decimal, currency: str = "", *, signed: bool = False) -
     ('-62.33 RUB', '+5.00')
     """
     return f"{money_text(amount, signed=signed)} {currency}".rstrip()
-
-
-def stake(rules: Rules) -> str:
-    """The stake with its currency, as the centre of the sheet writes it."""
-    return f"{stake_text(rules.stake)} {rules.currency}".strip()
 
 
 # --- fonts ------------------------------------------------------------------------
@@ -139,6 +134,18 @@ class Placed:
     x: float  # where the text starts
     base: float  # baseline
     box: Box
+
+    def shift(self, dx: float, dy: float) -> None:
+        """Move the text, its box kept to the whole pixels around it."""
+        self.x += dx
+        self.base += dy
+        x0, y0, x1, y1 = self.box
+        self.box = (
+            math.floor(x0 + dx),
+            math.floor(y0 + dy),
+            math.ceil(x1 + dx),
+            math.ceil(y1 + dy),
+        )
 
 
 def oval(tw: float, s: int) -> tuple[float, float, float, float]:
