@@ -179,11 +179,6 @@ def _text_extent(text: str, s: int, bold: bool, deco: str) -> tuple[float, float
     return left, top, right, bottom
 
 
-def _gap(before: Tok, size: int) -> float:
-    """Space after a token: wide, so two totals never read as one number."""
-    return 0.5 * size if before.deco == "s" else 0.45 * size
-
-
 def place(
     rects: Sequence[Rect],
     toks: Sequence[Tok],
@@ -215,7 +210,8 @@ def place(
             while j < len(toks):
                 if j == len(exts):
                     exts.append(_extent(toks[j], size))
-                    gaps.append(_gap(toks[j], size))
+                    # Wide, so two totals never read as one number.
+                    gaps.append(0.5 * size if toks[j].deco == "s" else 0.45 * size)
                 e = exts[j]
                 tw = e[2] - e[0] + (gaps[line[-1]] if line else 0)
                 if line and (toks[j].br or w + tw > room):
