@@ -1,14 +1,11 @@
-"""The pulka sheet as a photo in the chat: drawn by :mod:`bot.views.picture`, sent with a caption.
+"""The pulka sheet as a photo in the chat, drawn by :mod:`bot.views.picture`.
 
-Rendering runs in a worker thread (:func:`bot.views.picture.render_sheet_async`) and
-never under the database lock: the table is read first, then drawn and sent.
-A drawing that fails is logged and the caller answers with the text score
-instead; a handler never fails because of the picture.
-
-:class:`Sheets` (a Dispatcher keyword argument, ``sheets``) remembers the
-Telegram ``file_id`` of the sheets it sent lately, so the same sheet asked for
-again is resent without drawing it again, and when a "📷 Sheet" button was
-last pressed, so repeated presses do not flood the chat.
+Drawn in the picture's worker thread, never under the database lock (the table is read
+first).  A drawing that fails is logged and the caller answers with the text score
+instead: a handler never fails because of the picture.  :class:`Sheets` (the
+Dispatcher's ``sheets``) remembers the ``file_id`` of recent sheets, so one asked for
+again is resent without drawing it, and when a "📷 Sheet" button was last pressed, so
+repeated presses do not flood the chat.
 """
 
 from __future__ import annotations
@@ -45,8 +42,6 @@ class Sheets:
         self._file_ids: LRUCache[Hashable, str] = LRUCache(maxsize=size)
         self._pressed: LRUCache[Hashable, float] = LRUCache(maxsize=size)
 
-    # --- drawing -------------------------------------------------------------------
-
     async def render(
         self,
         tx: Texts,
@@ -68,8 +63,6 @@ class Sheets:
             log.exception("the sheet of pulka %s could not be drawn", table.id)
             return None
 
-    # --- sending -------------------------------------------------------------------
-
     async def send(
         self,
         target: Message,
@@ -80,12 +73,10 @@ class Sheets:
         kind: SheetKind = SheetKind.LIVE,
         reply_markup: InlineKeyboardMarkup | None = None,
     ) -> str | None:
-        """Send the sheet next to ``target`` (same chat and topic).
+        """Send the sheet next to ``target``: None, or the catalog key of what failed.
 
-        None when it was sent; else the catalog key saying what failed: the
-        drawing (``sheet_failed``) or only the upload (``sheet_not_sent``).
-        ``kind`` is :attr:`SheetKind.LIVE` (standings by the names), ``NOW`` or
-        ``FINAL`` (with ``settlement`` written in).
+        That is the drawing (``sheet_failed``) or only the upload (``sheet_not_sent``).
+        ``kind`` ``NOW`` and ``FINAL`` write ``settlement`` in; ``LIVE``, the standings.
         """
         if table.state is None:
             return "sheet_failed"
@@ -118,8 +109,6 @@ class Sheets:
         if sent.photo:
             self._file_ids[key] = sent.photo[-1].file_id
         return None
-
-    # --- flood control of the button -------------------------------------------------
 
     def pressed_lately(self, key: Hashable) -> bool:
         """Was a button for ``key`` pressed within the cooldown?  Records this press if not."""

@@ -40,7 +40,6 @@ from bot.views.picture.compose import (
 )
 from bot.views.picture.paper import WIDTH
 from bot.views.picture.text import (
-    ASSETS,
     FONT_BOLD,
     FONT_REGULAR,
     SEPARATOR,
@@ -49,7 +48,6 @@ from bot.views.picture.text import (
 )
 
 __all__ = [
-    "ASSETS",
     "FONT_BOLD",
     "FONT_REGULAR",
     "SEPARATOR",

@@ -10,20 +10,21 @@ circles of the settlement, then the text.
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import functools
 import io
-import math
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.views.picture.geometry import Geometry, Shape, geometry
-from bot.views.picture.memory import unmap_big_buffers
+from bot.views.picture.geometry import Geometry, Shape, Zone, geometry
 from bot.views.picture.paper import (
     INK,
     MARGIN,
@@ -51,13 +52,12 @@ from bot.views.picture.text import (
     place,
     shorten,
     span,
-    stake,
     totals,
     width,
 )
-from scoring import PulkaState, Rules, Settlement, Step, settle_state, standings
+from scoring import PulkaState, Rules, Settlement, Step, settle_state, stake_text, standings
 from scoring.seating import TABLE_SIZES
-from scoring.sheet import Number
+from scoring.sheet import Number, norm
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,49 +86,14 @@ class DrawnText:
     decoration: str = ""
 
 
-# --- the sheet's figures ------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Columns:
-    """The cumulative columns: every new total after the last."""
-
-    pulka: list[list[Number]]
-    mountain: list[list[Number]]
-    whists: dict[tuple[int, int], list[Number]]
-
-
-def _norm(x: Number) -> Number:
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return x.numerator
-    return x
-
-
-def _running(writes: Iterable[Number]) -> list[Number]:
-    out: list[Number] = []
-    total: Number = 0
-    for d in writes:
-        if d:
-            total += d
-            out.append(_norm(total))
-    return out
-
-
-def _columns(n: int, steps: Sequence[Step]) -> _Columns:
-    w = [step.writes for step in steps]
-    return _Columns(
-        [_running(x.pulka[i] for x in w) for i in range(n)],
-        [_running(x.mountain[i] for x in w) for i in range(n)],
-        {
-            (i, j): _running(x.whists[i * n + j] for x in w)
-            for i in range(n)
-            for j in range(n)
-            if i != j
-        },
-    )
-
-
 # --- laying the sheet out -----------------------------------------------------------
+
+
+def _running(steps: Sequence[Step], column: str, k: int) -> list[Number]:
+    """One column's totals, as written: a new one after each deal that writes in it."""
+    writes = [getattr(step.writes, column)[k] for step in steps]
+    return [norm(t) for w, t in zip(writes, accumulate(writes), strict=True) if w]
+
 
 #: Sizes of the running totals.  At a phone's 390 px across, the sheet's 1280 px
 #: shrink 3.3 times: 30 is read as 9, the smallest, 18, as 5.5 (a crowded column).
@@ -210,7 +175,7 @@ def layout(
         raise ValueError("the settlement is of a pulka with other players")
     top = TITLE_HEIGHT if title else 0
     geo = geometry(n, top)
-    cols = _columns(n, steps)
+    pulkas = [_running(steps, "pulka", i) for i in range(n)]
     placed: list[Placed] = []
 
     if title:
@@ -231,7 +196,7 @@ def layout(
         )
         for name, z in zip(names, geo.zones, strict=True)
     )
-    results = _result_sizes(geo, names, cols, rules, settlement, name_size)
+    results = _result_sizes(geo, names, pulkas, rules, settlement, name_size)
     # Every other figure smaller than the smallest result (on a settled sheet).
     cap = min(results, default=CHAIN_SIZES[0] + 2) - 2
     sizes = tuple(s for s in CHAIN_SIZES if s <= cap) or CHAIN_SIZES[-1:]
@@ -241,7 +206,7 @@ def layout(
         short = shorten(names[i], name_size, True, rect[2] - rect[0])
         head = [Tok(short, "name", i, bold=True, fixed=name_size)]
         if settlement is None:
-            head.append(_signed(_norm(live[i]), "standing", i, scale=1.1))
+            head.append(_signed(norm(live[i]), "standing", i, scale=1.1))
         else:
             money = settlement.money[i]
             head += [
@@ -257,7 +222,7 @@ def layout(
             ]
         for t in head:
             t.keep = zone.head_first
-        chain = totals(cols.pulka[i], "pulka", i)
+        chain = totals(pulkas[i], "pulka", i)
         if chain:
             chain[0].br = True
             chain[0].jump = zone.head_first  # the totals by the circle, the head outside
@@ -275,15 +240,8 @@ def layout(
                 Tok(format_number(am), "amnestied", i, value=am, deco="uu", stick=True),
                 _signed(res, "mountain_result", i, deco="o", stick=True, scale=OVAL_SCALE),
             ]
-        cells.append(
-            _Cell(
-                "mountain",
-                zone.mountain,
-                totals(cols.mountain[i], "mountain", i),
-                tail,
-                centre=zone.centred,
-            )
-        )
+        mountain = totals(_running(steps, "mountain", i), "mountain", i)
+        cells.append(_Cell("mountain", zone.mountain, mountain, tail, centre=zone.centred))
         # Whist columns, each with the balance circled.
         for j, rect in zone.whists.items():
             label = shorten("→" + names[j], HEADER_SIZE, False, rect[2] - rect[0])
@@ -296,14 +254,8 @@ def layout(
                 tail = [
                     _signed(b, "balance", i, j, deco="o", br=True, stick=True, scale=OVAL_SCALE)
                 ]
-            cells.append(
-                _Cell(
-                    "whists",
-                    [(rect[0], y, rect[2], rect[3])],
-                    totals(cols.whists[i, j], "whists", i, j),
-                    tail,
-                )
-            )
+            whists = totals(_running(steps, "whists", i * n + j), "whists", i, j)
+            cells.append(_Cell("whists", [(rect[0], y, rect[2], rect[3])], whists, tail))
 
     # One size for each kind of column, the largest at which all of them fit.
     size: dict[str, int] = {}
@@ -315,15 +267,8 @@ def layout(
         best = _best(cell.rects, [*cell.head, *cell.chain, *cell.tail], sizes, cell.centre)
         size[cell.kind] = min(size.get(cell.kind, best), best)
     for cell in cells:
-        s = size[cell.kind]
-        placed += fit(
-            cell.rects,
-            cell.chain,
-            cell.tail,
-            sizes[sizes.index(s) :],
-            cell.head,
-            cell.centre,
-        )
+        smaller = sizes[sizes.index(size[cell.kind]) :]
+        placed += fit(cell.rects, cell.chain, cell.tail, smaller, cell.head, cell.centre)
 
     if geo.dummy and dummy:
         placed += _dummy(geo.dummy[0], dummy, name_size)
@@ -337,7 +282,7 @@ def layout(
 def _result_sizes(
     geo: Geometry,
     names: Sequence[str],
-    cols: _Columns,
+    pulkas: Sequence[list[Number]],
     rules: Rules,
     settlement: Settlement | None,
     name_size: int,
@@ -348,41 +293,42 @@ def _result_sizes(
         return []
     out = []
     for i, zone in enumerate(geo.zones):
-        v, money = settlement.results[i], settlement.money[i]
-        rect = zone.pulka[0]
-        room = rect[2] - rect[0]
-        ns = name_size if zone.head_first else NAME_SIZES[-1]
-        name = Tok(shorten(names[i], ns, True, room), "name", bold=True)
-        name.fixed = ns
-        last = totals(cols.pulka[i][-1:], "pulka", i)
+        room = zone.pulka[0][2] - zone.pulka[0][0]
+        keep = zone.head_first
+        ns = name_size if keep else NAME_SIZES[-1]
+        name = Tok(shorten(names[i], ns, True, room), "name", bold=True, fixed=ns, keep=keep)
+        money = format_money(settlement.money[i], rules.currency, signed=True)
+        last = totals(pulkas[i][-1:], "pulka", i)
         if last:
             last[0].br = True
-        text = format_number(v, signed=True)
-        rest = Tok(format_money(money, rules.currency, signed=True), "money", fixed=MONEY_SIZE)
-        name.keep = rest.keep = zone.head_first
-        # Wide enough: the sizes at which the result, alone, fits the region's width.
-        wide = [
-            s for s in RESULT_SIZES if span(Tok(text, "result", deco="oo", bold=True), s) <= room
-        ]
-
         # The money and the pulka small: the result comes first.
-        after = [rest, Tok("…", "ellipsis", br=True, jump=zone.head_first), *last]
-        # The largest that the region holds (smaller ones hold if a larger does): a
-        # binary search, so a sheet costs a few flows a player, not one a size.
-        lo, hi = 0, len(wide)  # wide[:lo] do not hold; wide[hi:] do
-        while lo < hi:
-            mid = (lo + hi) // 2
-            result = Tok(text, "result", deco="oo", bold=True, fixed=wide[mid])
-            result.keep = zone.head_first
-            toks = [name, result, *after]
-            flow = RESULT_FLOW_KEPT if zone.head_first else RESULT_FLOW
-            if place(zone.pulka, toks, flow, centre=zone.centred) is not None:
-                hi = mid
-            else:
-                lo = mid + 1
-        # If none holds, the largest that is wide enough (the pulka goes behind "…").
-        out.append(wide[lo] if lo < len(wide) else wide[0] if wide else RESULT_SIZES[-1])
+        after = [
+            Tok(money, "money", fixed=MONEY_SIZE, keep=keep),
+            Tok("…", "ellipsis", br=True, jump=keep),
+            *last,
+        ]
+        text = format_number(settlement.results[i], signed=True)
+        out.append(_result_size(zone, text, name, after))
     return out
+
+
+def _result_size(zone: Zone, text: str, name: Tok, after: list[Tok]) -> int:
+    """The largest size of the result ``text`` at which its pulka region holds it after
+    ``name`` and before ``after``."""
+    room = zone.pulka[0][2] - zone.pulka[0][0]
+    # Wide enough: the sizes at which the result, alone, fits the region's width.
+    wide = [s for s in RESULT_SIZES if span(Tok(text, "result", deco="oo", bold=True), s) <= room]
+    flow = RESULT_FLOW_KEPT if zone.head_first else RESULT_FLOW
+
+    def holds(k: int) -> bool:
+        result = Tok(text, "result", deco="oo", bold=True, fixed=wide[k], keep=zone.head_first)
+        return place(zone.pulka, [name, result, *after], flow, centre=zone.centred) is not None
+
+    # The largest that the region holds (smaller ones hold if a larger does), found by
+    # bisection, so a sheet costs a few flows a player, not one a size.
+    k = bisect_left(range(len(wide)), True, key=holds)
+    # If none holds, the largest that is wide enough (the pulka goes behind "…").
+    return wide[k] if k < len(wide) else wide[0] if wide else RESULT_SIZES[-1]
 
 
 def _payments(
@@ -408,9 +354,7 @@ def _dummy(rect: Rect, word: str, size: int) -> list[Placed]:
     word = shorten(word, size, True, rect[2] - rect[0])
     placed = _one(rect, Tok(word, "dummy", bold=True, colour=MUTED, fixed=size), centre=True)
     for p in placed:
-        dy = round((rect[1] + rect[3]) / 2 - (p.box[1] + p.box[3]) / 2)
-        p.base += dy
-        p.box = (p.box[0], p.box[1] + dy, p.box[2], p.box[3] + dy)
+        p.shift(0, round((rect[1] + rect[3]) / 2 - (p.box[1] + p.box[3]) / 2))
     return placed
 
 
@@ -421,7 +365,7 @@ def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[
     lines: list[list[Tok]] = [
         [Tok(s, "suit", colour=SUIT_RED if s in "♦♥" else INK, scale=0.8) for s in "♠♣♦♥"],
         [Tok(str(rules.target), "target", value=rules.target, bold=True, scale=2.2)],
-        [Tok(stake(rules), "stake", value=rules.stake)],
+        [Tok(f"{stake_text(rules.stake)} {rules.currency}".strip(), "stake", value=rules.stake)],
     ]
     if settlement is not None:
         total = sum(settlement.amnestied)
@@ -445,14 +389,7 @@ def _centre(geo: Geometry, rules: Rules, settlement: Settlement | None) -> list[
             right = max(p.box[2] for p in row)
             dx = cx - (left + right) / 2
             for p in row:
-                p.x += dx
-                p.base += dy
-                p.box = (
-                    math.floor(p.box[0] + dx),
-                    math.floor(p.box[1] + dy),
-                    math.ceil(p.box[2] + dx),
-                    math.ceil(p.box[3] + dy),
-                )
+                p.shift(dx, dy)
     return placed
 
 
@@ -558,9 +495,30 @@ async def render_sheet_async(*args: Any, **kwargs: Any) -> bytes:
     return await asyncio.get_running_loop().run_in_executor(_DRAWER, draw_it)
 
 
+def _unmap_big_buffers() -> bool:
+    """Fix glibc's mmap threshold (process-wide), so a sheet's memory goes back when freed.
+
+    A sheet's image, layers and PNG buffers (some 30 MB) are big blocks, which glibc
+    mmaps and unmaps on ``free``; but after the first such free it raises its mmap
+    threshold to that size, so the next sheet's buffers come from the thread's arena,
+    whose free pages are never returned (``malloc_trim`` did not shrink it).  Measured
+    on a 40-deal sheet: +35 MiB resident for good without this, +5.7 MiB with it, at the
+    same speed.  Only ctypes can set it; False where there is no glibc (musl, macOS).
+    """
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return False
+    try:
+        mallopt = ctypes.CDLL(name).mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(M_MMAP_THRESHOLD, 256 * 1024))
+
+
+#: ``mallopt``'s parameter number of the mmap threshold (glibc's malloc.h).
+M_MMAP_THRESHOLD = -3
 #: One thread draws every sheet: they are drawn one at a time anyway (``LOCK``), and each
-#: thread that draws gets a malloc arena of its own.  Before its first sheet the big
-#: buffers are made to go back to the system when freed (:mod:`.memory`).
+#: thread that draws gets a malloc arena of its own.
 _DRAWER = ThreadPoolExecutor(
-    max_workers=1, thread_name_prefix="sheet", initializer=unmap_big_buffers
+    max_workers=1, thread_name_prefix="sheet", initializer=_unmap_big_buffers
 )

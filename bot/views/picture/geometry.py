@@ -134,6 +134,53 @@ class _Frames:
             _pad((xi, min(ys, yi), mirror - xi, max(ys, yi))),
         ]
 
+    def whist_columns(self, parts: int, bottom: bool) -> list[list[Rect]]:
+        """The top, left and right whist bands (and the ``bottom`` one) ruled off in
+        ``parts`` columns each: the lists of columns in that order."""
+        o, r1 = self.o, self.r1
+        qx, qy = (r1[2] - r1[0]) / parts, (r1[3] - r1[1]) / parts
+        xs = [r1[0] + k * qx for k in range(parts + 1)]
+        ys = [r1[1] + k * qy for k in range(parts + 1)]
+        for x in xs[1:-1]:
+            self.shapes.append(Shape("line", (x, o[1], x, r1[1]), GRID, 2))
+            if bottom:
+                self.shapes.append(Shape("line", (x, r1[3], x, o[3]), GRID, 2))
+        for y in ys[1:-1]:
+            self.shapes.append(Shape("line", (o[0], y, r1[0], y), GRID, 2))
+            self.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
+        columns = [
+            [_pad((x0, o[1], x1, r1[1])) for x0, x1 in pairwise(xs)],
+            [_pad((o[0], y0, r1[0], y1)) for y0, y1 in pairwise(ys)],
+            [_pad((r1[2], y0, o[2], y1)) for y0, y1 in pairwise(ys)],
+        ]
+        if bottom:
+            columns.append([_pad((x0, r1[3], x1, o[3])) for x0, x1 in pairwise(xs)])
+        return columns
+
+    def top_zone(self, whists: dict[int, Rect]) -> Zone:
+        """The top seat: pulka and mountain bands narrowing towards the centre."""
+        pulka = self.stepped(self.r2, self.c, up=True, frac=0.55)
+        return Zone(pulka, self.stepped(self.r1, self.r2, up=True), whists, centred=True)
+
+    def side_zones(
+        self, y_d: float, left: dict[int, Rect], right: dict[int, Rect]
+    ) -> tuple[Zone, Zone]:
+        """The left and right seats of four and five: each pulka overflows into the outer
+        corner of the band under it, down to ``y_d``."""
+        r1, r2, c, d = self.r1, self.r2, self.c, SIDE_OVERFLOW
+        return (
+            Zone(
+                [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], r2[0] + d, y_d), 6)],
+                [_pad((r1[0], r2[1], r2[0], r2[3]))],
+                left,
+            ),
+            Zone(
+                [_pad((c[2], c[1], r2[2], c[3])), _pad((r2[2] - d, c[3], r2[2], y_d), 6)],
+                [_pad((r2[2], r2[1], r1[2], r2[3]))],
+                right,
+            ),
+        )
+
 
 def _frames(n: int, top: int) -> _Frames:
     x0, x1 = MARGIN, WIDTH - MARGIN
@@ -171,55 +218,25 @@ def _frames(n: int, top: int) -> _Frames:
 
 def _square(f: _Frames) -> list[Zone]:
     """Four seats: lines to the four corners, each outer band in three columns."""
-    o, r1, r2, c = f.o, f.r1, f.r2, f.c
+    r1, r2, c = f.r1, f.r2, f.c
     for k in range(4):
         f.corner_line(k, "circle")
-    third_x = (r1[2] - r1[0]) / 3
-    third_y = (r1[3] - r1[1]) / 3
-    xs = [r1[0] + third_x, r1[0] + 2 * third_x]
-    ys = [r1[1] + third_y, r1[1] + 2 * third_y]
-    for x in xs:
-        f.shapes.append(Shape("line", (x, r1[3], x, o[3]), GRID, 2))
-        f.shapes.append(Shape("line", (x, o[1], x, r1[1]), GRID, 2))
-    for y in ys:
-        f.shapes.append(Shape("line", (o[0], y, r1[0], y), GRID, 2))
-        f.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
-    cols_x = list(pairwise([r1[0], *xs, r1[2]]))
-    rows_y = list(pairwise([r1[1], *ys, r1[3]]))
-    bottom = [_pad((x0, r1[3], x1, o[3])) for x0, x1 in cols_x]
-    top = [_pad((x0, o[1], x1, r1[1])) for x0, x1 in cols_x]
-    left = [_pad((o[0], y0, r1[0], y1)) for y0, y1 in rows_y]
-    right = [_pad((r1[2], y0, o[2], y1)) for y0, y1 in rows_y]
+    top, left, right, bottom = f.whist_columns(3, bottom=True)
     # The side pulkas' overflow: the outer corner of the band under the middle strip,
     # above the line from the pulka frame's corner to the circle.
-    d = SIDE_OVERFLOW
-    y_d = r2[3] - d * (r2[3] - f.cy) / (f.cx - r2[0])
+    y_d = r2[3] - SIDE_OVERFLOW * (r2[3] - f.cy) / (f.cx - r2[0])
+    sides = f.side_zones(
+        y_d, dict(zip((2, 3, 0), left, strict=True)), dict(zip((2, 1, 0), right, strict=True))
+    )
     # Seats clockwise: 0 bottom, 1 left, 2 top, 3 right.  Whists on an
     # opponent go in the part of the band nearest him.
-    return [
-        Zone(  # bottom: the narrow part by the centre first
-            f.stepped(r2, c, up=False, frac=0.3)[::-1],
-            f.stepped(r1, r2, up=False, frac=0.3)[::-1],
-            dict(zip((1, 2, 3), bottom, strict=True)),
-            centred=True,
-        ),
-        Zone(  # left
-            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], r2[0] + d, y_d), 6)],
-            [_pad((r1[0], r2[1], r2[0], r2[3]))],
-            dict(zip((2, 3, 0), left, strict=True)),
-        ),
-        Zone(  # top
-            f.stepped(r2, c, up=True, frac=0.55),
-            f.stepped(r1, r2, up=True),
-            dict(zip((1, 0, 3), top, strict=True)),
-            centred=True,
-        ),
-        Zone(  # right
-            [_pad((c[2], c[1], r2[2], c[3])), _pad((r2[2] - d, c[3], r2[2], y_d), 6)],
-            [_pad((r2[2], r2[1], r1[2], r2[3]))],
-            dict(zip((2, 1, 0), right, strict=True)),
-        ),
-    ]
+    bottom_zone = Zone(  # the narrow part by the centre first
+        f.stepped(r2, c, up=False, frac=0.3)[::-1],
+        f.stepped(r1, r2, up=False, frac=0.3)[::-1],
+        dict(zip((1, 2, 3), bottom, strict=True)),
+        centred=True,
+    )
+    return [bottom_zone, sides[0], f.top_zone(dict(zip((1, 0, 3), top, strict=True))), sides[1]]
 
 
 def _three(f: _Frames) -> list[Zone]:
@@ -243,12 +260,7 @@ def _three(f: _Frames) -> list[Zone]:
             [_pad((r1[0], r2[1], r2[0], r2[3])), _pad((r1[0], r2[3], cx, r1[3]))],
             {1: _pad((o[0], r1[1], r1[0], r1[3])), 2: _pad((r1[0], r1[3], cx, o[3]))},
         ),
-        Zone(  # top
-            f.stepped(r2, c, up=True, frac=0.55),
-            f.stepped(r1, r2, up=True),
-            {0: _pad((r1[0], o[1], cx, r1[1])), 2: _pad((cx, o[1], r1[2], r1[1]))},
-            centred=True,
-        ),
+        f.top_zone({0: _pad((r1[0], o[1], cx, r1[1])), 2: _pad((cx, o[1], r1[2], r1[1]))}),
         Zone(  # right
             [_pad((c[2], c[1], r2[2], c[3])), _pad((cx, c[3], r2[2], yb))],
             [_pad((r2[2], r2[1], r1[2], r2[3])), _pad((cx, r2[3], r1[2], r1[3]))],
@@ -278,23 +290,11 @@ def _pentagon(f: _Frames) -> list[Zone]:
         f.shapes.append(Shape("line", _to_circle((xc, c[3]), f.cx, f.cy, f.rad), GRID, 2.5))
         f.shapes.append(Shape("line", (xo, r1[3], xr1, r1[3]), GRID, 2.5))
     f.shapes.append(Shape("line", (cx, f.cy + f.rad, cx, o[3]), GRID, 2.5))
-    # The whist bands' columns.
-    qx = (r1[2] - r1[0]) / 4
-    cols = [r1[0] + k * qx for k in range(5)]
-    qy = (r1[3] - r1[1]) / 4
-    rows = [r1[1] + k * qy for k in range(5)]
-    for x in cols[1:4]:
-        f.shapes.append(Shape("line", (x, o[1], x, r1[1]), GRID, 2))
-    for y in rows[1:4]:
-        f.shapes.append(Shape("line", (o[0], y, r1[0], y), GRID, 2))
-        f.shapes.append(Shape("line", (r1[2], y, o[2], y), GRID, 2))
+    top, left, right = f.whist_columns(4, bottom=False)
     qb = (cx - o[0]) / 4
     bottom = [o[0] + k * qb for k in range(9)]
     for k in (1, 2, 3, 5, 6, 7):
         f.shapes.append(Shape("line", (bottom[k], r1[3], bottom[k], o[3]), GRID, 2))
-    top = [_pad((cols[k], o[1], cols[k + 1], r1[1])) for k in range(4)]
-    left = [_pad((o[0], rows[k], r1[0], rows[k + 1])) for k in range(4)]
-    right = [_pad((r1[2], rows[k], o[2], rows[k + 1])) for k in range(4)]
     under = [_pad((bottom[k], r1[3], bottom[k + 1], o[3])) for k in range(8)]
     # The bottom pulka band, each half: under the circle from the bent line to the
     # middle, in two steps.  The wide outer one first: the name and the result are
@@ -312,9 +312,11 @@ def _pentagon(f: _Frames) -> list[Zone]:
     def left_half(rects: list[Rect]) -> list[Rect]:
         return [(r[0], r[1], cx - gap, r[3]) for r in rects]
 
-    d = SIDE_OVERFLOW
     # Under the side pulka, above the bottom line (from the pulka frame's corner to c's).
-    y_d = r2[3] - d * (r2[3] - c[3]) / (c[0] - r2[0])
+    y_d = r2[3] - SIDE_OVERFLOW * (r2[3] - c[3]) / (c[0] - r2[0])
+    sides = f.side_zones(
+        y_d, dict(zip((2, 3, 4, 0), left, strict=True)), dict(zip((2, 1, 0, 4), right, strict=True))
+    )
     # Seats clockwise: 0 bottom left, 1 left, 2 top, 3 right, 4 bottom right.  Whists
     # on an opponent go in the part of the band nearest him.
     return [
@@ -325,22 +327,9 @@ def _pentagon(f: _Frames) -> list[Zone]:
             centred=True,
             head_first=True,
         ),
-        Zone(  # left
-            [_pad((r2[0], c[1], c[0], c[3])), _pad((r2[0], c[3], r2[0] + d, y_d), 6)],
-            [_pad((r1[0], r2[1], r2[0], r2[3]))],
-            dict(zip((2, 3, 4, 0), left, strict=True)),
-        ),
-        Zone(  # top
-            f.stepped(r2, c, up=True, frac=0.55),
-            f.stepped(r1, r2, up=True),
-            dict(zip((1, 0, 4, 3), top, strict=True)),
-            centred=True,
-        ),
-        Zone(  # right
-            [_pad((c[2], c[1], r2[2], c[3])), _pad((r2[2] - d, c[3], r2[2], y_d), 6)],
-            [_pad((r2[2], r2[1], r1[2], r2[3]))],
-            dict(zip((2, 1, 0, 4), right, strict=True)),
-        ),
+        sides[0],
+        f.top_zone(dict(zip((1, 0, 4, 3), top, strict=True))),
+        sides[1],
         Zone(  # bottom right
             mirrored(half_pulka),
             mirrored(left_half(half_mountain)),

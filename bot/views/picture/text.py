@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import threading
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -25,7 +26,7 @@ from pathlib import Path
 from PIL import ImageFont
 
 from bot.views.picture.paper import INK, MUTED, RGB, Box, Rect
-from scoring import Rules, figure, money_text, stake_text
+from scoring import figure, money_text
 from scoring.sheet import Number
 
 #: The fonts ship with the bot's views (``pyproject.toml`` packages ``views/assets``).
@@ -67,11 +68,6 @@ def format_money(amount: Decimal, currency: str = "", *, signed: bool = False) -
     return f"{money_text(amount, signed=signed)} {currency}".rstrip()
 
 
-def stake(rules: Rules) -> str:
-    """The stake with its currency, as the centre of the sheet writes it."""
-    return f"{stake_text(rules.stake)} {rules.currency}".strip()
-
-
 # --- fonts ------------------------------------------------------------------------
 
 
@@ -88,24 +84,17 @@ def width(text: str, size: int, bold: bool) -> float:
     return font(size, bold).getlength(text)
 
 
-@lru_cache(maxsize=256)
-def metrics(size: int, bold: bool) -> tuple[int, int]:
-    """Ascent and descent of the font at ``size``."""
-    return font(size, bold).getmetrics()
-
-
 def shorten(text: str, size: int, bold: bool, room: float) -> str:
     """``text`` cut with an ellipsis to fit ``room`` pixels at ``size``."""
     if width(text, size, bold) <= room:
         return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if width(text[:mid].rstrip() + "…", size, bold) <= room:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "…"
+
+    def overflows(k: int) -> bool:
+        return width(text[:k].rstrip() + "…", size, bold) > room
+
+    # The longest prefix that fits with the ellipsis.
+    k = bisect_left(range(1, len(text) + 1), True, key=overflows)
+    return text[:k].rstrip() + "…"
 
 
 # --- tokens and flowing them into regions ----------------------------------------
@@ -146,6 +135,18 @@ class Placed:
     base: float  # baseline
     box: Box
 
+    def shift(self, dx: float, dy: float) -> None:
+        """Move the text, its box kept to the whole pixels around it."""
+        self.x += dx
+        self.base += dy
+        x0, y0, x1, y1 = self.box
+        self.box = (
+            math.floor(x0 + dx),
+            math.floor(y0 + dy),
+            math.ceil(x1 + dx),
+            math.ceil(y1 + dy),
+        )
+
 
 def oval(tw: float, s: int) -> tuple[float, float, float, float]:
     """Centre and radii of the circle drawn around a number ``tw`` wide at size ``s``."""
@@ -166,7 +167,7 @@ def _extent(tok: Tok, size: int) -> tuple[float, float, float, float]:
 
 @lru_cache(maxsize=8192)
 def _text_extent(text: str, s: int, bold: bool, deco: str) -> tuple[float, float, float, float]:
-    asc, desc = metrics(s, bold)
+    asc, desc = font(s, bold).getmetrics()
     tw = width(text, s, bold)
     left, top, right, bottom = 0.0, float(-asc), float(tw), float(desc)
     if deco in ("o", "oo"):
@@ -176,11 +177,6 @@ def _text_extent(text: str, s: int, bold: bool, deco: str) -> tuple[float, float
         top, bottom = min(top, cy - ry - pad), max(bottom, cy + ry + pad)
         left, right = math.floor(left), math.ceil(right)
     return left, top, right, bottom
-
-
-def _gap(before: Tok, size: int) -> float:
-    """Space after a token: wide, so two totals never read as one number."""
-    return 0.5 * size if before.deco == "s" else 0.45 * size
 
 
 def place(
@@ -214,7 +210,8 @@ def place(
             while j < len(toks):
                 if j == len(exts):
                     exts.append(_extent(toks[j], size))
-                    gaps.append(_gap(toks[j], size))
+                    # Wide, so two totals never read as one number.
+                    gaps.append(0.5 * size if toks[j].deco == "s" else 0.45 * size)
                 e = exts[j]
                 tw = e[2] - e[0] + (gaps[line[-1]] if line else 0)
                 if line and (toks[j].br or w + tw > room):
@@ -283,21 +280,14 @@ def fit(
             "…", "ellipsis", first.seat, first.on, colour=MUTED, br=first.br, jump=first.jump
         )
 
-        def attempt(k: int) -> list[Placed] | None:
-            return place(rects, [*head, more, *chain[k:], *tail], s, centre=centre)
+        def dropped(k: int) -> list[Tok]:
+            return [*head, more, *chain[k:], *tail]
 
-        lo, hi = 1, len(chain) - 1
-        if attempt(hi) is not None:
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if attempt(mid) is not None:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            placed = attempt(lo)
-            assert placed is not None
-            return placed
-        toks = [*head, more, chain[-1], *tail]
+        def fits(k: int) -> bool:
+            return place(rects, dropped(k), s, centre=centre) is not None
+
+        # The fewest totals dropped (the current one is always kept).
+        toks = dropped(1 + bisect_left(range(1, len(chain) - 1), True, key=fits))
     return place(rects, toks, s, partial=True, centre=centre) or []
 
 
