@@ -1,26 +1,10 @@
 """The deal wizard: a deal entered by taps on one message that edits itself.
 
-Screens, in order (each button carries the whole state after the tap, see
-:class:`bot.views.callbacks.WizardData`):
-
-* who declares (the dealer sits out with four, the dealer and a neighbour with
-  five; hussar offers its two players), or misère (where allowed), or raspasy;
-* a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
-  one tap (whist / pass for both defenders, half-whist where the conventions
-  have it) -> the declarer's tricks when someone whisted -> with two whisters,
-  the first whister's tricks; the rest follow (:mod:`scoring.entry`, as for a typed deal);
-* a misère: declarer -> tricks; raspasy: tricks of the first two at the table;
-* hussar (two and a dummy): the one defender whists or passes (with
-  ``dummy_whist`` a pass is played out too), the declarer's tricks only (the
-  defence, the opponent with the dummy, took the rest); raspasy: both players'
-  tricks, the dummy took the rest;
-* a preview of exactly what will be written and what it costs each player,
-  computed by :func:`scoring.play` and :func:`scoring.deal_cost` on the
-  replayed sheet -> "Write it".
-
-Everything a button says is checked against the table as it is now: a state
-the table cannot have (a forged or out-of-date button) raises
-``PulkaError("stale")``.
+Each button carries the whole state after the tap (:class:`bot.views.callbacks.WizardData`):
+who declares (or misère, or raspasy), the contract, the defence in one tap, then the
+tricks; what is not asked follows as for a typed deal (:mod:`scoring.entry`).  The last
+screen previews what will be written and what it costs, replayed by :mod:`scoring`.
+A state the table cannot have now (a forged or out-of-date button) is ``stale``.
 """
 
 from __future__ import annotations
@@ -61,13 +45,8 @@ def seating_of(table: Table) -> seating.Table:
     return table.state.next_table
 
 
-def stale() -> PulkaError:
-    return PulkaError("stale")
-
-
 def deal_of(table: Table, w: WizardData) -> Deal | None:
-    """The deal a complete wizard state describes (None while questions remain): what
-    the buttons said, completed by :mod:`scoring.entry` as a typed deal is."""
+    """The deal a complete wizard state describes (None while questions remain)."""
     given = _given(seating_of(table), table.names, w)
     if given is None:
         return None
@@ -75,7 +54,7 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
     try:
         return entry.complete(table.state, given)
     except ScoringError:
-        raise stale() from None
+        raise PulkaError("stale") from None
 
 
 def _given(seats: seating.Table, names: tuple[str, ...], w: WizardData) -> entry.Given | None:
@@ -106,8 +85,7 @@ _HUSSAR = {Defence.FIRST: Choice.WHIST, Defence.NONE: Choice.PASS, Defence.DUMMY
 
 
 def _choices(seats: seating.Table, defence: Defence) -> tuple[Choice, ...] | None:
-    """The defenders' answers a defence button says, in speaking order (None: not a
-    button of this table)."""
+    """The defenders' answers a defence button says (None: not a button of this table)."""
     if seats.dummy:
         choice = _HUSSAR.get(defence)
         return None if choice is None else (choice,)
@@ -140,7 +118,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     """The message for wizard state ``w`` on ``table`` (``PulkaError('stale')`` if impossible)."""
     seats = seating_of(table)
     if not _possible(table, seats, w):
-        raise stale()
+        raise PulkaError("stale")
     names = table.names
     state = table.state
     assert state is not None
@@ -156,7 +134,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     if deal is not None:
         return _preview(tx, table, w, deal, head)
     if w.op is not WizardOp.SHOW:
-        raise stale()  # "Write it" is only on a complete deal
+        raise PulkaError("stale")  # "Write it" is only on a complete deal
 
     if w.kind is Kind.NONE:
         who = tuple(Button(names[s], w.to(kind=Kind.GAME, seat=s).pack()) for s in seats.at_table)
@@ -190,14 +168,16 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             if seats.half_whist_tricks(w.contract.level) is not None:
                 codes.append(Defence.HALF)
             buttons = [
-                Button(_defence_label(tx, code, raw_first, raw_second), w.to(defence=code).pack())
+                Button(
+                    tx(_DEFENCE_KEYS[code], a=raw_first, b=raw_second), w.to(defence=code).pack()
+                )
                 for code in codes
             ]
             rows = [tuple(buttons[:2]), tuple(buttons[2:4]), tuple(buttons[4:])]
             return Screen(
                 "\n".join([*head, game, tx("wiz_ask_defence")]), (*(r for r in rows if r), nav)
             )
-        chosen = f"{game} · {_defence_label(tx, w.defence, first, second)}"
+        chosen = f"{game} · {tx(_DEFENCE_KEYS[w.defence], a=first, b=second)}"
         if not w.tricks:
             both = w.defence is Defence.BOTH
             # With both whisting, 10 for the declarer leaves nothing to split.
@@ -249,11 +229,11 @@ def _hussar_screen(
     raw = table.names[opponent]
     if w.defence is None:
         buttons = tuple(
-            Button(_hussar_label(tx, code, raw), w.to(defence=code).pack())
+            Button(tx(_HUSSAR_KEYS[code], a=raw), w.to(defence=code).pack())
             for code in _hussar_defences(seats)
         )
         return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (buttons, nav))
-    chosen = f"{game} · {_hussar_label(tx, w.defence, name(raw))}"
+    chosen = f"{game} · {tx(_HUSSAR_KEYS[w.defence], a=name(raw))}"
     declarer = name(table.names[w.seat])
     ask = tx("wiz_ask_tricks_hussar", name=declarer, other=name(raw))
     return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
@@ -265,10 +245,6 @@ _HUSSAR_KEYS = {
     Defence.NONE: "hussar_pass",
     Defence.DUMMY: "hussar_pass_dummy",
 }
-
-
-def _hussar_label(tx: Texts, code: Defence, opponent: str) -> str:
-    return tx(_HUSSAR_KEYS[code], a=opponent)
 
 
 def _counts(
@@ -296,17 +272,13 @@ _DEFENCE_KEYS = {
 }
 
 
-def _defence_label(tx: Texts, code: Defence, first: str, second: str) -> str:
-    return tx(_DEFENCE_KEYS[code], a=first, b=second)
-
-
 def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]) -> Screen:
     state = table.state
     assert state is not None
     try:
         step = play(state, deal)
     except ScoringError:
-        raise stale() from None
+        raise PulkaError("stale") from None
     names = table.names
     words = deal_words(tx, deal, names, table.rules) + details(tx, deal, names, table.rules)
     lines = [*head, tx("wiz_preview", notation=words)]
