@@ -1,9 +1,7 @@
 """The settings message of ``/newpulka``: its choices, kept in SQLite until "Start".
 
-A draft holds the conventions (a :class:`scoring.Rules`, every value checked by
-:mod:`scoring`), the table size and who has sat down.  Each button names the
-value it was pressed on (``cur``), so a repeated or out-of-date press is
-refused instead of moving the value twice.
+Each button names the value it was pressed on (``cur``), so a repeated or out-of-date
+press is refused instead of moving the value twice.
 
 >>> d = Draft.new()
 >>> d.rules.whist.value, cur_of(d, "whist")
@@ -38,7 +36,7 @@ CURRENCIES: tuple[str, ...] = CONVENTION["currency"].offer
 @dataclass(frozen=True, slots=True)
 class Switch:
     """A convention button: cycles its convention (and companions) through ``choices``;
-    ``code`` is the convention's name (the button's operation, its words ``set_<code>``)."""
+    ``code``, the convention's name, is the button's operation."""
 
     code: str
     choices: tuple[dict[str, Any], ...]
@@ -64,10 +62,9 @@ SIZE_CYCLE = (3, 4, 5, 2)
 #: (``fd``).  Their ``cur`` is ``<seat>.<order>``: the seat pressed and a short mark of
 #: the seating it was pressed on.
 SEAT_OPS = frozenset({"sw", "fd"})
-#: Every press that changes a choice (:func:`apply`): variant, table size, target, stake,
-#: currency, page, the seating and the convention switches.  The others: sit down
-#: (``sd``), start (``go``), cancel (``x``), an info-only label (``in``) and the chat's
-#: language (``lg``: a chat setting, not in the draft).
+#: Every press that changes a choice (:func:`apply`).  The others: sit down (``sd``),
+#: start (``go``), cancel (``x``), an info-only label (``in``) and the chat's language
+#: (``lg``: a chat setting, not in the draft).
 CHANGES = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg"}) | SEAT_OPS | set(BY_CODE)
 
 
@@ -163,11 +160,8 @@ def _next(values: tuple[Any, ...], current: Any) -> Any:
 
 
 def apply(draft: Draft, op: str, cur: str) -> Draft:
-    """The draft after pressing ``op`` on value ``cur``; ``PulkaError`` to refuse.
-
-    ``stale`` when the value has changed since the button was drawn (a double
-    press) or the operation is unknown; ``setup_limit`` at the end of a range.
-    """
+    """The draft after pressing ``op`` on value ``cur``: ``stale`` when the value has
+    changed since the button was drawn (a double press)."""
     if draft.closed or op not in CHANGES:
         raise PulkaError("stale")
     if op in SEAT_OPS:
