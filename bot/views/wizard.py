@@ -92,24 +92,27 @@ def _choices(seats: seating.Table, defence: Defence) -> tuple[Choice, ...] | Non
     return None if defence is Defence.DUMMY else DEFENCES[defence]
 
 
-def _hussar_defences(seats: seating.Table) -> tuple[Defence, Defence]:
-    """The two answers hussar offers: whist, and a pass (played out with ``dummy_whist``)."""
-    return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
+def _defences(seats: seating.Table, level: int | None) -> tuple[Defence, ...]:
+    """The defence buttons at this table: hussar's whist and pass (played out with
+    ``dummy_whist``), else the four and half-whist where the conventions have it."""
+    if seats.dummy:
+        return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
+    four = (Defence.FIRST, Defence.SECOND, Defence.BOTH, Defence.NONE)
+    if level is not None and seats.half_whist_tricks(level) is not None:
+        return (*four, Defence.HALF)
+    return four
 
 
 def _possible(table: Table, seats: seating.Table, w: WizardData) -> bool:
     """Can this table be in state ``w`` now (not forged, and the table unchanged)?"""
-    d = w.defence
-    half = w.contract is not None and seats.half_whist_tricks(w.contract.level) is not None
+    level = None if w.contract is None else w.contract.level
     return (
         table.playable
         and w.pulka == table.id
         and w.last == table.last_event_id
         and (w.seat is None or seats.can_declare(w.seat))
-        and (w.contract is None or w.contract.level in seats.levels)
-        and (d is not Defence.HALF or half)
-        # Hussar has its two answers only; the other tables have no "the dummy whists".
-        and (d is None or (d in _hussar_defences(seats) if seats.dummy else d is not Defence.DUMMY))
+        and (level is None or level in seats.levels)
+        and (w.defence is None or w.defence in _defences(seats, level))
         and (w.kind is not Kind.MISERE or seats.misere_allowed)
     )
 
@@ -158,26 +161,20 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
                 "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
             )
         game = f"{declarer} {contract_label(tx, w.contract)}"
-        if seats.dummy:
-            return _hussar_screen(tx, table, seats, w, head, game)
         # Button labels are plain text; message texts are HTML (names escaped).
-        raw_first, raw_second = (names[s] for s in seats.defenders(w.seat))
-        first, second = name(raw_first), name(raw_second)
+        raw = [names[s] for s in seats.defenders(w.seat)]
         if w.defence is None:
-            codes = [Defence.FIRST, Defence.SECOND, Defence.BOTH, Defence.NONE]
-            if seats.half_whist_tricks(w.contract.level) is not None:
-                codes.append(Defence.HALF)
             buttons = [
-                Button(
-                    tx(_DEFENCE_KEYS[code], a=raw_first, b=raw_second), w.to(defence=code).pack()
-                )
-                for code in codes
+                Button(_answer(tx, seats, code, raw), w.to(defence=code).pack())
+                for code in _defences(seats, w.contract.level)
             ]
-            rows = [tuple(buttons[:2]), tuple(buttons[2:4]), tuple(buttons[4:])]
-            return Screen(
-                "\n".join([*head, game, tx("wiz_ask_defence")]), (*(r for r in rows if r), nav)
-            )
-        chosen = f"{game} · {tx(_DEFENCE_KEYS[w.defence], a=first, b=second)}"
+            rows = [tuple(buttons[i : i + 2]) for i in range(0, len(buttons), 2)]
+            return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (*rows, nav))
+        escaped = [name(n) for n in raw]
+        chosen = f"{game} · {_answer(tx, seats, w.defence, escaped)}"
+        if seats.dummy:  # the declarer's count only: the defence, with the dummy, took the rest
+            ask = tx("wiz_ask_tricks_hussar", name=declarer, other=escaped[0])
+            return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
         if not w.tricks:
             both = w.defence is Defence.BOTH
             # With both whisting, 10 for the declarer leaves nothing to split.
@@ -190,8 +187,8 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             "wiz_ask_split",
             declarer=declarer,
             tricks=w.tricks[0],
-            name=first,
-            other=second,
+            name=escaped[0],
+            other=escaped[1],
             rest=rest,
         )
         return Screen("\n".join([*head, chosen, text]), (*rows, nav))
@@ -219,32 +216,19 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     return Screen("\n".join(lines), (*rows, nav))
 
 
-def _hussar_screen(
-    tx: Texts, table: Table, seats: seating.Table, w: WizardData, head: list[str], game: str
-) -> Screen:
-    """Hussar's game after the contract: the opponent's answer, then the declarer's tricks."""
-    assert w.seat is not None
-    nav = _nav(tx, w)
-    (opponent,) = seats.defenders(w.seat)
-    raw = table.names[opponent]
-    if w.defence is None:
-        buttons = tuple(
-            Button(tx(_HUSSAR_KEYS[code], a=raw), w.to(defence=code).pack())
-            for code in _hussar_defences(seats)
-        )
-        return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (buttons, nav))
-    chosen = f"{game} · {tx(_HUSSAR_KEYS[w.defence], a=name(raw))}"
-    declarer = name(table.names[w.seat])
-    ask = tx("wiz_ask_tricks_hussar", name=declarer, other=name(raw))
-    return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
-
-
 #: The catalog key of each of hussar's answers (button and summary).
 _HUSSAR_KEYS = {
     Defence.FIRST: "hussar_whist",
     Defence.NONE: "hussar_pass",
     Defence.DUMMY: "hussar_pass_dummy",
 }
+
+
+def _answer(tx: Texts, seats: seating.Table, code: Defence, defenders: list[str]) -> str:
+    """A defence's button or summary: hussar's names its one opponent, the others both."""
+    if seats.dummy:
+        return tx(_HUSSAR_KEYS[code], a=defenders[0])
+    return tx(_DEFENCE_KEYS[code], a=defenders[0], b=defenders[1])
 
 
 def _counts(
