@@ -118,10 +118,7 @@ async def join(
             raise PulkaError("seating_closed")
         if len(table.players) >= table.seat_limit:
             raise PulkaError("table_full")
-        taken = {p.name.casefold() for p in table.players}
-        name = next((n for n in names if n.casefold() not in taken), None)
-        if name is None:
-            raise PulkaError("name_taken", name=names[0] if names else "?")
+        name = free_name(names, [p.name for p in table.players])
         seat = len(table.players)
         after, event = await append(
             tx,
@@ -268,6 +265,15 @@ async def _seat_all(tx: Tx, pulka_id: int, sitters: Sequence[Sitter], author: Au
         players = (*players, PlayerRow(seat, s.name, s.user_id, s.username))
         payload = {"seat": seat, "name": s.name}
         await pulkas.write(tx, pulka_id, EventKind.JOIN, payload, author, None, players=players)
+
+
+def free_name(names: Sequence[str], taken: Iterable[str]) -> str:
+    """The first of the candidate ``names`` no one seated has (names match in any case)."""
+    folded = {t.casefold() for t in taken}
+    name = next((n for n in names if n.casefold() not in folded), None)
+    if name is None:
+        raise PulkaError("name_taken", name=names[0] if names else "?")
+    return name
 
 
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from bot.actions.seating import first_dealer, swap_seats
+from bot.actions.seating import first_dealer, free_name, swap_seats
 from bot.model import PulkaError, Sitter
 from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
 from scoring.record import rules_from_json, rules_to_json
@@ -218,10 +218,7 @@ def sit(draft: Draft, user_id: int, names: list[str], username: str | None) -> D
         raise PulkaError("already_seated")
     if len(draft.seated) >= draft.seats:
         raise PulkaError("table_full")
-    taken = {s.name.casefold() for s in draft.seated}
-    name = next((n for n in names if n.casefold() not in taken), None)
-    if name is None:
-        raise PulkaError("name_taken", name=names[0] if names else "?")
+    name = free_name(names, [s.name for s in draft.seated])
     return replace(draft, seated=(*draft.seated, Sitter(name, user_id, username)))
 
 
