@@ -6,12 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.actions.keeper import Keeper
-from bot.actions.seating import open_pulka, seat_all
+from bot.actions.seating import start
 from bot.grammar.deals import valid_name
 from bot.model import (
     UNCHOSEN,
     Author,
-    EventKind,
     Listed,
     PulkaError,
     PulkaStatus,
@@ -20,8 +19,8 @@ from bot.model import (
     Table,
     Written,
 )
-from bot.storage import events, pulkas
-from scoring.record import deal_to_json, load_document
+from bot.storage import pulkas
+from scoring.record import load_document
 
 #: The most deals an imported record may hold (a long evening has 100-200).
 MAX_IMPORT_DEALS = 2000
@@ -35,8 +34,7 @@ async def finished(keeper: Keeper, chat_id: int, thread_id: int) -> list[Listed]
 
 
 async def numbers(keeper: Keeper, chat_id: int, threads: Iterable[int]) -> dict[int, int]:
-    """The pulkas' numbers in the archives of the chat's ``threads`` (``/pulka N``), by
-    pulka id."""
+    """The pulkas' archive numbers (``/pulka N``) in the chat's ``threads``, by pulka id."""
     found: dict[int, int] = {}
     for thread in sorted(set(threads)):
         found.update((p.pulka_id, p.number) for p in await finished(keeper, chat_id, thread))
@@ -78,10 +76,7 @@ async def import_record(
     *,
     lang: str | None = None,
 ) -> Written:
-    """Start a pulka from a ``pulka/1`` record (players as guests, deals replayed).
-
-    ``lang`` becomes the chat's language if it has none yet.
-    """
+    """Start a pulka from a ``pulka/1`` record (players as guests, deals replayed)."""
     if not isinstance(data, dict) or data.get("format") != "pulka/1":
         raise PulkaError("import_format")
     doc = load_document(data)  # raises ScoringError with the path
@@ -92,20 +87,17 @@ async def import_record(
     for name in doc.players:
         if not valid_name(name):
             raise PulkaError("import_name", name=name)
-    keeper.langs.pop(chat_id, None)
     # Two or five players are a chosen size; three and four stay unchosen.
     n = len(doc.players)
-    seats = None if n in UNCHOSEN else n
-    async with keeper.storage.uow() as tx:
-        pulka_id, again = await open_pulka(
-            tx, chat_id, thread_id, doc.rules, author, source, lang, seats
-        )
-        if again:
-            return Written(await keeper.table(tx, pulka_id), duplicate=True)
-        await seat_all(tx, pulka_id, [Sitter(name, None) for name in doc.players], author)
-        for deal in doc.deals:
-            await events.append(
-                tx, pulka_id, EventKind.DEAL, deal_to_json(deal), author.user_id, author.name, None
-            )
-        table = await keeper.table(tx, pulka_id)
-    return Written(table)
+    return await start(
+        keeper,
+        chat_id,
+        thread_id,
+        doc.rules,
+        author,
+        source,
+        seats=None if n in UNCHOSEN else n,
+        seated=[Sitter(name, None) for name in doc.players],
+        lang=lang,
+        deals=doc.deals,
+    )

@@ -1,7 +1,6 @@
 """The end of a pulka: agreements, the end, the end taken back, the settlement.
 
-The rules of it (who must agree, whether it can be settled) are
-:mod:`scoring.ending`'s; the payloads are described in :mod:`bot.model`.
+The rules of it are :mod:`scoring.ending`'s; the payloads are in :mod:`bot.model`.
 """
 
 from __future__ import annotations
@@ -73,13 +72,11 @@ async def end(
 async def agree(
     keeper: Keeper, pulka_id: int, stop: int, author: Author, source: Source, *, admin: bool
 ) -> Written:
-    """A tap on "End by agreement" offered at stop point ``stop``.
+    """A tap on "End by agreement" offered at stop point ``stop``: an ``agree`` event, or
+    the ``end`` once enough agree (:func:`scoring.ending.tap`).
 
-    A seated player's tap is an ``agree`` event, until enough agree
-    (:func:`scoring.ending.tap`): that tap writes the ``end``.  A player who agreed
-    already writes nothing (``duplicate``).  ``stale`` once anything but an agreement
-    was written since the offer.  The ``end`` remembers ``source`` (the offer
-    message): a tap delivered again answers what it did.
+    The ``end`` remembers ``source`` (the offer message): a tap delivered again answers
+    what it did.
     """
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.END)
@@ -107,11 +104,7 @@ async def agree(
 async def reopen(
     keeper: Keeper, pulka_id: int, end_id: int, author: Author, source: Source | None
 ) -> Written:
-    """``/undo`` of an end by agreement ``end_id``: the pulka runs again.
-
-    ``reopen_settled`` once it is settled, ``reopen_busy`` when another pulka runs in
-    the place, ``stale`` when the end is not that one any more.
-    """
+    """``/undo`` of an end by agreement ``end_id``: the pulka runs again."""
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.REOPEN)
         if again is not None:
@@ -141,13 +134,10 @@ def settle_payload(table: Table, s: Settlement) -> dict[str, Any]:
 
 
 async def settle(keeper: Keeper, pulka_id: int, author: Author, source: Source | None) -> Written:
-    """Settle and lock the pulka: its ``settle`` event keeps the settlement as computed
-    now, with the rules (:func:`settle_payload`).
+    """Settle and lock the pulka: its ``settle`` event keeps the settlement as computed now.
 
-    A pulka finished at its target is ended too (its ``end``, with ``source``); one
-    ended by agreement is only settled (its ``settle`` has the source then).  Settled
-    already: ``duplicate``, nothing written.  ``stale`` for a pulka still running
-    short of its target (the table ends it by agreement first).
+    A pulka finished at its target is ended too, and its ``end`` has the source; one
+    ended by agreement is only settled, and its ``settle`` has it.
     """
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.END, EventKind.SETTLE)
@@ -163,7 +153,6 @@ async def settle(keeper: Keeper, pulka_id: int, author: Author, source: Source |
             payload = {"agreed": False}
             after, first = await append(tx, table, EventKind.END, payload, author, source)
         payload = settle_payload(table, settle_state(table.state))
-        # The source is the end's, if it ended.
         settled = None if first else source
         after, event = await append(tx, after, EventKind.SETTLE, payload, author, settled)
     return keeper.written(table, after, first or event)

@@ -24,13 +24,13 @@ from bot.model import (
     Written,
     sizes_of,
 )
-from bot.storage import chats, pulkas
+from bot.storage import chats, events, pulkas
 from bot.storage.db import Tx
-from scoring import Rules, seating
-from scoring.record import rules_to_json
+from scoring import Deal, Rules, seating
+from scoring.record import deal_to_json, rules_to_json
 
 
-async def open_pulka(
+async def _open_pulka(
     tx: Tx,
     chat_id: int,
     thread_id: int,
@@ -40,9 +40,8 @@ async def open_pulka(
     lang: str | None,
     seats: int | None = None,
 ) -> tuple[int, bool]:
-    """A new pulka in the place, or the one ``source`` created already (``True``: a
-    repeated command).  ``busy`` while another one runs there; ``lang`` becomes the
-    chat's language if it has none yet."""
+    """A new pulka in the place, or the one ``source`` created already (``True``); ``lang``
+    becomes the chat's language if it has none yet."""
     again = await pulkas.by_source(tx, source)
     if again is not None:
         return again, True
@@ -67,21 +66,27 @@ async def start(
     seats: int | None = None,
     seated: Sequence[Sitter] = (),
     lang: str | None = None,
+    deals: Sequence[Deal] = (),
 ) -> Written:
-    """Start a pulka (:func:`open_pulka`): ``seats`` fixes the table size, ``seated``
-    are seated at once, in order (the settings message's "Sit down" presses)."""
+    """Start a pulka: ``seats`` fixes the table size, ``seated`` are seated at once, in order,
+    and ``deals`` (an imported record's) written."""
     if seats is not None and seats not in seating.TABLE_SIZES:
         raise PulkaError("table_full")
     if len(seated) > sizes_of(seats)[-1]:  # not chosen: 3 or 4
         raise PulkaError("table_full")
     keeper.langs.pop(chat_id, None)  # the creator's language may become the chat's
     async with keeper.storage.uow() as tx:
-        pulka_id, again = await open_pulka(
+        pulka_id, again = await _open_pulka(
             tx, chat_id, thread_id, rules, author, source, lang, seats
         )
         if again:
             return Written(await keeper.table(tx, pulka_id), duplicate=True)
-        await seat_all(tx, pulka_id, seated, author)
+        await _seat_all(tx, pulka_id, seated, author)
+        for deal in deals:
+            payload = deal_to_json(deal)
+            await events.append(
+                tx, pulka_id, EventKind.DEAL, payload, author.user_id, author.name, None
+            )
         table = await keeper.table(tx, pulka_id)
     return Written(table)
 
@@ -98,11 +103,8 @@ async def join(
     *,
     pulka_id: int | None = None,
 ) -> Written:
-    """Seat a player (a Telegram user, or a guest when ``user_id`` is None).
-
-    ``names`` are candidates in order of preference; the first free one is used.
-    ``pulka_id`` (a "Sit down" button) must still be the active pulka of the place.
-    """
+    """Seat a player (a guest when ``user_id`` is None) under the first free of ``names``;
+    ``pulka_id`` (a "Sit down" button) must still be the active pulka of the place."""
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.JOIN)
         if again is not None:
@@ -116,10 +118,7 @@ async def join(
             raise PulkaError("seating_closed")
         if len(table.players) >= table.seat_limit:
             raise PulkaError("table_full")
-        taken = {p.name.casefold() for p in table.players}
-        name = next((n for n in names if n.casefold() not in taken), None)
-        if name is None:
-            raise PulkaError("name_taken", name=names[0] if names else "?")
+        name = free_name(names, [p.name for p in table.players])
         seat = len(table.players)
         after, event = await append(
             tx,
@@ -141,8 +140,7 @@ async def leave(
     author: Author,
     source: Source | None,
 ) -> Written:
-    """The Telegram user ``user_id`` leaves his seat before the first deal; the others
-    keep their order."""
+    """The Telegram user ``user_id`` leaves his seat before the first deal."""
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.LEAVE)
         if again is not None:
@@ -201,9 +199,8 @@ async def claim(
     author: Author,
     source: Source | None,
 ) -> Written:
-    """The Telegram user ``user_id`` takes over the guest at ``seat`` (a player without
-    Telegram, as ``/import`` seats everyone).  ``stale`` if the seat is no guest's any
-    more; ``already_seated`` if he sits elsewhere.  Who confirms is the caller's check."""
+    """The Telegram user ``user_id`` takes over the guest at ``seat``; who confirms is the
+    caller's check."""
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.CLAIM)
         if again is not None:
@@ -227,8 +224,7 @@ async def claim(
 
 
 async def cancel(keeper: Keeper, pulka_id: int, author: Author, source: Source | None) -> Written:
-    """Cancel a pulka started by mistake (``cancel_after_deal`` once a deal is on its
-    sheet), so ``/newpulka`` works again.  Who may cancel is the caller's check."""
+    """Cancel a pulka started by mistake, before its first deal; who may is the caller's check."""
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.CANCEL)
         if again is not None:
@@ -243,9 +239,8 @@ async def cancel(keeper: Keeper, pulka_id: int, author: Author, source: Source |
 
 
 async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -> Written:
-    """ "Same table again" after a settled pulka: a new pulka of the same rules and
-    players, the seating turned so that the one after the last dealer deals first.
-    ``source`` makes a second tap the same pulka (``duplicate``)."""
+    """ "Same table again": a new pulka of the settled one's rules and players, the one
+    after the last dealer dealing first."""
     table = await keeper.get(pulka_id)
     if table is None or table.state is None or not table.settled:
         raise PulkaError("stale")
@@ -263,13 +258,22 @@ async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -
     )
 
 
-async def seat_all(tx: Tx, pulka_id: int, sitters: Sequence[Sitter], author: Author) -> None:
+async def _seat_all(tx: Tx, pulka_id: int, sitters: Sequence[Sitter], author: Author) -> None:
     """Seat a new pulka's players in order: their ``join`` events."""
     players: tuple[PlayerRow, ...] = ()
     for seat, s in enumerate(sitters):
         players = (*players, PlayerRow(seat, s.name, s.user_id, s.username))
         payload = {"seat": seat, "name": s.name}
         await pulkas.write(tx, pulka_id, EventKind.JOIN, payload, author, None, players=players)
+
+
+def free_name(names: Sequence[str], taken: Iterable[str]) -> str:
+    """The first of the candidate ``names`` no one seated has (names match in any case)."""
+    folded = {t.casefold() for t in taken}
+    name = next((n for n in names if n.casefold() not in folded), None)
+    if name is None:
+        raise PulkaError("name_taken", name=names[0] if names else "?")
+    return name
 
 
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:
@@ -294,8 +298,7 @@ def swap_seats(order: Sequence[T], seat: int) -> tuple[T, ...]:
 
 
 def first_dealer(order: Sequence[T], seat: int) -> tuple[T, ...]:
-    """``order`` turned so that ``seat`` comes first (seat 0 deals first,
-    :mod:`scoring.seating`): everyone keeps his neighbours.
+    """``order`` turned so that ``seat`` deals first: everyone keeps his neighbours.
 
     >>> first_dealer("ABCD", 2)
     ('C', 'D', 'A', 'B')

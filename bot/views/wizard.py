@@ -1,26 +1,10 @@
 """The deal wizard: a deal entered by taps on one message that edits itself.
 
-Screens, in order (each button carries the whole state after the tap, see
-:class:`bot.views.buttons.WizardData`):
-
-* who declares (the dealer sits out with four, the dealer and a neighbour with
-  five; hussar offers its two players), or misère (where allowed), or raspasy;
-* a game: contract (6♠ ... 10NT, only what the raspasy exit allows) -> defence in
-  one tap (whist / pass for both defenders, half-whist where the conventions
-  have it) -> the declarer's tricks when someone whisted -> with two whisters,
-  the first whister's tricks; the rest follow (:mod:`scoring.entry`, as for a typed deal);
-* a misère: declarer -> tricks; raspasy: tricks of the first two at the table;
-* hussar (two and a dummy): the one defender whists or passes (with
-  ``dummy_whist`` a pass is played out too), the declarer's tricks only (the
-  defence, the opponent with the dummy, took the rest); raspasy: both players'
-  tricks, the dummy took the rest;
-* a preview of exactly what will be written and what it costs each player,
-  computed by :func:`scoring.play` and :func:`scoring.deal_cost` on the
-  replayed sheet -> "Write it".
-
-Everything a button says is checked against the table as it is now: a state
-the table cannot have (a forged or out-of-date button) raises
-``PulkaError("stale")``.
+Each button carries the whole state after the tap (:class:`bot.views.buttons.WizardData`):
+who declares (or misère, or raspasy), the contract, the defence in one tap, then the
+tricks; what is not asked follows as for a typed deal (:mod:`scoring.entry`).  The last
+screen previews what will be written and what it costs, replayed by :mod:`scoring`.
+A state the table cannot have now (a forged or out-of-date button) is ``stale``.
 """
 
 from __future__ import annotations
@@ -58,13 +42,8 @@ def seating_of(table: Table) -> seating.Table:
     return table.state.next_table
 
 
-def stale() -> PulkaError:
-    return PulkaError("stale")
-
-
 def deal_of(table: Table, w: WizardData) -> Deal | None:
-    """The deal a complete wizard state describes (None while questions remain): what
-    the buttons said, completed by :mod:`scoring.entry` as a typed deal is."""
+    """The deal a complete wizard state describes (None while questions remain)."""
     given = _given(seating_of(table), table.names, w)
     if given is None:
         return None
@@ -72,7 +51,7 @@ def deal_of(table: Table, w: WizardData) -> Deal | None:
     try:
         return entry.complete(table.state, given)
     except ScoringError:
-        raise stale() from None
+        raise PulkaError("stale") from None
 
 
 def _given(seats: seating.Table, names: tuple[str, ...], w: WizardData) -> entry.Given | None:
@@ -103,32 +82,34 @@ _HUSSAR = {Defence.FIRST: Choice.WHIST, Defence.NONE: Choice.PASS, Defence.DUMMY
 
 
 def _choices(seats: seating.Table, defence: Defence) -> tuple[Choice, ...] | None:
-    """The defenders' answers a defence button says, in speaking order (None: not a
-    button of this table)."""
+    """The defenders' answers a defence button says (None: not a button of this table)."""
     if seats.dummy:
         choice = _HUSSAR.get(defence)
         return None if choice is None else (choice,)
     return None if defence is Defence.DUMMY else DEFENCES[defence]
 
 
-def _hussar_defences(seats: seating.Table) -> tuple[Defence, Defence]:
-    """The two answers hussar offers: whist, and a pass (played out with ``dummy_whist``)."""
-    return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
+def _defences(seats: seating.Table, level: int | None) -> tuple[Defence, ...]:
+    """The defence buttons at this table: hussar's whist and pass (played out with
+    ``dummy_whist``), else the four and half-whist where the conventions have it."""
+    if seats.dummy:
+        return Defence.FIRST, Defence.DUMMY if seats.rules.dummy_whist else Defence.NONE
+    four = (Defence.FIRST, Defence.SECOND, Defence.BOTH, Defence.NONE)
+    if level is not None and seats.half_whist_tricks(level) is not None:
+        return (*four, Defence.HALF)
+    return four
 
 
 def _possible(table: Table, seats: seating.Table, w: WizardData) -> bool:
     """Can this table be in state ``w`` now (not forged, and the table unchanged)?"""
-    d = w.defence
-    half = w.contract is not None and seats.half_whist_tricks(w.contract.level) is not None
+    level = None if w.contract is None else w.contract.level
     return (
         table.playable
         and w.pulka == table.id
         and w.last == table.last_event_id
         and (w.seat is None or seats.can_declare(w.seat))
-        and (w.contract is None or w.contract.level in seats.levels)
-        and (d is not Defence.HALF or half)
-        # Hussar has its two answers only; the other tables have no "the dummy whists".
-        and (d is None or (d in _hussar_defences(seats) if seats.dummy else d is not Defence.DUMMY))
+        and (level is None or level in seats.levels)
+        and (w.defence is None or w.defence in _defences(seats, level))
         and (w.kind is not Kind.MISERE or seats.misere_allowed)
     )
 
@@ -137,7 +118,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     """The message for wizard state ``w`` on ``table`` (``PulkaError('stale')`` if impossible)."""
     seats = seating_of(table)
     if not _possible(table, seats, w):
-        raise stale()
+        raise PulkaError("stale")
     names = table.names
     state = table.state
     assert state is not None
@@ -153,7 +134,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     if deal is not None:
         return _preview(tx, table, w, deal, head)
     if w.op is not WizardOp.SHOW:
-        raise stale()  # "Write it" is only on a complete deal
+        raise PulkaError("stale")  # "Write it" is only on a complete deal
 
     if w.kind is Kind.NONE:
         who = tuple(Button(names[s], w.to(kind=Kind.GAME, seat=s).pack()) for s in seats.at_table)
@@ -177,24 +158,20 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
                 "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
             )
         game = f"{declarer} {contract_label(tx, w.contract)}"
-        if seats.dummy:
-            return _hussar_screen(tx, table, seats, w, head, game)
         # Button labels are plain text; message texts are HTML (names escaped).
-        raw_first, raw_second = (names[s] for s in seats.defenders(w.seat))
-        first, second = name(raw_first), name(raw_second)
+        raw = [names[s] for s in seats.defenders(w.seat)]
         if w.defence is None:
-            codes = [Defence.FIRST, Defence.SECOND, Defence.BOTH, Defence.NONE]
-            if seats.half_whist_tricks(w.contract.level) is not None:
-                codes.append(Defence.HALF)
             buttons = [
-                Button(_defence_label(tx, code, raw_first, raw_second), w.to(defence=code).pack())
-                for code in codes
+                Button(_answer(tx, seats, code, raw), w.to(defence=code).pack())
+                for code in _defences(seats, w.contract.level)
             ]
-            rows = [tuple(buttons[:2]), tuple(buttons[2:4]), tuple(buttons[4:])]
-            return Screen(
-                "\n".join([*head, game, tx("wiz_ask_defence")]), (*(r for r in rows if r), nav)
-            )
-        chosen = f"{game} · {_defence_label(tx, w.defence, first, second)}"
+            rows = [tuple(buttons[i : i + 2]) for i in range(0, len(buttons), 2)]
+            return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (*rows, nav))
+        escaped = [name(n) for n in raw]
+        chosen = f"{game} · {_answer(tx, seats, w.defence, escaped)}"
+        if seats.dummy:  # the declarer's count only: the defence, with the dummy, took the rest
+            ask = tx("wiz_ask_tricks_hussar", name=declarer, other=escaped[0])
+            return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
         if not w.tricks:
             both = w.defence is Defence.BOTH
             # With both whisting, 10 for the declarer leaves nothing to split.
@@ -207,8 +184,8 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
             "wiz_ask_split",
             declarer=declarer,
             tricks=w.tricks[0],
-            name=first,
-            other=second,
+            name=escaped[0],
+            other=escaped[1],
             rest=rest,
         )
         return Screen("\n".join([*head, chosen, text]), (*rows, nav))
@@ -236,26 +213,6 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     return Screen("\n".join(lines), (*rows, nav))
 
 
-def _hussar_screen(
-    tx: Texts, table: Table, seats: seating.Table, w: WizardData, head: list[str], game: str
-) -> Screen:
-    """Hussar's game after the contract: the opponent's answer, then the declarer's tricks."""
-    assert w.seat is not None
-    nav = _nav(tx, w)
-    (opponent,) = seats.defenders(w.seat)
-    raw = table.names[opponent]
-    if w.defence is None:
-        buttons = tuple(
-            Button(_hussar_label(tx, code, raw), w.to(defence=code).pack())
-            for code in _hussar_defences(seats)
-        )
-        return Screen("\n".join([*head, game, tx("wiz_ask_defence")]), (buttons, nav))
-    chosen = f"{game} · {_hussar_label(tx, w.defence, name(raw))}"
-    declarer = name(table.names[w.seat])
-    ask = tx("wiz_ask_tricks_hussar", name=declarer, other=name(raw))
-    return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
-
-
 #: The catalog key of each of hussar's answers (button and summary).
 _HUSSAR_KEYS = {
     Defence.FIRST: "hussar_whist",
@@ -264,8 +221,11 @@ _HUSSAR_KEYS = {
 }
 
 
-def _hussar_label(tx: Texts, code: Defence, opponent: str) -> str:
-    return tx(_HUSSAR_KEYS[code], a=opponent)
+def _answer(tx: Texts, seats: seating.Table, code: Defence, defenders: list[str]) -> str:
+    """A defence's button or summary: hussar's names its one opponent, the others both."""
+    if seats.dummy:
+        return tx(_HUSSAR_KEYS[code], a=defenders[0])
+    return tx(_DEFENCE_KEYS[code], a=defenders[0], b=defenders[1])
 
 
 def _counts(
@@ -293,17 +253,13 @@ _DEFENCE_KEYS = {
 }
 
 
-def _defence_label(tx: Texts, code: Defence, first: str, second: str) -> str:
-    return tx(_DEFENCE_KEYS[code], a=first, b=second)
-
-
 def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]) -> Screen:
     state = table.state
     assert state is not None
     try:
         step = play(state, deal)
     except ScoringError:
-        raise stale() from None
+        raise PulkaError("stale") from None
     names = table.names
     words = deal_words(tx, deal, names, table.rules) + details(tx, deal, names, table.rules)
     lines = [*head, tx("wiz_preview", notation=words)]

@@ -1,8 +1,7 @@
-"""The archive of a chat (or forum topic): ``/pulkas`` lists its finished pulkas, paged;
-``/pulka N`` shows one again (its sheet, its stored settlement, "Export").
+"""The archive of a chat (or forum topic): ``/pulkas``, paged, and ``/pulka N``.
 
-The numbers are the place's pulkas in the order they began (cancelled ones aside), so
-a pulka keeps its number as later ones are added.
+A pulka's number is its place in the order they began (cancelled ones aside), so it
+keeps its number as later ones are added.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
-"""A correction after the pulka was settled: ``/correct …`` (``/fix``) sent as a reply to
-the bot's message about the settled pulka (its settlement, its closed scoreboard, its
-``/pulka N``, or an earlier answer to such a correction).
+"""A correction after the pulka was settled: ``/correct …`` (``/fix``) in reply to the bot's
+message about the settled pulka.  It is an amendment after the ``settle`` event: the
+agreed settlement stays, the archive shows the correction next to it.
 
-It is written as an amendment after the ``settle`` event; the settlement the table
-agreed stays as it was, and the archive shows the correction next to it with the
-results it gives.  Only its players and the chat's administrators may write one.  A plain
-``/correct`` with no running pulka, the last one settled, is told how.
-
-Registered before ``deals``: anything these filters let through goes on to the
-ordinary ``/correct`` of a running pulka.
+Registered before ``deals``: what these filters let through is the ordinary ``/correct``.
 """
 
 from __future__ import annotations
@@ -46,8 +40,8 @@ def _named_pulka(reply: Message, bot: Bot) -> int | None:
 
 
 async def replied_settled(message: Message, keeper: Keeper, bot: Bot) -> dict[str, Any] | bool:
-    """Filter: the message replies to the bot's message about a settled pulka of this
-    chat (or to a command that wrote to one): ``{"settled": table}``."""
+    """Filter: a reply to the bot's message about a settled pulka of this chat (or to a
+    command that wrote to one): ``{"settled": table}``."""
     reply = message.reply_to_message
     if reply is None:
         return False

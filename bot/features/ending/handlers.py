@@ -1,10 +1,5 @@
 """The end of a pulka: /settle, ending by agreement (and /undo of it), "Settle", "Same table
-again", "Export", /export and /import.
-
-The settlement is answered as text and then as the picture of the sheet with the
-settlement written in (a picture that cannot be drawn is only logged: the text has
-said it all).
-"""
+again", "Export", /export and /import."""
 
 from __future__ import annotations
 
@@ -62,8 +57,7 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> None:
-    """The sheet of an ended pulka, with its settlement written in (after its text): the
-    stored one once it is settled, never scored again."""
+    """The sheet of an ended pulka with its stored settlement written in (never scored again)."""
     settlement = shown_settlement(table)
     if table.state is not None and settlement is not None:
         await sheets.send(target, tx, table, settlement, kind=SheetKind.FINAL)
@@ -72,9 +66,8 @@ async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) 
 async def _settled(
     target: Message, tx: Texts, bot: Bot, boards: Boards, sheets: Sheets, written: Written
 ) -> None:
-    """Tell a settlement: its stored figures (and the rating after it, ``/rating on``),
-    "Same table again" and "Export"; the board; the final sheet when this write ended the
-    pulka too (an end by agreement sent it)."""
+    """Tell a settlement and refresh the board; the final sheet only when this write ended the
+    pulka too (an end by agreement sent it already)."""
     table = written.table
     ratings = await rating.shown(boards.keeper, table.row.chat_id)
     text = settled_text(tx, table) + settled_note(tx, ratings, table)
@@ -131,8 +124,7 @@ async def end_press(
     members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "End by agreement": a seated player's agreement to stop at the offer's stop point;
-    the one that makes a majority (or an administrator's tap) ends the pulka."""
+    """ "End by agreement": a seated player agrees to stop at the offer's stop point."""
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     admin = await members.is_admin(bot, msg.chat.id, query.from_user.id)
     try:
@@ -152,8 +144,7 @@ async def end_press(
     table = written.table
     now = ending.agreement(table)
     if not table.active:
-        # Ended (a tap delivered again after it ended answers the same: the final
-        # text and the final sheet).
+        # Ended (a tap delivered again answers the same).
         callback_answer.text = tx("done")
         await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
         await boards.refresh(bot, tx, table)
@@ -200,9 +191,8 @@ async def again_press(
 ) -> None:
     """ "Same table again": a new pulka, same players and rules, the next dealer first.
 
-    The new pulka's source is this message's id negated (Telegram's ids are positive,
-    and the message itself may be the settled pulka's own source): a second tap, or
-    the tap delivered again, finds the pulka the first one started.
+    Its source is this message's id negated (the message may be the settled pulka's own
+    source): a second tap finds the pulka the first one started.
     """
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     author = author_of_user(query.from_user)
@@ -235,10 +225,7 @@ async def export_press(
     sheets: Sheets,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "Export" under a settled pulka (or one of the archive): its record file.
-
-    Anyone in the chat may read it; presses within the cooldown send it once.
-    """
+    """ "Export" under a settled or archived pulka: anyone may; a repeat soon is not resent."""
     table = await pulka_of_button(keeper, callback_data.pulka, msg)
     if sheets.pressed_lately(("export", table.id, msg.message_id)):
         callback_answer.text = tx("export_sent")
@@ -249,10 +236,8 @@ async def export_press(
 async def undo_end(
     message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards, members: Members
 ) -> None:
-    """``/undo`` right after an end by agreement takes the end back (until it is settled).
-
-    Anything else is ``/undo`` of a deal (``features/fixes``): this handler skips.
-    """
+    """``/undo`` right after an end by agreement takes the end back (until it is settled);
+    anything else skips to ``/undo`` of a deal (``features/fixes``)."""
     found = await keeper.written_by(source(message))
     if found is not None and found[1].kind == EventKind.REOPEN:  # delivered again
         await delivery.answer(message, tx("reopen_done", who=name(found[1].author_name or "?")))
@@ -274,8 +259,7 @@ async def undo_end(
 
 
 async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes | str:
-    """The record: a document on this message or the one replied to, or the JSON after
-    /import or replied to; else ``import_usage``."""
+    """The record: a document here or replied to, or JSON after /import or replied to."""
     for m in (message, message.reply_to_message):
         if m is not None and m.document is not None:
             if (m.document.file_size or 0) > MAX_IMPORT_BYTES:
@@ -294,8 +278,7 @@ async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes |
 
 
 def import_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
-    """A record refused: not JSON at all, or JSON the record refuses (a key twice, a
-    number of 5,000 digits)."""
+    """A record refused: not JSON at all, or JSON that is no record."""
     return import_error_text(tx, err) if isinstance(err, ScoringError) else None
 
 

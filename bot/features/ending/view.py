@@ -1,8 +1,6 @@
-"""Texts and buttons of a pulka's end: the offer to stop and who agreed, the settlement
-locked, a record imported.
+"""Texts and buttons of a pulka's end: the offer to stop, the settlement locked, an import.
 
-A settled pulka is shown from its stored settlement, never scored again.  Names stand in
-the nominative: in lists after a colon or a dash.
+Names stand in the nominative: in lists after a colon or a dash.
 """
 
 from __future__ import annotations
@@ -31,8 +29,7 @@ def names_text(table: Table, seats: Sequence[int]) -> str:
 
 
 def agreement_count(a: Agreement) -> dict[str, int]:
-    """How many agreed, of how many, and how many must: the offer and the answer to a
-    tap count alike."""
+    """How many agreed, of how many, and how many must."""
     return {"count": len(a.agreed), "players": a.players, "needed": a.needed}
 
 

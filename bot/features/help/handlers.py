@@ -19,8 +19,8 @@ from bot.views.texts import LANGS, Texts
 
 
 async def show_help(message: Message, command: CommandObject, tx: Texts) -> None:
-    """``/help`` (and ``/start`` in a group): the everyday commands, with "📖 All
-    commands"; ``/help all`` (any word after it): every command with its examples."""
+    """``/help`` (and ``/start`` in a group): the everyday commands; ``/help all`` (any word
+    after it): every command."""
     group = message.chat.type in GROUP_TYPES
     if command.args:
         await message.answer(help_text(tx, full=True, group=group))
@@ -42,8 +42,7 @@ async def set_lang(
     boards: Boards,
     members: Members,
 ) -> None:
-    """``/lang uk``: the chat's language (a running pulka's scoreboard is redrawn in it,
-    and only one who may change the pulka changes it)."""
+    """``/lang uk``: the chat's language (only one who may change a running pulka)."""
     choice = (command.args or "").strip().lower()
     if choice not in LANGS:
         await message.answer(lang_usage(tx, choice))
@@ -60,8 +59,7 @@ async def set_lang(
 
 
 async def private(message: Message, tx: Texts) -> None:
-    """``/start`` in a private chat, and anything else there (a record file for /import
-    too): what the bot is, and that pulkas are played in groups."""
+    """``/start`` and anything else in a private chat: pulkas are played in groups."""
     await message.answer(tx("private"))
 
 

@@ -11,8 +11,7 @@ from bot.views.words import lang_unknown_text
 
 
 def lang_usage(tx: Texts, choice: str = "") -> str:
-    """``/lang`` without a valid language: the current one and how to change it;
-    ``/lang de``: that there is no such language, and the ones there are."""
+    """``/lang`` without a valid language: the current one, or that there is no such one."""
     if choice:
         return lang_unknown_text(tx, choice)
     return tx("lang_usage", current=tx(f"lang_name_{tx.lang}"))
@@ -26,8 +25,7 @@ def help_keyboard(tx: Texts) -> InlineKeyboardMarkup:
 
 
 def help_text(tx: Texts, *, full: bool, group: bool) -> str:
-    """``/help``: the everyday commands; ``full``: every command with its examples (and in
-    a group, the seating ones of before the first deal)."""
+    """``/help``: the everyday commands; ``full``: every command (and in a group, the seating)."""
     if not full:
         return tx("help_short")
     return tx("help") + ("\n\n" + tx("help_seating") if group else "")

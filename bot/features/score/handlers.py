@@ -20,8 +20,7 @@ from bot.views.texts import Texts
 
 
 async def _send_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> None:
-    """The sheet of a running pulka, or of an archived one with its settlement written
-    in (the stored one: never scored again); the text score if it could not be sent."""
+    """The sheet (an archived one with its stored settlement); the text score if not sent."""
     if table.active:
         problem = await sheets.send(target, tx, table, kind=SheetKind.LIVE)
     else:

@@ -20,8 +20,7 @@ HISTORY_BUTTONS = 24
 
 
 def history_chunks(tx: Texts, table: Table) -> list[str]:
-    """The protocol of live deals, split into messages under Telegram's limit, and the
-    log's edits and deletions after it, with when and who."""
+    """The protocol of live deals, then the log's edits and deletions, in messages."""
     chunks = _deal_chunks(tx, table)
     amendments = history_lines(tx, table)
     if amendments:

@@ -1,10 +1,8 @@
-"""The seating: the greeting when the bot is added to a group, ``/join`` and "Sit down",
-``/leave``, ``/seats`` (swap two seats, who deals first), ``/players``, ``/rules``,
-``/cancel`` (a pulka started by mistake), and a guest seat claimed by a Telegram user
-(``/join Аня`` after ``/import``, confirmed by a tap).
+"""The seating: the greeting, ``/join`` and "Sit down", ``/leave``, ``/seats``, ``/players``,
+``/rules``, ``/cancel``, and a guest seat claimed by a Telegram user (``/join Аня``).
 
-Everything here happens before the first deal, except a claim: an imported pulka has
-its deals already, and its players are guests until they claim their seats.
+All of it happens before the first deal, except a claim: an imported pulka has its deals
+already, and its players are guests until they claim their seats.
 """
 
 from __future__ import annotations
@@ -48,8 +46,7 @@ log = logging.getLogger(__name__)
 
 
 async def greet(event: ChatMemberUpdated, bot: Bot, tx: Texts) -> None:
-    """The bot was added to a group: hello, what to type first, and that pinning the
-    scoreboard needs admin rights.  Once: a promotion to admin is no new arrival."""
+    """The bot was added to a group: hello (once: a promotion to admin is no new arrival)."""
     try:
         await bot.send_message(event.chat.id, tx("hello"))
     except TelegramAPIError as e:  # a greeting is a courtesy: nothing depends on it
@@ -64,8 +61,8 @@ async def join(
     tx: Texts,
     boards: Boards,
 ) -> None:
-    """``/join`` seats the sender; ``/join Name`` a guest without Telegram, or, by a
-    Telegram user not seated where Name is a guest, asks to give him that seat."""
+    """``/join`` seats the sender; ``/join Name`` a guest, or asks to give a guest's seat to
+    the Telegram user not seated yet."""
     guest = (command.args or "").strip()
     user = message.from_user
     if guest:
@@ -165,7 +162,7 @@ async def reseat(
     callback_answer: CallbackAnswer,
 ) -> None:
     """ "1 ⇄ 2": two neighbours change places; "Deals: Вера": the table turns so Вера
-    deals first (a ``seats`` event)."""
+    deals first."""
     table = await pulka_of_press(
         query, msg, callback_data.pulka, keeper, bot, members, running=True
     )
@@ -185,8 +182,7 @@ async def reseat(
 async def cancel(
     message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards, members: Members
 ) -> None:
-    """``/cancel``: the pulka started by mistake is gone (its creator or an admin, before
-    its first deal); ``/newpulka`` works again."""
+    """``/cancel``: the pulka started by mistake is gone (its creator or an admin)."""
     table = await pulka_here(message, keeper)
     user = message.from_user
     if message.sender_chat is not None:  # an anonymous administrator posts as the group
@@ -203,9 +199,8 @@ async def cancel(
 
 
 async def ask_claim(message: Message, keeper: Keeper, tx: Texts, wanted: str) -> bool:
-    """``/join Аня`` by a Telegram user not at the table, where Аня is a guest (a player
-    without Telegram): ask the table to confirm he is Аня (True); False when this is no
-    claim (an ordinary /join)."""
+    """``/join Аня`` by a Telegram user not at the table, where Аня is a guest: ask the table
+    to confirm he is Аня (True); False for an ordinary /join."""
     user = message.from_user
     if user is None or message.sender_chat is not None:
         return False
@@ -232,9 +227,8 @@ async def claim_press(
     members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "Yes, that is Аня": the claimer takes over the guest seat (a ``claim`` event);
-    "No": the seat stays a guest's (the claimer may take his question back too).
-    A seated player with Telegram, the pulka's creator or an admin confirms."""
+    """ "Yes, that is Аня": the claimer takes over the guest seat; "No" (the claimer may say
+    it too): it stays a guest's.  A seated player, the creator or an admin confirms."""
     table = await pulka_of_button(keeper, callback_data.pulka, msg, running=True)
     seat = callback_data.seat
     if seat >= len(table.players):

@@ -1,9 +1,4 @@
-"""Texts and buttons of the seating: ``/seats`` (swap two seats, who deals first), a
-guest seat claimed, ``/join`` and "Sit down".
-
-Seats are clockwise and the first seat deals first (:mod:`scoring.seating`), so
-"who deals first" turns the table round: everyone keeps his neighbours.
-"""
+"""Texts and buttons of the seating: ``/seats``, a guest seat claimed, ``/join``."""
 
 from __future__ import annotations
 
@@ -21,8 +16,7 @@ from bot.views.texts import Texts
 
 
 def seats_view(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The message of ``/seats``: who sits where, numbered clockwise, who deals first,
-    and the buttons while no deal is written."""
+    """The message of ``/seats``: who sits where, and the buttons while no deal is written."""
     names = table.names
     lines = [tx("seats_title"), *(f"{i + 1}. {name(n)}" for i, n in enumerate(names))]
     if names:
@@ -47,13 +41,10 @@ def claim_view(
     """The question whether Telegram user ``user`` is the guest at ``seat``."""
     guest = table.players[seat].name
     kb = InlineKeyboardBuilder()
-    kb.button(
-        text=tx("claim_yes", name=guest),
-        callback_data=ClaimCB(pulka=table.id, seat=seat, user=user_id, yes=1),
-    )
-    kb.button(
-        text=tx("claim_no"), callback_data=ClaimCB(pulka=table.id, seat=seat, user=user_id, yes=0)
-    )
+    for yes, label in ((1, tx("claim_yes", name=guest)), (0, tx("claim_no"))):
+        kb.button(
+            text=label, callback_data=ClaimCB(pulka=table.id, seat=seat, user=user_id, yes=yes)
+        )
     return tx("claim_ask", user=name(user), name=name(guest)), kb.as_markup()
 
 

@@ -1,9 +1,7 @@
 """The settings message of ``/newpulka``: its choices, kept in SQLite until "Start".
 
-A draft holds the conventions (a :class:`scoring.Rules`, every value checked by
-:mod:`scoring`), the table size and who has sat down.  Each button names the
-value it was pressed on (``cur``), so a repeated or out-of-date press is
-refused instead of moving the value twice.
+Each button names the value it was pressed on (``cur``), so a repeated or out-of-date
+press is refused instead of moving the value twice.
 
 >>> d = Draft.new()
 >>> d.rules.whist.value, cur_of(d, "whist")
@@ -23,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from bot.actions.seating import first_dealer, swap_seats
+from bot.actions.seating import first_dealer, free_name, swap_seats
 from bot.model import PulkaError, Sitter
 from scoring import CONVENTION, CONVENTIONS, InvalidRules, Rules, seating
 from scoring.record import rules_from_json, rules_to_json
@@ -38,7 +36,7 @@ CURRENCIES: tuple[str, ...] = CONVENTION["currency"].offer
 @dataclass(frozen=True, slots=True)
 class Switch:
     """A convention button: cycles its convention (and companions) through ``choices``;
-    ``code`` is the convention's name (the button's operation, its words ``set_<code>``)."""
+    ``code``, the convention's name, is the button's operation."""
 
     code: str
     choices: tuple[dict[str, Any], ...]
@@ -64,10 +62,9 @@ SIZE_CYCLE = (3, 4, 5, 2)
 #: (``fd``).  Their ``cur`` is ``<seat>.<order>``: the seat pressed and a short mark of
 #: the seating it was pressed on.
 SEAT_OPS = frozenset({"sw", "fd"})
-#: Every press that changes a choice (:func:`apply`): variant, table size, target, stake,
-#: currency, page, the seating and the convention switches.  The others: sit down
-#: (``sd``), start (``go``), cancel (``x``), an info-only label (``in``) and the chat's
-#: language (``lg``: a chat setting, not in the draft).
+#: Every press that changes a choice (:func:`apply`).  The others: sit down (``sd``),
+#: start (``go``), cancel (``x``), an info-only label (``in``) and the chat's language
+#: (``lg``: a chat setting, not in the draft).
 CHANGES = frozenset({"va", "np", "t-", "t+", "s-", "s+", "cu", "pg"}) | SEAT_OPS | set(BY_CODE)
 
 
@@ -163,11 +160,8 @@ def _next(values: tuple[Any, ...], current: Any) -> Any:
 
 
 def apply(draft: Draft, op: str, cur: str) -> Draft:
-    """The draft after pressing ``op`` on value ``cur``; ``PulkaError`` to refuse.
-
-    ``stale`` when the value has changed since the button was drawn (a double
-    press) or the operation is unknown; ``setup_limit`` at the end of a range.
-    """
+    """The draft after pressing ``op`` on value ``cur``: ``stale`` when the value has
+    changed since the button was drawn (a double press)."""
     if draft.closed or op not in CHANGES:
         raise PulkaError("stale")
     if op in SEAT_OPS:
@@ -224,10 +218,7 @@ def sit(draft: Draft, user_id: int, names: list[str], username: str | None) -> D
         raise PulkaError("already_seated")
     if len(draft.seated) >= draft.seats:
         raise PulkaError("table_full")
-    taken = {s.name.casefold() for s in draft.seated}
-    name = next((n for n in names if n.casefold() not in taken), None)
-    if name is None:
-        raise PulkaError("name_taken", name=names[0] if names else "?")
+    name = free_name(names, [s.name for s in draft.seated])
     return replace(draft, seated=(*draft.seated, Sitter(name, user_id, username)))
 
 

@@ -1,12 +1,6 @@
 """``/newpulka``: with its conventions typed, the pulka and its scoreboard; bare, the
-settings message.
-
-The settings message edits itself (drawn by :func:`draft_view`): variant, table size,
-target, stake, currency (by default the chat language's), two pages of conventions, the
-chat's language, "Sit down", the seating (swap two seats, who deals first) and "Start".
-The choices live in SQLite (``drafts``), keyed by the message, so they survive a
-restart.  "Start" creates the pulka through the same keeper call as the text command,
-and the settings message becomes the pulka's scoreboard.  Each button is one handler.
+settings message, which edits itself.  Its choices live in SQLite (``drafts``), keyed by
+the message, so they survive a restart; "Start" turns it into the pulka's scoreboard.
 """
 
 from __future__ import annotations
@@ -54,8 +48,8 @@ async def new_pulka(
     tx: Texts,
     boards: Boards,
 ) -> None:
-    """``/newpulka sochi 20 …``: start a pulka, answered with its scoreboard (edited as
-    players sit down and deals are written); bare ``/newpulka``: the settings message."""
+    """``/newpulka sochi 20 …``: start a pulka, answered with its scoreboard; bare: the
+    settings message."""
     chat_id, thread = place(message)
     if not (command.args or "").strip():
         if await keeper.active(chat_id, thread) is not None:
@@ -82,8 +76,8 @@ async def new_pulka(
 
 
 async def open_settings(message: Message, keeper: Keeper, tx: Texts, thread_id: int) -> None:
-    """Send a fresh settings message and remember its draft; whoever opens it creates
-    the pulka: their language becomes the chat's if it has none yet."""
+    """Send a fresh settings message and remember its draft (the opener's language becomes
+    the chat's if it has none yet)."""
     draft = Draft.new(default_currency(tx.lang))
     text, keyboard = draft_view(tx, draft)
     sent = await message.answer(text, reply_markup=keyboard)
@@ -111,7 +105,7 @@ async def _draft_to_change(
     query: CallbackQuery, msg: Message, keeper: Keeper, bot: Bot, members: Members
 ) -> DraftRow:
     """As :func:`_open_draft`, if the presser may change it: its creator, a seated player
-    or an admin; else ``setup_not_allowed``."""
+    or an admin."""
     row = await _open_draft(msg, keeper)
     user = query.from_user
     if not (
@@ -164,11 +158,12 @@ async def cancel_press(
 ) -> None:
     """ "Cancel": the draft is closed, the message says so."""
     await _draft_to_change(query, msg, keeper, bot, members)
-
-    def close(row: DraftRow) -> dict[str, Any]:
-        return replace(Draft.from_json(row.data), closed=True).to_json()
-
-    await drafts.change(keeper, msg.chat.id, msg.message_id, close)
+    await drafts.change(
+        keeper,
+        msg.chat.id,
+        msg.message_id,
+        lambda row: replace(Draft.from_json(row.data), closed=True).to_json(),
+    )
     await msg.edit_text(tx("setup_cancelled"), reply_markup=None)
 
 

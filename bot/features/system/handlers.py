@@ -32,8 +32,7 @@ async def migrated_from(message: Message, keeper: Keeper, boards: Boards) -> Non
 
 
 async def unknown_button(query: CallbackQuery) -> None:
-    """Any press no handler took: not on the message's keyboard (a button pressed
-    twice, a forged one), or a payload that does not parse: out of date."""
+    """Any press no handler took (pressed twice, forged, unparsable): out of date."""
     raise PulkaError("stale")
 
 
