@@ -55,7 +55,7 @@ from bot.views.picture.text import (
     totals,
     width,
 )
-from scoring import PulkaState, Rules, Settlement, Step, settle_state, stake_text, standings
+from scoring import Payment, PulkaState, Rules, Settlement, Step, settle_state, stake_text, standings
 from scoring.seating import TABLE_SIZES
 from scoring.sheet import Number, norm
 
@@ -114,7 +114,7 @@ RESULT_FLOW_KEPT = 24
 MONEY_SIZE = 20
 #: Circled figures (the mountain's result, the balances) next to their column's size.
 OVAL_SCALE = 0.85
-#: Sizes of the payments in the three-player sheet's band.
+#: Sizes of the payments in the band of payments.
 BAND_SIZES = tuple(range(30, 17, -1))
 
 
@@ -334,19 +334,49 @@ def _result_size(zone: Zone, text: str, name: Tok, after: list[Tok]) -> int:
 def _payments(
     band: Rect, names: Sequence[str], rules: Rules, s: Settlement, largest: int
 ) -> list[Placed]:
-    """Who pays whom, one payment a line, in the band under the pulkas (three players):
-    the settlement's, or on a live sheet the one if the pulka stopped now."""
+    """Who pays whom in the band of payments: the settlement's, or on a live sheet the
+    one if the pulka stopped now.  In the columns that make the payments largest (of
+    those, the fewest empty places, then one a line): the wide band under a sheet of
+    four or five holds them side by side.  The block is centred in the band."""
     if not s.payments:
         return []
-    room = (band[2] - band[0]) * 0.9
-    toks = []
-    for p in s.payments:
-        i, j = names.index(p.payer), names.index(p.payee)
-        money = format_money(p.amount, rules.currency)
-        short = [shorten(x, BAND_SIZES[-1], False, room / 3) for x in (p.payer, p.payee)]
-        toks.append(Tok(f"{short[0]} → {short[1]}  {money}", "payment", i, j, p.amount, br=True))
-    size = _best([band], toks, [s for s in BAND_SIZES if s <= largest], centre=True)
-    return place([band], toks, size, partial=True, centre=True) or []
+    sizes = [x for x in BAND_SIZES if x <= largest] or BAND_SIZES[-1:]
+    count = len(s.payments)
+    best: tuple[tuple[int, int], list[tuple[Rect, list[Tok]]]] | None = None
+    for rows in range(count, 0, -1):
+        cols = -(-count // rows)
+        w = (band[2] - band[0]) / cols
+        columns = [
+            (
+                (band[0] + k * w, band[1], band[0] + (k + 1) * w, band[3]),
+                [_payment(p, names, rules, w * 0.9) for p in s.payments[k * rows : (k + 1) * rows]],
+            )
+            for k in range(cols)
+        ]
+        size = next(
+            (x for x in sizes if all(place([r], t, x, centre=True) for r, t in columns)), 0
+        )
+        score = (size, count - rows * cols)
+        if best is None or score > best[0]:
+            best = (score, columns)
+    assert best is not None
+    size = best[0][0] or sizes[-1]
+    placed = [p for r, t in best[1] for p in place([r], t, size, partial=True, centre=True) or []]
+    if placed:
+        top = min(p.box[1] for p in placed)
+        bottom = max(p.box[3] for p in placed)
+        dy = round((band[1] + band[3]) / 2 - (top + bottom) / 2)
+        for p in placed:
+            p.shift(0, max(0, dy))
+    return placed
+
+
+def _payment(p: Payment, names: Sequence[str], rules: Rules, room: float) -> Tok:
+    """``Вера → Аня  48.33 RUB``, each name shortened to a third of ``room``."""
+    i, j = names.index(p.payer), names.index(p.payee)
+    money = format_money(p.amount, rules.currency)
+    short = [shorten(x, BAND_SIZES[-1], False, room / 3) for x in (p.payer, p.payee)]
+    return Tok(f"{short[0]} → {short[1]}  {money}", "payment", i, j, p.amount, br=True)
 
 
 def _dummy(rect: Rect, word: str, size: int) -> list[Placed]:

@@ -55,14 +55,25 @@ class Geometry:
     zones: list[Zone]
     centre: tuple[float, float, float]  # circle: cx, cy, r
     shapes: list[Shape] = field(default_factory=list)
-    #: The band across the bottom of the pulka frame (three players): who pays whom.
+    #: Who pays whom: the band across the bottom of the pulka frame (two and three
+    #: players) or under the sheet, across its width (four and five).
     band: Rect | None = None
     #: Where the dummy's name goes (two players, hussar): its seat holds no figure.
     dummy: list[Rect] = field(default_factory=list)
 
 
-#: Height of the three-player sheet's band of payments, under the pulkas.
+#: Height of the band of payments: under the pulkas (two and three players), under the
+#: sheet (four and five).
 BAND = 84
+#: Depths of the whist, mountain and pulka bands of four and five players: at the sides,
+#: the top and the bottom.  Four: the sides' pulkas are deep (a name, the result, the
+#: money and the pulka one above the other), the centre as tall as it is wide.  Five:
+#: the two bottom seats share the bottom bands, so those are deeper and the circle sits
+#: above the middle (see :func:`_pentagon`).
+INSETS: dict[int, tuple[tuple[int, int, int], ...]] = {
+    4: ((150, 130, 220), (140, 120, 180), (140, 120, 180)),
+    5: ((150, 150, 190), (120, 110, 185), (165, 110, 235)),
+}
 #: Width of the four-player side pulkas' overflow, in their band's outer corner.
 SIDE_OVERFLOW = 110
 
@@ -186,14 +197,11 @@ def _frames(n: int, top: int) -> _Frames:
     x0, x1 = MARGIN, WIDTH - MARGIN
     side = x1 - x0
     # Depths of the whist, mountain and pulka bands at the sides, top and bottom.
-    if n == 4:
-        height = side - top  # the title fits inside Telegram's 1280 px, not below it
-        ins_x = ins_t = ins_b = (160, 160, 200)
-    elif n == 5:
-        # The two bottom seats share the bottom bands, so those are deeper and the
-        # circle sits above the middle (see :func:`_pentagon`).
-        height = side - top
-        ins_x, ins_t, ins_b = (150, 150, 190), (130, 120, 200), (180, 120, 250)
+    if n in INSETS:
+        # The title and the band of payments under the sheet fit inside Telegram's
+        # 1280 px, not below them.
+        height = side - top - BAND
+        ins_x, ins_t, ins_b = INSETS[n]
     else:
         # The band of the payments is added under the pulkas (the circle stays put).
         height = 1100 + BAND
@@ -207,13 +215,20 @@ def _frames(n: int, top: int) -> _Frames:
     c = _inset(r2, ins_x[2], ins_t[2], ins_b[2])
     cx, cy = (c[0] + c[2]) / 2, (c[1] + c[3]) / 2
     rad = min(c[2] - c[0], c[3] - c[1]) / 2 - 6
+    band = None
+    outline = o
+    if n >= 4:  # the band of payments under the sheet, ruled off in the outer frame
+        outline = (o[0], o[1], o[2], o[3] + BAND)
+        band = _pad((o[0], o[3], o[2], o[3] + BAND))
     shapes = [
-        Shape("rect", o, GRID, 4),
+        Shape("rect", outline, GRID, 4),
         Shape("rect", r1, GRID, 2.5),
         Shape("rect", r2, GRID, 2.5),
         Shape("ellipse", (cx - rad, cy - rad, cx + rad, cy + rad), GRID, 3),
     ]
-    return _Frames(o, r1, r2, c, cx, cy, rad, shapes)
+    if band is not None:
+        shapes.append(Shape("line", (o[0], o[3], o[2], o[3]), GRID, 3))
+    return _Frames(o, r1, r2, c, cx, cy, rad, shapes, band)
 
 
 def _square(f: _Frames) -> list[Zone]:
@@ -376,5 +391,6 @@ def geometry(n: int, top: int) -> Geometry:
     """The sheet of ``n`` players (2 to 5) below a title ``top`` pixels high."""
     f = _frames(n, top)
     zones, dummy = _hussar(f) if n == 2 else ({3: _triangle, 4: _square, 5: _pentagon}[n](f), [])
-    size = (WIDTH, int(f.o[3]) + MARGIN)
+    bottom = f.o[3] + BAND if n >= 4 else f.o[3]
+    size = (WIDTH, int(bottom) + MARGIN)
     return Geometry(size, zones, (f.cx, f.cy, f.rad), f.shapes, f.band, dummy)
