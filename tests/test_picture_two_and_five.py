@@ -221,8 +221,8 @@ def test_the_settlement_is_written_in(players: tuple[str, ...]) -> None:
     # The results are the largest figures of the sheet, as on three and four.
     smallest = min(t.size for t in of(items, "result"))
     assert all(t.size < smallest for t in items if t.kind in FIGURES - {"result", "payment"})
-    if n == 2:  # the band of payments, as for three
-        assert [t.value for t in of(items, "payment")] == [p.amount for p in s.payments]
+    # The band of payments, as for three and four.
+    assert [t.value for t in of(items, "payment")] == [p.amount for p in s.payments]
 
 
 @pytest.mark.parametrize("players", [TWO, FIVE])

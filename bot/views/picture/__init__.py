@@ -11,7 +11,11 @@ Every figure comes from :mod:`scoring` (a replay's steps, ``standings``, a
   mountain and the pulka, each written cumulatively, the older totals struck through;
 * the centre holds the target and the stake; with a settlement the "4 circles" are
   written in (the equalised and amnestied mountain underlined, the mountain result
-  and the whist balances circled, the final result double-circled by the name).
+  and the whist balances circled, the final result double-circled by the name, the
+  money under it);
+* a band holds who pays whom (the settlement's, or on a live sheet if the pulka
+  stopped now): under the pulkas for two and three, under the sheet for four and five.
+  Every figure of the settlement text is on the sheet.
 
 All text is upright, so the sheet reads on a phone; long names are shortened and long
 columns shrink or drop their oldest totals, so nothing overlaps.  The parts, each

@@ -55,7 +55,16 @@ from bot.views.picture.text import (
     totals,
     width,
 )
-from scoring import Payment, PulkaState, Rules, Settlement, Step, settle_state, stake_text, standings
+from scoring import (
+    Payment,
+    PulkaState,
+    Rules,
+    Settlement,
+    Step,
+    settle_state,
+    stake_text,
+    standings,
+)
 from scoring.seating import TABLE_SIZES
 from scoring.sheet import Number, norm
 
@@ -353,9 +362,7 @@ def _payments(
             )
             for k in range(cols)
         ]
-        size = next(
-            (x for x in sizes if all(place([r], t, x, centre=True) for r, t in columns)), 0
-        )
+        size = next((x for x in sizes if all(place([r], t, x, centre=True) for r, t in columns)), 0)
         score = (size, count - rows * cols)
         if best is None or score > best[0]:
             best = (score, columns)
