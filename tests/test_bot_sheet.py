@@ -234,3 +234,46 @@ async def test_a_failing_renderer_answers_with_text(
         assert not tg.photos
         assert all("что-то пошло не так" not in m.get("text", "") for m in tg.sent_messages(chat))
     assert "could not be drawn" in caplog.text
+
+
+async def test_a_pulka_ended_by_agreement_is_not_pictured_as_settled(
+    app: App, people: dict[str, Any], renders: Renders
+) -> None:
+    """Ended by agreement, the sheet says ended (ru, uk, en); settled once it is."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await play_three(app, chat, p, "sochi 20 1")
+        await app.say(chat, p["anna"], "/settle")
+        offer = next(
+            m["message_id"]
+            for m in reversed(tg.sent_messages(chat))
+            if "Закончить по согласию" in str(m.get("reply_markup"))
+        )
+        for who in ("boris", "vera"):
+            await ui.tap(p[who], offer, "Закончить по согласию")
+        await tg.wait_for(lambda: "photo" in tg.sent_messages(chat)[-1])
+        photo = tg.sent_messages(chat)[-1]
+        assert photo["caption"].startswith("Пулька закончена, ещё не расписана")
+        assert "расписана" not in photo["caption"].replace("не расписана", "")
+        assert renders.calls[-1]["title"] == "Пулька закончена: сочинка, до 20"
+        assert renders.calls[-1]["settlement"] is not None
+        # Asked for again, in each language: ended, not settled.
+        for lang, caption, title in (
+            ("uk", "Пульку закінчено, ще не розписано", "Пульку закінчено: сочинка, до 20"),
+            ("en", "The pulka has ended, not settled yet", "Pulka ended: Sochi, to 20"),
+        ):
+            await app.say(chat, p["anna"], f"/lang {lang}")
+            await app.say(chat, p["anna"], "/pulka 1")
+            await tg.wait_for(lambda: "photo" in tg.sent_messages(chat)[-1])
+            assert tg.sent_messages(chat)[-1]["caption"].startswith(caption), lang
+            assert renders.calls[-1]["title"] == title, lang
+        await app.say(chat, p["anna"], "/lang ru")
+        # Settled by its button: now the sheet says settled.
+        board = tg.sent_messages(chat)[0]["message_id"]
+        await ui.tap(p["vera"], board, "🧮 Расписать")
+        await app.say(chat, p["anna"], "/pulka 1")
+        await tg.wait_for(lambda: "photo" in tg.sent_messages(chat)[-1])
+        assert tg.sent_messages(chat)[-1]["caption"].startswith("Пулька расписана")
+        assert renders.calls[-1]["title"] == "Пулька расписана: сочинка, до 20"

@@ -76,11 +76,12 @@ class Sheets:
         """Send the sheet next to ``target``: None, or the catalog key of what failed.
 
         That is the drawing (``sheet_failed``) or only the upload (``sheet_not_sent``).
-        ``kind`` ``NOW`` and ``FINAL`` write ``settlement`` in; ``LIVE``, the standings.
+        ``kind`` ``NOW``, ``ENDED`` and ``FINAL`` write ``settlement`` in; ``LIVE``, the
+        standings.
         """
         if table.state is None:
             return "sheet_failed"
-        caption = sheet_caption(tx, table, settlement, final=kind is SheetKind.FINAL)
+        caption = sheet_caption(tx, table, settlement, kind)
         key = (table.id, table.last_event_id, tx.lang, kind)
         cached = self._file_ids.get(key)
         if cached is not None:

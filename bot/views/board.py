@@ -158,14 +158,26 @@ class SheetKind(StrEnum):
 
     LIVE = "live"  # the sheet as it stands, the standings by the names
     NOW = "now"  # with the settlement if the pulka stopped now
-    FINAL = "final"  # with the settlement of the ended pulka
+    ENDED = "ended"  # with the settlement of a pulka ended and not settled yet
+    FINAL = "final"  # with the settlement of the settled pulka
 
 
 _SHEET_TITLES = {
     SheetKind.LIVE: "sheet_title",
     SheetKind.NOW: "sheet_title_now",
+    SheetKind.ENDED: "sheet_title_ended",
     SheetKind.FINAL: "sheet_title_final",
 }
+_SHEET_CAPTIONS = {
+    SheetKind.NOW: "settle_now",
+    SheetKind.ENDED: "settle_ended",
+    SheetKind.FINAL: "settle_final",
+}
+
+
+def over_kind(table: Table) -> SheetKind:
+    """The sheet of a pulka that is over: "settled" once it is, else "ended"."""
+    return SheetKind.FINAL if table.settled else SheetKind.ENDED
 
 
 def sheet_title(tx: Texts, rules: Rules, kind: SheetKind = SheetKind.LIVE) -> str:
@@ -174,13 +186,17 @@ def sheet_title(tx: Texts, rules: Rules, kind: SheetKind = SheetKind.LIVE) -> st
 
 
 def sheet_caption(
-    tx: Texts, table: Table, settlement: Settlement | None = None, *, final: bool = False
+    tx: Texts,
+    table: Table,
+    settlement: Settlement | None = None,
+    kind: SheetKind = SheetKind.NOW,
 ) -> str:
-    """The photo's caption: the standings now and whose deal is next, or the settlement's head."""
+    """The photo's caption: the standings now and whose deal is next, or the settlement's
+    head (if the pulka stopped now, ended, or settled, by ``kind``)."""
     if settlement is not None:
         cur = escape(table.rules.currency)
         return tx(
-            "settle_final" if final else "settle_now",
+            _SHEET_CAPTIONS.get(kind, "settle_now"),
             stake=stake_text(table.rules.stake),
             currency=cur,
         )

@@ -229,6 +229,7 @@ rules_division_adjust = adjusted to divide evenly
 rules_whist_shortfall_joint = joint: written by whoever lacks their half
 rules_whist_shortfall_each_half = each for their own half
 rules_raspasy_cycle = {" "}in a cycle
+settle_ended = <b>The pulka has ended, not settled yet</b> ({ $stake } { $currency } a whist)
 settle_final = <b>The pulka is settled</b> ({ $stake } { $currency } a whist)
 settle_now = <b>If we stopped now</b> ({ $stake } { $currency } a whist; what a pool lacks of the target goes onto the mountain)
 settle_line = { $name }: { $result } whists = { $money } { $currency }
@@ -311,6 +312,7 @@ board_last = The last deal, { $number }: { $notation }
 board_archived = The pulka is settled and archived.
 sheet_title = Pulka: { $variant }, to { $target }
 sheet_title_now = If we stopped now: { $variant }, to { $target }
+sheet_title_ended = Pulka ended: { $variant }, to { $target }
 sheet_title_final = Pulka settled: { $variant }, to { $target }
 sheet_failed = The sheet could not be drawn; here is the score as text.
 sheet_not_sent = The sheet was drawn, but Telegram did not take it; here is the score as text.

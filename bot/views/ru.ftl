@@ -243,6 +243,7 @@ rules_division_adjust = с поправкой до делимой горы
 rules_whist_shortfall_joint = общий: пишет тот, у кого нет своей половины
 rules_whist_shortfall_each_half = каждый за свою половину
 rules_raspasy_cycle = {" "}по кругу
+settle_ended = <b>Пулька закончена, ещё не расписана</b> (вист по { $stake } { $currency })
 settle_final = <b>Пулька расписана</b> (вист по { $stake } { $currency })
 settle_now = <b>Если закончить сейчас</b> (вист по { $stake } { $currency }; чего не хватает до цели пули, идёт в гору)
 settle_line = { $name }: { $result } вист. = { $money } { $currency }
@@ -330,6 +331,7 @@ board_last = Последняя сдача №{ $number }: { $notation }
 board_archived = Пулька расписана и сохранена в архив.
 sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Если закончить сейчас: { $variant }, до { $target }
+sheet_title_ended = Пулька закончена: { $variant }, до { $target }
 sheet_title_final = Пулька расписана: { $variant }, до { $target }
 sheet_failed = Лист пульки нарисовать не получилось — вот счёт текстом.
 sheet_not_sent = Лист пульки нарисован, но Telegram его не принял — вот счёт текстом.

@@ -247,6 +247,7 @@ rules_division_adjust = з поправкою до подільної гори
 rules_whist_shortfall_joint = спільний: пише той, у кого немає своєї половини
 rules_whist_shortfall_each_half = кожен за свою половину
 rules_raspasy_cycle = {" "}по колу
+settle_ended = <b>Пульку закінчено, ще не розписано</b> (віст по { $stake } { $currency })
 settle_final = <b>Пульку розписано</b> (віст по { $stake } { $currency })
 settle_now = <b>Якщо закінчити зараз</b> (віст по { $stake } { $currency }; чого бракує до мети кулі, йде в гору)
 settle_line = { $name }: { $result } віст. = { $money } { $currency }
@@ -333,6 +334,7 @@ board_last = Остання роздача №{ $number }: { $notation }
 board_archived = Пульку розписано й збережено в архіві.
 sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Якщо закінчити зараз: { $variant }, до { $target }
+sheet_title_ended = Пульку закінчено: { $variant }, до { $target }
 sheet_title_final = Пульку розписано: { $variant }, до { $target }
 sheet_failed = Аркуш пульки намалювати не вдалося — ось рахунок текстом.
 sheet_not_sent = Аркуш пульки намальовано, але Telegram його не прийняв — ось рахунок текстом.

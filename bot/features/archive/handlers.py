@@ -18,7 +18,8 @@ from bot.features.archive.view import PAGE, archive_keyboard, archive_text, arch
 from bot.model import PulkaError, shown_settlement
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, on_keyboard, place
-from bot.telegram.sheets import SheetKind, Sheets
+from bot.telegram.sheets import Sheets
+from bot.views.board import over_kind
 from bot.views.buttons import ArchivePageCB, export_keyboard
 from bot.views.debts import with_debts
 from bot.views.rating import pulkas_notes
@@ -77,7 +78,7 @@ async def pulka(
     )
     settlement = shown_settlement(table)
     if table.state is not None and settlement is not None:
-        await sheets.send(message, tx, table, settlement, kind=SheetKind.FINAL)
+        await sheets.send(message, tx, table, settlement, kind=over_kind(table))
 
 
 def router() -> Router:

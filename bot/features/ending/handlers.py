@@ -44,6 +44,7 @@ from bot.telegram.context import (
 )
 from bot.telegram.delivery import Boards
 from bot.telegram.sheets import SheetKind, Sheets
+from bot.views.board import over_kind
 from bot.views.buttons import AgainCB, EndCB, ExportCB, SettleCB, end_keyboard
 from bot.views.format import name
 from bot.views.rating import settled_note
@@ -57,10 +58,11 @@ MAX_IMPORT_BYTES = 1_000_000
 
 
 async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> None:
-    """The sheet of an ended pulka with its stored settlement written in (never scored again)."""
+    """The sheet of an ended pulka with its stored settlement written in (never scored again),
+    titled settled only once it is."""
     settlement = shown_settlement(table)
     if table.state is not None and settlement is not None:
-        await sheets.send(target, tx, table, settlement, kind=SheetKind.FINAL)
+        await sheets.send(target, tx, table, settlement, kind=over_kind(table))
 
 
 async def _settled(

@@ -14,7 +14,7 @@ from bot.grammar.deals import TEXT_WORDS
 from bot.model import PulkaError, Table, shown_settlement
 from bot.telegram.context import IN_GROUP, answer_chunks, on_keyboard, pulka_here, pulka_of_button
 from bot.telegram.sheets import SheetKind, Sheets
-from bot.views.board import players_text, score_text
+from bot.views.board import over_kind, players_text, score_text
 from bot.views.buttons import SheetCB, sheet_keyboard
 from bot.views.texts import Texts
 
@@ -25,7 +25,7 @@ async def _send_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) 
         problem = await sheets.send(target, tx, table, kind=SheetKind.LIVE)
     else:
         settlement = shown_settlement(table)
-        problem = await sheets.send(target, tx, table, settlement, kind=SheetKind.FINAL)
+        problem = await sheets.send(target, tx, table, settlement, kind=over_kind(table))
     if problem is not None:
         await target.answer(sheet_problem_text(tx, problem, table))
 
