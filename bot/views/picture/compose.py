@@ -344,9 +344,9 @@ def _payments(
     band: Rect, names: Sequence[str], rules: Rules, s: Settlement, largest: int
 ) -> list[Placed]:
     """Who pays whom in the band of payments: the settlement's, or on a live sheet the
-    one if the pulka stopped now.  In the columns that make the payments largest (of
-    those, the fewest empty places, then one a line): the wide band under a sheet of
-    four or five holds them side by side.  The block is centred in the band."""
+    one if the pulka stopped now.  In the columns that make the payments largest (an
+    empty place counting against it; of equals, one a line): the wide band under a
+    sheet of four or five holds them side by side.  The block is centred in the band."""
     if not s.payments:
         return []
     sizes = [x for x in BAND_SIZES if x <= largest] or BAND_SIZES[-1:]
@@ -355,15 +355,19 @@ def _payments(
     for rows in range(count, 0, -1):
         cols = -(-count // rows)
         w = (band[2] - band[0]) / cols
+        gap = w * 0.05 if cols > 1 else 0  # columns side by side stay apart
         columns = [
             (
-                (band[0] + k * w, band[1], band[0] + (k + 1) * w, band[3]),
+                (band[0] + k * w + gap, band[1], band[0] + (k + 1) * w - gap, band[3]),
                 [_payment(p, names, rules, w * 0.9) for p in s.payments[k * rows : (k + 1) * rows]],
             )
             for k in range(cols)
         ]
         size = next((x for x in sizes if all(place([r], t, x, centre=True) for r, t in columns)), 0)
-        score = (size, count - rows * cols)
+        # An empty place costs two sizes: 3 payments go in a row unless two columns
+        # make them clearly larger.
+        empty = rows * cols - count
+        score = (size - 2 * empty, size)
         if best is None or score > best[0]:
             best = (score, columns)
     assert best is not None
