@@ -271,3 +271,20 @@ def test_an_ambiguous_start_names_every_candidate_in_seat_order() -> None:
         find_player(three, "АН")
     assert e.value.params == {"token": "АН", "names": "Анна, Аня", "last": "Антон"}
     assert RU("ambiguous_player", **e.value.params).startswith("«АН» — это Анна, Аня или Антон?")
+
+
+async def test_debts_name_a_player_as_deals_do(app: App, people: dict[str, Any]) -> None:
+    """``/debts`` reads a name as ``/deal`` does: a start, any case, a nickname."""
+    from test_debts import night
+    from test_ending import Evening
+
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start("sochi 2 1")
+        assert await e.say("vera", "/nick Верунчик") == RU("nick_set", nick="Верунчик", name="Vera")
+        await e.say("anna", "/cancel")
+        await night(e, 0)
+        full = await e.say("anna", "/debts Vera")
+        assert full.splitlines()[0].startswith("Долги — Vera")
+        for said in ("ver", "VERA", "верунчик", "@verochka"):
+            assert await e.say("anna", f"/debts {said}") == full, said

@@ -85,7 +85,7 @@ async def join(
     seated = next(
         (p for p in table.players if p.user_id == user_id)
         if user_id is not None
-        else (p for p in table.players if p.name.casefold() == guest.casefold()),
+        else (p for p in table.players if fold(p.name) == fold(guest)),
         table.players[-1],
     )
     await message.answer(joined_text(tx, table, seated))
@@ -240,7 +240,7 @@ async def ask_claim(message: Message, keeper: Keeper, tx: Texts, wanted: str) ->
         return False
     table = await keeper.active(*place(message))
     guests = [] if table is None else [p for p in table.players if p.user_id is None]
-    seat = next((p.seat for p in guests if p.name.casefold() == wanted.casefold()), None)
+    seat = next((p.seat for p in guests if fold(p.name) == fold(wanted)), None)
     if table is None or seat is None:
         return False
     if table.is_player(user.id):  # one seat each: he has his
