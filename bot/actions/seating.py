@@ -124,14 +124,13 @@ async def join(
             raise PulkaError("seating_closed")
         if len(table.players) >= table.seat_limit:
             raise PulkaError("table_full")
-        name = free_name(names, taken_names(table.players))
+        taken = taken_names(table.players)
+        name = free_name(names, taken)
         seat = len(table.players)
         payload: dict[str, object] = {"seat": seat, "name": name}
+        # The nickname he gave himself in the chat, unless another's here.
         nick = (await chat_nicks(tx, chat_id)).get(user_id) if user_id is not None else None
-        if nick is not None and fold(nick) not in {
-            fold(name),
-            *map(fold, taken_names(table.players)),
-        }:
+        if nick is not None and fold(nick) not in {fold(n) for n in (name, *taken)}:
             payload["nick"] = nick
         after, event = await append(
             tx,
