@@ -47,6 +47,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, overload
 
 from bot.model import ParseError, PlayerRow
@@ -158,6 +159,7 @@ def tokens(text: str) -> list[str]:
     return text.replace(",", " ").replace(";", " ").split()
 
 
+@lru_cache(maxsize=4096)  # the seated names, asked for every word of every deal
 def fold(text: str) -> str:
     """A name as names are compared: NFKC, then case folded (``ＡＮＮＡ``, ``Anna`` and
     ``anna`` are one name, and so are ``Анна`` and ``анна``).
