@@ -252,6 +252,10 @@ def test_names_compare_after_nfkc_and_case_folding() -> None:
     assert find_player(seats, "STRASSE") is seats[1]
     assert find_player(seats, "bob") is seats[1]
     assert fold("Ｂｏｂ") == "bob"
+    # A seat is ASCII digits: NFKC would read ３ and ² as 3 and 2.
+    assert find_player(seats, "2") is seats[1]
+    for odd in ("３", "²", "①", "\x00", "@", "\u200b"):
+        assert find_player(seats, odd) is None, odd
 
 
 def test_an_ambiguous_start_names_every_candidate_in_seat_order() -> None:

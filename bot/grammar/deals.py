@@ -191,11 +191,13 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     >>> find_player(seats, "в") is None, find_player(seats, "пас") is None
     (True, True)
     """
-    key = fold(token)
-    if SEAT_RE.fullmatch(key):
-        seat = int(key) - 1
+    if SEAT_RE.fullmatch(raw := token.strip()):  # ASCII digits, before NFKC makes ² a 2
+        seat = int(raw) - 1
         return next((p for p in players if p.seat == seat), None)
+    key = fold(token)
     handle = key.removeprefix("@")
+    if not handle:
+        return None  # "" is the nickname and username of who has none
     if key.startswith("@"):
         return next((p for p in players if p.username and fold(p.username) == handle), None)
     for said in (_name, _nick, _username):
@@ -215,11 +217,11 @@ def _name(p: PlayerRow) -> str:
 
 
 def _nick(p: PlayerRow) -> str:
-    return fold(p.nick) if p.nick else "\0"  # matches no word
+    return fold(p.nick) if p.nick else ""
 
 
 def _username(p: PlayerRow) -> str:
-    return fold(p.username) if p.username else "\0"
+    return fold(p.username) if p.username else ""
 
 
 def ambiguous(token: str, names: Iterable[str]) -> ParseError:
