@@ -5,15 +5,21 @@
   him move up one seat);
 * ``seats`` ``{"order": [names]}``: the seating changed before the first deal;
 * ``claim`` ``{"seat": s, "name": n, "user": id}``: a Telegram user took over a guest;
+* ``nick`` ``{"seat": s, "name": n, "user": id, "nick": k}``: the player seated as ``n``
+  answers to ``k`` too (``/nick``; null: to his name only).  It holds in the chat: a
+  later ``join`` of the same Telegram user carries it (``"nick"``), unless it is
+  another's name or nickname there;
 * ``cancel`` ``{}``: a pulka started by mistake, cancelled before its first deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from bot.actions.keeper import Keeper, append
+from bot.grammar.deals import fold, valid_name
 from bot.model import (
     Author,
     EventKind,
@@ -81,7 +87,7 @@ async def start(
         )
         if again:
             return Written(await keeper.table(tx, pulka_id), duplicate=True)
-        await _seat_all(tx, pulka_id, seated, author)
+        await _seat_all(tx, pulka_id, seated, author, chat_id)
         for deal in deals:
             payload = deal_to_json(deal)
             await events.append(
@@ -118,13 +124,19 @@ async def join(
             raise PulkaError("seating_closed")
         if len(table.players) >= table.seat_limit:
             raise PulkaError("table_full")
-        name = free_name(names, [p.name for p in table.players])
+        taken = taken_names(table.players)
+        name = free_name(names, taken)
         seat = len(table.players)
+        payload: dict[str, object] = {"seat": seat, "name": name}
+        # The nickname he gave himself in the chat, unless another's here.
+        nick = (await chat_nicks(tx, chat_id)).get(user_id) if user_id is not None else None
+        if nick is not None and fold(nick) not in {fold(n) for n in (name, *taken)}:
+            payload["nick"] = nick
         after, event = await append(
             tx,
             table,
             EventKind.JOIN,
-            {"seat": seat, "name": name},
+            payload,
             author,
             source,
             players=(*table.players, PlayerRow(seat, name, user_id, username)),
@@ -214,13 +226,71 @@ async def claim(
         if table.is_player(user_id):
             raise PulkaError("already_seated")
         players = tuple(
-            PlayerRow(p.seat, p.name, user_id, username) if p is guest else p for p in table.players
+            replace(p, user_id=user_id, username=username) if p is guest else p
+            for p in table.players
         )
         payload = {"seat": seat, "name": guest.name, "user": user_id}
         after, event = await append(
             tx, table, EventKind.CLAIM, payload, author, source, players=players
         )
     return keeper.written(table, after, event)
+
+
+async def nick(
+    keeper: Keeper,
+    chat_id: int,
+    thread_id: int,
+    user_id: int,
+    nick: str | None,
+    author: Author,
+    source: Source | None,
+) -> Written:
+    """The seated Telegram user ``user_id`` answers to ``nick`` too (None: to his name
+    only), at this table and at the chat's next ones.  Refused if it is no name
+    (``bad_nick``) or another player's name, nickname or username (``nick_taken``)."""
+    if nick is not None and not valid_name(nick):
+        raise PulkaError("bad_nick")
+    async with keeper.storage.uow() as tx:
+        again = await keeper.again(tx, source, EventKind.NICK)
+        if again is not None:
+            return again
+        table = await keeper.active_in(tx, chat_id, thread_id)
+        if table is None:
+            raise PulkaError("no_pulka")
+        me = next((p for p in table.players if p.user_id == user_id), None)
+        if me is None:
+            raise PulkaError("nick_not_seated")
+        if nick is None and me.nick is None:
+            raise PulkaError("nick_none", name=me.name)
+        if nick is not None:
+            clash = next((p for p in table.players if p is not me and _says(p, nick)), None)
+            if clash is not None:
+                raise PulkaError("nick_taken", nick=nick, name=clash.name)
+        payload = {"seat": me.seat, "name": me.name, "user": user_id, "nick": nick}
+        after, event = await append(tx, table, EventKind.NICK, payload, author, source)
+    return keeper.written(table, after, event)
+
+
+def _says(player: PlayerRow, word: str) -> bool:
+    """Is ``word`` the name, nickname or username of ``player`` (as names compare)?"""
+    key = fold(word)
+    return key in {fold(n) for n in (player.name, player.nick, player.username) if n}
+
+
+def taken_names(players: Iterable[PlayerRow]) -> list[str]:
+    """The names and nicknames of the seated ``players``: no one else may take them."""
+    return [n for p in players for n in (p.name, p.nick) if n]
+
+
+async def chat_nicks(tx: Tx, chat_id: int) -> dict[int, str]:
+    """The nickname each Telegram user of the chat gave himself last (``/nick``), if he
+    still has one."""
+    found: dict[int, str | None] = {}
+    for payload in await events.of_kind_in_chat(tx, chat_id, EventKind.NICK):
+        user, nick = payload.get("user"), payload.get("nick")
+        if isinstance(user, int):
+            found[user] = nick if isinstance(nick, str) and nick else None
+    return {user: nick for user, nick in found.items() if nick is not None}
 
 
 async def cancel(keeper: Keeper, pulka_id: int, author: Author, source: Source | None) -> Written:
@@ -258,19 +328,29 @@ async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -
     )
 
 
-async def _seat_all(tx: Tx, pulka_id: int, sitters: Sequence[Sitter], author: Author) -> None:
-    """Seat a new pulka's players in order: their ``join`` events."""
+async def _seat_all(
+    tx: Tx, pulka_id: int, sitters: Sequence[Sitter], author: Author, chat_id: int
+) -> None:
+    """Seat a new pulka's players in order: their ``join`` events, each with the nickname
+    its Telegram user has in the chat (unless another's name or an earlier nickname)."""
+    nicks = await chat_nicks(tx, chat_id) if any(s.user_id for s in sitters) else {}
+    names = {fold(s.name) for s in sitters}
     players: tuple[PlayerRow, ...] = ()
     for seat, s in enumerate(sitters):
         players = (*players, PlayerRow(seat, s.name, s.user_id, s.username))
-        payload = {"seat": seat, "name": s.name}
+        payload: dict[str, object] = {"seat": seat, "name": s.name}
+        nick = nicks.get(s.user_id) if s.user_id is not None else None
+        if nick is not None and fold(nick) not in names:
+            payload["nick"] = nick
+            names.add(fold(nick))
         await pulkas.write(tx, pulka_id, EventKind.JOIN, payload, author, None, players=players)
 
 
 def free_name(names: Sequence[str], taken: Iterable[str]) -> str:
-    """The first of the candidate ``names`` no one seated has (names match in any case)."""
-    folded = {t.casefold() for t in taken}
-    name = next((n for n in names if n.casefold() not in folded), None)
+    """The first of the candidate ``names`` no one seated has (names match as :func:`fold`
+    compares them)."""
+    folded = {fold(t) for t in taken}
+    name = next((n for n in names if fold(n) not in folded), None)
     if name is None:
         raise PulkaError("name_taken", name=names[0] if names else "?")
     return name
@@ -278,7 +358,7 @@ def free_name(names: Sequence[str], taken: Iterable[str]) -> str:
 
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:
     """``players`` in their new order, seated from seat 0 clockwise."""
-    return tuple(PlayerRow(i, p.name, p.user_id, p.username) for i, p in enumerate(players))
+    return tuple(replace(p, seat=i) for i, p in enumerate(players))
 
 
 T = TypeVar("T")

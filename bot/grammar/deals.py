@@ -42,10 +42,12 @@ Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>)
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, overload
 
 from bot.model import ParseError, PlayerRow
@@ -157,18 +159,75 @@ def tokens(text: str) -> list[str]:
     return text.replace(",", " ").replace(";", " ").split()
 
 
+@lru_cache(maxsize=4096)  # the seated names, asked for every word of every deal
+def fold(text: str) -> str:
+    """A name as names are compared: NFKC, then case folded (``ＡＮＮＡ``, ``Anna`` and
+    ``anna`` are one name, and so are ``Анна`` and ``анна``).
+
+    >>> fold("ＡＮＮＡ") == fold("anna"), fold("Анна") == fold("АННА")
+    (True, True)
+    """
+    return unicodedata.normalize("NFKC", text.strip()).casefold()
+
+
 def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
-    """A player named by name (any case), @username, or seat number (1-based)."""
-    key = token.strip().casefold()
-    if SEAT_RE.fullmatch(key):
-        seat = int(key) - 1
+    """The player a table's word names, or None: the one every command that takes a
+    player's name asks (``/deal``, ``/edit``, ``/correct``).
+
+    In this order: the seat number (1-based); an ``@username``; the name, then the
+    nickname (``/nick``), then the username without ``@`` (all compared
+    :func:`fold`-ed); else the start of exactly one player's name or nickname, two
+    letters at least and no word of the grammar (``пас``, ``вист``, ``без``... stay
+    what they are).  A start that several players' names share is refused
+    (``ambiguous_player``) naming them.
+
+    >>> seats = [PlayerRow(0, "Анна", 1, "anna"), PlayerRow(1, "Антон", 2, None),
+    ...          PlayerRow(2, "Борис", 3, None, "Боря")]
+    >>> [find_player(seats, w).name for w in ("анна", "@ANNA", "2", "боря", "бор", "ант")]
+    ['Анна', 'Анна', 'Антон', 'Борис', 'Борис', 'Антон']
+    >>> find_player(seats, "ан")
+    Traceback (most recent call last):
+    bot.model.ParseError: ambiguous_player
+    >>> find_player(seats, "в") is None, find_player(seats, "пас") is None
+    (True, True)
+    """
+    if SEAT_RE.fullmatch(raw := token.strip()):  # ASCII digits, before NFKC makes ² a 2
+        seat = int(raw) - 1
         return next((p for p in players if p.seat == seat), None)
-    if not key.startswith("@"):
-        by_name = next((p for p in players if p.name.casefold() == key), None)
-        if by_name is not None:
-            return by_name
+    key = fold(token)
     handle = key.removeprefix("@")
-    return next((p for p in players if p.username and p.username.casefold() == handle), None)
+    if not handle:
+        return None  # "" is the nickname and username of who has none
+    if key.startswith("@"):
+        return next((p for p in players if p.username and fold(p.username) == handle), None)
+    for said in (_name, _nick, _username):
+        found = next((p for p in players if said(p) == key), None)
+        if found is not None:
+            return found
+    if len(key) < 2 or key in NOT_NAMES:
+        return None
+    starting = [p for p in players if _name(p).startswith(key) or _nick(p).startswith(key)]
+    if len(starting) > 1:
+        raise ambiguous(token, (p.name for p in starting))
+    return starting[0] if starting else None
+
+
+def _name(p: PlayerRow) -> str:
+    return fold(p.name)
+
+
+def _nick(p: PlayerRow) -> str:
+    return fold(p.nick) if p.nick else ""
+
+
+def _username(p: PlayerRow) -> str:
+    return fold(p.username) if p.username else ""
+
+
+def ambiguous(token: str, names: Iterable[str]) -> ParseError:
+    """``«ан» — это Анна или Антон?``: ``names`` (two at least) in the order seated."""
+    *first, last = names
+    return ParseError("ambiguous_player", token=token, names=", ".join(first), last=last)
 
 
 def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:
@@ -696,3 +755,18 @@ def valid_name(name: str) -> bool:
         and not name[0].isnumeric()  # "²" or "①" would read as a seat number
         and odd_character(name) is None
     )  # what a record may not hold either
+
+
+#: Words of the grammar, never read as the start of a name (:func:`find_player`):
+#: ``в`` is whist and ``без`` a count, whoever's name starts so.
+NOT_NAMES = frozenset(
+    RESERVED
+    | set(SUIT_WORDS)
+    | DOWN_WORDS
+    | set(COUNT_WORDS)
+    | {w for pair in NO_TRUMP_WORDS for w in pair}
+    | set(CORRECTION_WORDS)
+    | ON_WORDS
+    | NAMING_WORDS
+    | set(SIZE_WORDS)
+)

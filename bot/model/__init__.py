@@ -23,7 +23,11 @@ each an event kind whose payload is described here:
   :func:`scoring.record.settlement_to_json`), so a settled pulka is shown from it and
   never scored again;
 * ``amend`` ``{"settled": settle_id, "deal": correction}``: a correction written
-  after the settlement, shown next to it.
+  after the settlement, shown next to it;
+* ``nick`` ``{"seat": s, "name": n, "user": id, "nick": k}``: the player seated as ``n``
+  answers to ``k`` too (null: to his name only); a ``join`` may carry a ``"nick"``
+  (the one he gave himself in the chat before), and a ``leave`` drops it.  The
+  players' :attr:`~bot.model.rows.PlayerRow.nick` are read from these.
 """
 
 from __future__ import annotations
@@ -130,6 +134,8 @@ class Table:
     #: settlement, corrections and payments are read from these, so that a board
     #: drawn after the 1,000th deal does not walk a thousand deals to find them.
     marks: tuple[EventRow, ...]
+    #: The nicknames in force, (seated name, nickname) pairs (:func:`nicknames`).
+    nicks: tuple[tuple[str, str], ...] = ()
 
     @property
     def id(self) -> int:
@@ -194,9 +200,9 @@ class Table:
 
     @property
     def stop_point(self) -> int:
-        """The id of the last event that is not an agreement: what the table agrees to
-        stop at."""
-        return next((e.id for e in reversed(self.row.events) if e.kind != EventKind.AGREE), 0)
+        """The id of the last event that is not an agreement nor a nickname: what the
+        table agrees to stop at (a nickname changes no figure)."""
+        return next((e.id for e in reversed(self.row.events) if e.kind not in _NOT_STOPS), 0)
 
     @property
     def agreed_seats(self) -> tuple[int, ...]:
@@ -386,6 +392,48 @@ class Written:
 
 
 DEAL, UNDO, AMEND = EventKind.DEAL, EventKind.UNDO, EventKind.AMEND
+#: Events an agreement to stop does not stop at (:attr:`Table.stop_point`).
+_NOT_STOPS = (EventKind.AGREE, EventKind.NICK)
+#: Events that give or take a nickname (:func:`nicknames`).
+_NAMING = (EventKind.JOIN, EventKind.NICK, EventKind.LEAVE)
+
+
+def nicknames(
+    before: tuple[tuple[str, str], ...], events: Sequence[EventRow]
+) -> tuple[tuple[str, str], ...]:
+    """The nicknames in force after ``events``, ``before`` being those before them: a
+    ``nick`` gives one (or takes it back), a ``join`` gives the one it carries (or none),
+    a ``leave`` takes the leaver's.
+
+    >>> def e(kind, **payload):
+    ...     return EventRow(0, 1, 1, EventKind(kind), payload, None, None, None, None, "")
+    >>> nicknames((), [e("join", name="Борис", nick="Боря"), e("nick", name="Анна", nick="Аня")])
+    (('Борис', 'Боря'), ('Анна', 'Аня'))
+    >>> nicknames((("Борис", "Боря"),), [e("nick", name="Борис", nick=None)])
+    ()
+    """
+    if not any(e.kind in _NAMING for e in events):
+        return before
+    found = dict(before)
+    for e in events:
+        if e.kind not in _NAMING or not isinstance(who := e.payload.get("name"), str):
+            continue
+        nick = e.payload.get("nick") if e.kind != EventKind.LEAVE else None
+        if isinstance(nick, str) and nick:
+            found[who] = nick
+        else:
+            found.pop(who, None)
+    return tuple(found.items())
+
+
+def _nicknamed(
+    players: tuple[PlayerRow, ...], nicks: tuple[tuple[str, str], ...]
+) -> tuple[PlayerRow, ...]:
+    """``players`` with the nicknames ``nicks`` gives them."""
+    if not nicks and all(p.nick is None for p in players):
+        return players
+    by_name = dict(nicks)
+    return tuple(replace(p, nick=by_name.get(p.name)) for p in players)
 
 
 def shown_settlement(table: Table) -> Settlement | None:
@@ -422,10 +470,12 @@ def advance(
     anything else that cannot be played incrementally replays the log from the
     start.
     """
+    nicks = nicknames(table.nicks, events)
+    players = _nicknamed(players, nicks)
     row = replace(table.row, players=players, status=status, events=table.row.events + events)
     marks = table.marks + tuple(e for e in events if e.kind != DEAL)
     if not _seated(row):
-        return Table(row, table.rules, (), None, marks)
+        return Table(row, table.rules, (), None, marks, nicks)
     state = table.state
     deals = list(table.deals)
     if state is None or tuple(state.players) != tuple(p.name for p in players):
@@ -471,7 +521,7 @@ def advance(
                 state = deals.pop().before
             elif any(d.event.id == target for d in deals):
                 return build_table(row)  # not the last deal: replay from the start
-    return Table(row, table.rules, tuple(deals), state, marks)
+    return Table(row, table.rules, tuple(deals), state, marks, nicks)
 
 
 def with_deal(table: Table, event: EventRow, deal: Deal, step: Step) -> Table:
@@ -481,7 +531,7 @@ def with_deal(table: Table, event: EventRow, deal: Deal, step: Step) -> Table:
     assert table.state is not None  # a deal is written only on a seated table
     row = replace(table.row, events=(*table.row.events, event))
     live = LiveDeal(len(table.deals) + 1, event, deal, table.state, step, None)
-    return Table(row, table.rules, (*table.deals, live), step.state, table.marks)
+    return Table(row, table.rules, (*table.deals, live), step.state, table.marks, table.nicks)
 
 
 def table_at(table: Table, event_id: int) -> Table:

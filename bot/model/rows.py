@@ -30,6 +30,7 @@ class EventKind(StrEnum):
     LEAVE = "leave"  # a player left his seat before the first deal
     SEATS = "seats"  # the seating changed before the first deal (swap, first dealer)
     CLAIM = "claim"  # a Telegram user took over a guest seat (after /import)
+    NICK = "nick"  # a seated player's nickname, another name he answers to (/nick)
     # Written on a settled pulka, they change no figure:
     PAID = "paid"  # the payer says a payment of the settlement is paid
     RECEIVED = "received"  # the payee says a payment of the settlement is received
@@ -52,12 +53,17 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
-    """A seat at the table: a Telegram user or a guest (``user_id`` None)."""
+    """A seat at the table: a Telegram user or a guest (``user_id`` None).
+
+    ``nick`` is another name the player answers to (``/nick``), read off the log by the
+    replay (:func:`bot.model.advance`); storage neither writes nor reads it.
+    """
 
     seat: int
     name: str
     user_id: int | None
     username: str | None
+    nick: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

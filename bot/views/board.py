@@ -29,6 +29,8 @@ def players_text(tx: Texts, table: Table) -> str:
     lines = [tx("players_title")]
     for p in table.players:
         extra = f" (@{name(p.username)})" if p.username else ""
+        if p.nick:
+            extra += " " + tx("player_nick", nick=name(p.nick))
         if p.user_id is None:
             extra += tx("player_guest")
         lines.append(tx("player_line", seat=p.seat + 1, name=name(p.name), extra=extra))

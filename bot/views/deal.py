@@ -41,13 +41,21 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
 
 
 def dealer_line(tx: Texts, key: str, names: Sequence[str], state: PulkaState) -> str:
-    """``key``'s line naming the next dealer; at five, who sits that deal out follows
-    (the dealer and his neighbour, :func:`scoring.seating.table`)."""
+    """``key``'s line naming the next dealer; at four and five, who sits that deal out
+    (the dealer, at five with his neighbour) and who plays it (in seat order, as
+    ``распасы 3 2 5`` counts them) follow, as :attr:`scoring.PulkaState.next_table`
+    says."""
     line = tx(key, dealer=name(names[state.next_dealer]))
-    out = state.next_table.sitting_out
+    table = state.next_table
+    out = table.sitting_out
     if len(out) == 2:
         first, second = (name(names[s]) for s in out)
         line += " " + tx("wiz_sitting_out", first=first, second=second)
+    elif len(out) == 1:
+        line += " " + tx("next_sitting_out", name=name(names[out[0]]))
+    if out:
+        playing = ", ".join(name(names[s]) for s in sorted(table.at_table))
+        line += " " + tx("next_playing", players=playing)
     return line
 
 

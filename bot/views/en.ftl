@@ -117,6 +117,7 @@ name_taken = The name { $name } is taken; pick another: /join Name
 players_title = <b>Seating</b> (clockwise):
 player_line = { $seat }. { $name }{ $extra }
 player_guest = {" "}(guest)
+player_nick = "{ $nick }"
 players_none = Nobody is seated yet. Sit down: /join
 players_open = Seating is open: /join. 3 or 4 players are needed.
 players_fourth = A fourth player may join before the first deal: /join
@@ -124,7 +125,8 @@ players_fixed = Seating is fixed. { $dealer } deals next.
 need_players = A deal needs 3 or 4 players; { $count } seated. Sit down: /join
 deal_empty = Write the deal after /deal.
 deal_short = The deal is incomplete.
-unknown_player = I don't know the player "{ $token }". Players: { $players } (by name, @username or seat number).
+unknown_player = I don't know the player "{ $token }". Players: { $players } (by name or its start, nickname, @username or seat number).
+ambiguous_player = "{ $token }": { $names } or { $last }? Write more of the name.
 bad_contract = I can't read the contract "{ $token }": a level 6-10 and a suit, like 7h, 8s, 6nt.
 missing_tricks = Tricks missing: how many did { $name } take?
 bad_tricks = { $name }: "{ $token }" is not a number of tricks; a whole number 0 to 10.
@@ -174,6 +176,8 @@ write_nothing = nothing (the sheet is unchanged)
 cost_title = The deal's cost in whists:
 cost_line = { $name } { $amount }
 next_dealer = { $dealer } deals next.
+next_playing = Playing: { $players }.
+next_sitting_out = Sitting out: { $name }.
 finished = <b>The pulka is closed!</b> Settle it: /settle
 nt = NT
 exactly = made
@@ -263,7 +267,7 @@ help =
     {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code>: both pass
     {"  "}<code>/deal Boris misere 0</code>, <code>/deal misere Boris 0</code>, <code>/deal Boris misere clean</code>: a misère
     {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order of those at the table): all-pass
-    {"  "}A player by name, @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named; with five, the two not named: the dealer and a neighbour.
+    {"  "}A player by name or its start, nickname (/nick), @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named; with five, the two not named: the dealer and a neighbour.
     {"  "}Hussar (two players and a dummy): the defender may go unnamed: <code>/deal Anna 7h whist 7</code> (the declarer's tricks), <code>/deal Anna 6s pass</code>, <code>/deal all-pass 3 5</code> (the dummy has the rest)
     /correct (or /fix): write numbers straight onto a player's pool, mountain and whists, with a note; also once the game is over:
     {"  "}<code>/correct Anna mountain -2 pool 1 whists Boris 10 — miscounted</code>

@@ -14,7 +14,9 @@ from bot.actions import archive, payments
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.debts.view import concerns, debts_text, pressed_text
-from bot.model import EventKind, PulkaError, Table, debts
+from bot.grammar.deals import find_player
+from bot.model import EventKind, PlayerRow, PulkaError, Table, debts
+from bot.model.nights import Night
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, author_of_user, on_keyboard, pulka_of_button
 from bot.views.buttons import DebtCB
@@ -86,8 +88,21 @@ async def debts_command(
     found = debts.open_debts(nights)
     who = (command.args or "").strip()[:64] or None
     if who is not None:
+        who = named(nights, who)
         found = [d for d in found if concerns(d, who)]
     await delivery.answer(message, debts_text(tx, found, nights, numbers, who=who))
+
+
+def named(nights: list[Night], who: str) -> str:
+    """The name of the chat's player ``who`` names, as every command reads a player
+    (:func:`bot.grammar.deals.find_player`: any case, a start, a nickname, @username;
+    a start several share is refused); ``who`` itself if it names nobody."""
+    seen: dict[str, PlayerRow] = {}
+    for night in nights:
+        for p, person in zip(night.table.players, night.people, strict=False):
+            seen[person.key] = PlayerRow(-1, person.name, person.user_id, p.username, p.nick)
+    found = find_player(list(seen.values()), who)
+    return who if found is None else found.name
 
 
 def router() -> Router:

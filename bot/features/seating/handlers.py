@@ -1,5 +1,6 @@
 """The seating: the greeting, ``/join`` and "Sit down", ``/leave``, ``/seats``, ``/players``,
-``/rules``, ``/cancel``, and a guest seat claimed by a Telegram user (``/join Аня``).
+``/rules``, ``/cancel``, a guest seat claimed by a Telegram user (``/join Аня``), and
+``/nick Боря``, another name a player answers to.
 
 All of it happens before the first deal, except a claim: an imported pulka has its deals
 already, and its players are guests until they claim their seats.
@@ -18,8 +19,8 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import seating
 from bot.actions.keeper import Keeper
 from bot.actions.seating import first_dealer, swap_seats
-from bot.features.seating.view import claim_view, joined_text, seats_view
-from bot.grammar.deals import valid_name
+from bot.features.seating.view import claim_view, joined_text, nicks_text, seats_view
+from bot.grammar.deals import fold, valid_name
 from bot.model import PulkaError
 from bot.telegram.context import (
     IN_GROUP,
@@ -84,7 +85,7 @@ async def join(
     seated = next(
         (p for p in table.players if p.user_id == user_id)
         if user_id is not None
-        else (p for p in table.players if p.name.casefold() == guest.casefold()),
+        else (p for p in table.players if fold(p.name) == fold(guest)),
         table.players[-1],
     )
     await message.answer(joined_text(tx, table, seated))
@@ -131,6 +132,39 @@ async def leave(message: Message, keeper: Keeper, bot: Bot, tx: Texts, boards: B
     await boards.refresh(bot, tx, written.table)
     gone = name(str(written.event.payload.get("name", "?")))
     await message.answer(tx("leave_done", name=gone) + "\n\n" + players_text(tx, written.table))
+
+
+#: ``/nick`` words taking the nickname back.
+DROP_WORDS = frozenset({"-", "—", "–", "off", "none", "нет", "снять", "ні", "зняти"})
+
+
+async def nick(
+    message: Message, command: CommandObject, keeper: Keeper, bot: Bot, tx: Texts, boards: Boards
+) -> None:
+    """``/nick Боря``: the sender answers to Боря too (in ``/deal``, ``/correct``, at this
+    table and the chat's next ones); ``/nick -`` takes it back; ``/nick`` alone: the
+    nicknames at the table."""
+    word = " ".join((command.args or "").split())
+    user = message.from_user
+    if not word:
+        table = await pulka_here(message, keeper)
+        seated = user is not None and message.sender_chat is None and table.is_player(user.id)
+        await message.answer(nicks_text(tx, table, seated=seated))
+        return
+    if user is None or message.sender_chat is not None:
+        raise PulkaError("nick_not_seated")
+    given = None if fold(word) in DROP_WORDS else word
+    written = await seating.nick(
+        keeper, *place(message), user.id, given, author_of(message), source(message)
+    )
+    assert written.event is not None
+    payload = written.event.payload
+    who, now = name(str(payload.get("name", "?"))), payload.get("nick")
+    await boards.refresh(bot, tx, written.table)
+    if now:
+        await message.answer(tx("nick_set", nick=name(str(now)), name=who))
+    else:
+        await message.answer(tx("nick_dropped", name=who))
 
 
 async def show_players(message: Message, keeper: Keeper, tx: Texts) -> None:
@@ -206,7 +240,7 @@ async def ask_claim(message: Message, keeper: Keeper, tx: Texts, wanted: str) ->
         return False
     table = await keeper.active(*place(message))
     guests = [] if table is None else [p for p in table.players if p.user_id is None]
-    seat = next((p.seat for p in guests if p.name.casefold() == wanted.casefold()), None)
+    seat = next((p.seat for p in guests if fold(p.name) == fold(wanted)), None)
     if table is None or seat is None:
         return False
     if table.is_player(user.id):  # one seat each: he has his
@@ -280,6 +314,7 @@ def router() -> Router:
     r.callback_query.register(sit_down, SitCB.filter())
     r.message.register(leave, Command("leave"))
     r.message.register(show_players, Command("players"))
+    r.message.register(nick, Command("nick"))
     r.message.register(show_rules, Command("rules"))
     r.message.register(show_seats, Command("seats"))
     r.callback_query.register(reseat, SwapCB.filter())

@@ -54,3 +54,13 @@ def joined_text(tx: Texts, table: Table, seated: PlayerRow) -> str:
     if table.state is not None and not table.deals:
         lines.append(dealer_line(tx, "join_ready", table.names, table.state))
     return "\n\n".join(lines)
+
+
+def nicks_text(tx: Texts, table: Table, *, seated: bool) -> str:
+    """``/nick``: the nicknames at the table, and how to give oneself one (``seated``:
+    the asker is at the table)."""
+    nicked = [p for p in table.players if p.nick]
+    lines = [tx("nick_title")] if nicked else [tx("nick_none_here")]
+    lines += [tx("nick_line", nick=name(p.nick or ""), name=name(p.name)) for p in nicked]
+    lines += ["", tx("nick_how" if seated else "nick_not_seated")]
+    return "\n".join(lines)
