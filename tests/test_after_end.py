@@ -162,3 +162,85 @@ def test_every_convention_whatif_changes_has_a_name_in_every_language() -> None:
         before = Rules()
         line = changes_text(tx, before, replace(before, raspasy_cycle=True))
         assert line == tx("whatif_set_raspasy_cycle", value=f"{tx('no')} → {tx('yes')}")
+
+
+#: A deal by each in turn, made: fourteen of them keep a Sochi pulka to 20 going.
+_TURNS = (
+    ("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1"),
+    ("boris", "/deal Boris 6c 6 Vera whist 3 Anna pass 1"),
+    ("vera", "/deal Vera 6d 6 Anna whist 3 Boris pass 1"),
+)
+
+
+async def test_a_deal_keeps_its_number_after_a_deletion_and_an_undo(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start("sochi 20 1")
+        answers = []
+        for n in range(1, 15):
+            who, text = _TURNS[(n - 1) % 3]
+            reply = await app.reply_msg(e.chat, e.p[who], text)
+            assert reply["text"].startswith(f"Сдача №{n}:"), reply["text"]
+            answers.append(int(reply["message_id"]))
+        # Deal 3 deleted (by its number).
+        prompt = await app.reply_msg(e.chat, e.p["vera"], "/delete 3")
+        assert "Удалить сдачу №3: Vera 6♦ / ровно?" in prompt["text"], prompt["text"]
+        assert (await e.ui.tap(e.p["vera"], prompt["message_id"], "🗑 Да, удалить"))[
+            "text"
+        ] == "Сдача №3 удалена"
+        await app.idle()
+        # The board still names the last deal by the number its message shows.
+        board = e.ui.text(await e.board())
+        assert "Последняя сдача №14: Boris 6♣ / ровно" in board, board
+        assert "Сдача №14: Boris 6♣" in e.ui.text(answers[13])
+        # /history: deal 3 deleted in its place, the later ones under their numbers.
+        history = await app.reply_msg(e.chat, e.p["stranger"], "/history")
+        text = history["text"]
+        assert "\n2. Boris 6♣ / ровно" in text and "\n3. — удалена\n4. Anna 6♠ / ровно" in text
+        assert "\n14. Boris 6♣ / ровно" in text and "\n13. Anna 6♠ / ровно" in text
+        assert "Vera: сдача №3 Vera 6♦ / ровно удалена" in text
+        assert e.ui.labels(history["message_id"])[-2:] == ["✏️ 13", "✏️ 14"]
+        assert "✏️ 3" not in e.ui.labels(history["message_id"])
+        # /edit 14, a reply to deal 14's message and "✏️ 14" all open deal 14.
+        head = "Изменение сдачи №14, сейчас: Boris 6♣ / ровно"
+        assert head in await e.say("boris", "/edit 14")
+        sent = e.tg.send_message(e.chat, e.p["anna"], "/edit", reply_to=answers[13])
+        by_reply = await e.tg.wait_for_message(e.chat, after=sent["message_id"])
+        await app.idle()
+        assert head in by_reply["text"], by_reply["text"]
+        opened = await e.ui.tap_new(e.p["anna"], history["message_id"], "✏️ 14")
+        assert head in e.ui.text(opened)
+        # ... and a deal before the gone one is still itself.
+        assert "Изменение сдачи №2, сейчас: Boris 6♣" in await e.say("anna", "/edit 2")
+        assert "Сдача №3 удалена — её уже не изменить" in await e.say("anna", "/edit 3")
+        assert "нет (последняя — №14)" in await e.say("anna", "/edit 15")
+        # A typed change of deal 13 is answered under its number.
+        said = await e.say("anna", "/edit 13 Anna 6s 7 Boris whist 3 Vera pass 0")
+        assert "Сдача №13 изменена" in said, said
+
+        # Undo of the last deal: it keeps its number too; the next deal is the next one.
+        wrong = await app.reply_msg(e.chat, e.p["vera"], _TURNS[2][1])
+        assert wrong["text"].startswith("Сдача №15:"), wrong["text"]
+        prompt = await app.reply_msg(e.chat, e.p["boris"], "/undo")
+        assert "Отменить последнюю сдачу №15" in prompt["text"], prompt["text"]
+        await e.ui.tap(e.p["boris"], prompt["message_id"], "Да, отменить")
+        await app.idle()
+        assert "Сдача №15 отменена" in e.ui.text(prompt["message_id"])
+        assert "Последняя сдача №14: Boris 6♣ / ровно" in e.ui.text(await e.board())
+        assert "Сдача №16" in await e.say("boris", "/deal")  # the wizard's title
+        said = await e.say(*_TURNS[2])
+        assert said.startswith("Сдача №16:"), said
+        assert "Последняя сдача №16: Vera 6♦ / ровно" in e.ui.text(await e.board())
+        text = await e.say("stranger", "/history")
+        assert "\n13. Anna 6♠ / +1" in text and "\n15. — удалена\n16. Vera 6♦" in text
+        sent = e.tg.send_message(e.chat, e.p["anna"], "/edit", reply_to=wrong["message_id"])
+        gone = await e.tg.wait_for_message(e.chat, after=sent["message_id"])
+        await app.idle()
+        assert "больше нет" in gone["text"], gone["text"]  # the undone deal's message
+        assert "Сдача №15 удалена" in await e.say("anna", "/edit 15")
+        # The CSV record numbers the deals the same way.
+        await e.say("anna", "/export csv")
+        rows = e.tg.documents[-1].data.decode("utf-8-sig").splitlines()[1:]
+        assert [r.split(";")[0] for r in rows] == [str(n) for n in range(1, 17) if n not in (3, 15)]
