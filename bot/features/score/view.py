@@ -30,7 +30,8 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
 
 def _deal_chunks(tx: Texts, table: Table) -> list[str]:
     """The deals by their numbers: those in force, and those undone or deleted as such."""
-    if not table.deals and not table.gone:
+    gone = table.gone
+    if not table.deals and not gone:
         return [tx("history_title") + "\n" + tx("history_empty")]
     names = table.names
     numbered = [
@@ -48,7 +49,7 @@ def _deal_chunks(tx: Texts, table: Table) -> list[str]:
         for d in table.deals
     ]
     # A deal keeps its number for good: one undone or deleted is in its place, gone.
-    numbered += [(n, tx("history_gone", number=n)) for n in table.gone]
+    numbered += [(n, tx("history_gone", number=n)) for n in gone]
     lines = [line for _, line in sorted(numbered, key=lambda x: x[0])]
     chunks = split_lines([tx("history_title"), *lines])
     if len(chunks) <= HISTORY_MESSAGES:
