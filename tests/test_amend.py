@@ -100,7 +100,9 @@ async def check_replay(app: App, chat: dict[str, Any]) -> Any:
     assert table is not None and table.state is not None
     expected = replay(table.names, table.rules, in_force(table.row.events)).state
     assert table.state == expected
-    assert [d.number for d in table.deals] == list(range(1, len(table.deals) + 1))
+    # Each deal keeps its number for good: its place among the log's deals.
+    order = [e.id for e in table.row.events if e.kind == EventKind.DEAL]
+    assert [d.number for d in table.deals] == [order.index(d.event.id) + 1 for d in table.deals]
     async with app.storage.read() as tx:
         row = await pulkas.load(tx, table.id)
     assert row is not None and build_table(row).state == expected
@@ -184,15 +186,16 @@ async def test_edit_and_delete_past_deals(app: App, people: dict[str, Any]) -> N
         assert len(table.deals) == 4
         assert str(table.deals[2].deal.declarer) == "Vera"  # type: ignore[union-attr]
 
-        # The history: the deals in force, renumbered, and every change with who made it.
+        # The history: every deal by its number (deal 3 deleted in its place), and
+        # every change with who made it.
         reply = await app.reply_msg(chat, p["stranger"], "/history")
         history = reply["text"]
-        assert "3. Vera 6♦ / +1" in history and "4. Anna 7♣" in history
+        assert "\n3. — удалена\n4. Vera 6♦ / +1" in history and "5. Anna 7♣" in history
         assert "Правки" in history
         assert "Anna: сдача №2 Boris 7♥ / ровно → Boris 7♥ / +1" in history
         assert "Vera: сдача №4 Vera 6♦ / ровно → Vera 6♦ / +1" in history
         assert "Vera: сдача №3 распасы 3-2-5 удалена" in history
-        assert ui.labels(reply["message_id"]) == ["✏️ 1", "✏️ 2", "✏️ 3", "✏️ 4"]
+        assert ui.labels(reply["message_id"]) == ["✏️ 1", "✏️ 2", "✏️ 4", "✏️ 5"]
         # "✏️ 1" under the history opens deal 1.
         editor = await ui.tap_new(p["anna"], reply["message_id"], "✏️ 1")
         assert "Изменение сдачи №1" in ui.text(editor)
@@ -207,9 +210,10 @@ async def test_edit_and_delete_past_deals(app: App, people: dict[str, Any]) -> N
         )
         typed = (await tg.wait_for_message(chat, after=sent["message_id"]))["text"]
         await app.idle()
-        assert "Сдача №4 изменена" in typed and "стало: Anna 7♣ / без одной" in typed
+        assert "Сдача №5 изменена" in typed and "стало: Anna 7♣ / без одной" in typed
         await check_replay(app, chat)
-        assert "нет (сдач: 4)" in await app.say(chat, p["anna"], "/edit 9")
+        assert "нет (последняя — №5)" in await app.say(chat, p["anna"], "/edit 9")
+        assert "Сдача №3 удалена — её уже не изменить" in await app.say(chat, p["anna"], "/edit 3")
         assert "/delete 3" in await app.say(chat, p["anna"], "/edit")
         score = await app.say(chat, p["stranger"], "/score text")
 
@@ -304,5 +308,7 @@ async def test_delete_by_number_in_english(app: App, people: dict[str, Any]) -> 
         assert "If we stopped now (in whists), before → after:" in done
         table = await check_replay(app, chat)
         assert len(table.deals) == 4
-        editor = await app.reply_msg(chat, p["vera"], "/edit 1")  # the old deal 2 now
-        assert "Changing deal 1, now: Boris 7♥ / made" in editor["text"], editor["text"]
+        # Deal 2 keeps its number; deal 1 is gone.
+        editor = await app.reply_msg(chat, p["vera"], "/edit 2")
+        assert "Changing deal 2, now: Boris 7♥ / made" in editor["text"], editor["text"]
+        assert "Deal 1 was deleted" in await app.say(chat, p["vera"], "/edit 1")

@@ -137,8 +137,9 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         assert "Anna: пуля 10, гора 21, висты: Boris 0, Vera 8" in ui.text(t.board)
 
         history = await t.say("boris", "/history")
-        assert "10. Boris 6♣ / +1 — Vera вист 3, Anna пас 0 · Anna" in history
-        assert "11." in history and "13." not in history
+        # The undone deal keeps its number, shown gone; the one entered again is 11.
+        assert "\n10. — удалена\n11. Boris 6♣ / +1 — Vera вист 3, Anna пас 0 · Anna" in history
+        assert "13." in history and "14." not in history
         settled = await t.say("vera", "/settle")
         assert "Anna: -64 вист. = -32.00 RUB" in settled
         assert "Boris: +195 вист. = 97.50 RUB" in settled

@@ -174,7 +174,9 @@ async def test_undo_with_confirmation(app: App, people: dict[str, Any]) -> None:
         assert await app.count("undo") == 1
 
         history = await app.say(chat, p["anna"], "/history")
-        assert "1. Anna 6♠ / ровно" in history and "2." not in history
+        # The undone deal keeps its number, shown gone in its place.
+        assert "1. Anna 6♠ / ровно" in history and "\n2. — удалена" in history
+        assert "Boris 7♥" not in history
 
         # A confirmation gone stale: another deal was written after it.
         ask = await app.reply_msg(chat, p["vera"], "/undo")

@@ -397,6 +397,7 @@ class Pulka:
     rules: Rules
     players: list[str] = field(default_factory=list)
     live: list[Write] = field(default_factory=list)
+    dealt: int = 0  # deals written, undone ones included: a deal keeps its number
     ended: bool = False
     agreed: bool = False
     agreements: int = 0  # "End by agreement" taps that did not end it
@@ -674,9 +675,10 @@ class Evening:
             mark,
             self.pulka,
             deal=deal,
-            number=len(self.pulka.live) + 1,
+            number=self.pulka.dealt + 1,
             head=head,
         )
+        self.pulka.dealt += 1
         self.pulka.live.append(w)
         self.writes.append(w)
 

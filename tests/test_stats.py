@@ -247,10 +247,11 @@ async def test_export_csv_stats(app: App, people: dict[str, Any]) -> None:
         assert e.tg.sent_messages(e.chat)[-1]["caption"] == (
             "Статистика чата для таблиц: CSV в UTF-8, разделитель — точка с запятой."
         )
-        # /export alone is still handlers/settle.py's (the record of a pulka here).
+        # /export alone is still the ending feature's: the record of the last pulka here.
         docs = len(e.tg.documents)
-        assert "Здесь нет идущей пульки" in await e.say("boris", "/export")
-        assert len(e.tg.documents) == docs
+        assert "pulka/1" in await e.say("boris", "/export")
+        assert len(e.tg.documents) == docs + 1
+        assert e.tg.documents[-1].filename.endswith(".json")
 
 
 FOUR = (

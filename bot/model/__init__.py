@@ -109,6 +109,8 @@ def sizes_of(seats: int | None) -> tuple[int, ...]:
 class LiveDeal:
     """A deal in force, with the sheet before it and what it wrote.
 
+    ``number`` is the deal's for good: its event's place among the log's deals, so a
+    deal undone or deleted keeps its number and the later ones keep theirs.
     ``event`` is the deal's own event (its identity, whatever amends it); ``deal``
     is its form in force, and ``amended`` the amendment that gave that form (None:
     as written).
@@ -136,6 +138,9 @@ class Table:
     marks: tuple[EventRow, ...]
     #: The nicknames in force, (seated name, nickname) pairs (:func:`nicknames`).
     nicks: tuple[tuple[str, str], ...] = ()
+    #: How many deals the log has written, undone and deleted ones included: the last
+    #: deal number given (the next deal is ``dealt + 1``).
+    dealt: int = 0
 
     @property
     def id(self) -> int:
@@ -183,6 +188,22 @@ class Table:
 
     def deal_by_event(self, event_id: int) -> LiveDeal | None:
         return next((d for d in reversed(self.deals) if d.event.id == event_id), None)
+
+    def index_of(self, live: LiveDeal) -> int:
+        """Where ``live`` stands among the deals in force (0: the first), which is not
+        its number once a deal before it is gone."""
+        return next(i for i, d in enumerate(self.deals) if d.event.id == live.event.id)
+
+    def deal_numbered(self, number: int) -> LiveDeal | None:
+        """The deal in force of number ``number`` (None: there is none, or it is gone)."""
+        return next((d for d in reversed(self.deals) if d.number == number), None)
+
+    @property
+    def gone(self) -> tuple[int, ...]:
+        """The numbers of the deals taken back (undone or deleted), from the log."""
+        live = {d.event.id for d in self.deals}
+        deals = (e for e in self.row.events if e.kind == EventKind.DEAL)
+        return tuple(n for n, e in enumerate(deals, 1) if e.id not in live)
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of the Telegram user ``user_id``, or None."""
@@ -474,8 +495,10 @@ def advance(
     players = _nicknamed(players, nicks)
     row = replace(table.row, players=players, status=status, events=table.row.events + events)
     marks = table.marks + tuple(e for e in events if e.kind != DEAL)
+    dealt = table.dealt
     if not _seated(row):
-        return Table(row, table.rules, (), None, marks, nicks)
+        dealt += sum(e.kind == DEAL for e in events)
+        return Table(row, table.rules, (), None, marks, nicks, dealt)
     state = table.state
     deals = list(table.deals)
     if state is None or tuple(state.players) != tuple(p.name for p in players):
@@ -483,6 +506,7 @@ def advance(
         state = PulkaState.new(tuple(p.name for p in players), table.rules)
         deals = []
         events = row.events
+        dealt = 0
     undone = {e.payload.get("event") for e in events if e.kind == UNDO}
     # Amendments of deals among ``events`` are played in the deal's place (the last
     # one in force); those of earlier deals as they come.
@@ -493,14 +517,15 @@ def advance(
         if e.kind == AMEND and e.payload.get("event") in here
     }
     for event in events:
-        if event.kind == DEAL and event.id not in undone:
+        if event.kind == DEAL:
+            dealt += 1  # its number, whether it is in force or not
             amend = amends.get(event.id)
             form = event.payload if amend is None else amend.payload.get("deal")
-            if form is None:
-                continue  # deleted
+            if event.id in undone or form is None:
+                continue  # undone, or deleted
             deal = deal_from_json(form)
             step = play(state, deal)
-            deals.append(LiveDeal(len(deals) + 1, event, deal, state, step, amend))
+            deals.append(LiveDeal(dealt, event, deal, state, step, amend))
             state = step.state
         elif event.kind == AMEND and event.payload.get("event") not in here:
             target = event.payload.get("event")
@@ -521,7 +546,7 @@ def advance(
                 state = deals.pop().before
             elif any(d.event.id == target for d in deals):
                 return build_table(row)  # not the last deal: replay from the start
-    return Table(row, table.rules, tuple(deals), state, marks, nicks)
+    return Table(row, table.rules, tuple(deals), state, marks, nicks, dealt)
 
 
 def with_deal(table: Table, event: EventRow, deal: Deal, step: Step) -> Table:
@@ -530,8 +555,9 @@ def with_deal(table: Table, event: EventRow, deal: Deal, step: Step) -> Table:
     deal, without playing it a second time."""
     assert table.state is not None  # a deal is written only on a seated table
     row = replace(table.row, events=(*table.row.events, event))
-    live = LiveDeal(len(table.deals) + 1, event, deal, table.state, step, None)
-    return Table(row, table.rules, (*table.deals, live), step.state, table.marks, table.nicks)
+    live = LiveDeal(table.dealt + 1, event, deal, table.state, step, None)
+    deals = (*table.deals, live)
+    return Table(row, table.rules, deals, step.state, table.marks, table.nicks, table.dealt + 1)
 
 
 def table_at(table: Table, event_id: int) -> Table:
@@ -541,45 +567,47 @@ def table_at(table: Table, event_id: int) -> Table:
     return build_table(row)
 
 
-def live_forms(table: Table, until: int) -> list[tuple[int, dict[str, Any]]]:
-    """The deals in force just before event ``until`` (their event ids and stored
-    forms, in order), from the log alone: nothing is played."""
-    live: list[tuple[int, dict[str, Any]]] = []
+def live_forms(table: Table, until: int) -> list[tuple[int, int, dict[str, Any]]]:
+    """The deals in force just before event ``until`` (their numbers, event ids and
+    stored forms, in order), from the log alone: nothing is played."""
+    live: list[tuple[int, int, dict[str, Any]]] = []
+    dealt = 0
     for event in table.row.events:
         if event.id >= until:
             break
         if event.kind == DEAL:
-            live.append((event.id, event.payload))
+            dealt += 1
+            live.append((dealt, event.id, event.payload))
         elif event.kind in (UNDO, AMEND):
             target = event.payload.get("event")
-            at = next((i for i, (e, _) in enumerate(live) if e == target), None)
+            at = next((i for i, (_, e, _) in enumerate(live) if e == target), None)
             if at is None:
                 continue
             form = event.payload.get("deal") if event.kind == AMEND else None
             if form is None:
                 del live[at]
             else:
-                live[at] = (live[at][0], form)
+                live[at] = (*live[at][:2], form)
     return live
 
 
 def undone_deal(table: Table, undo: EventRow) -> tuple[int, Deal] | None:
-    """The deal ``undo`` cancelled, with the number it had then (from the log alone).
+    """The deal ``undo`` cancelled, with its number (from the log alone).
 
     Lets a repeated undo answer what it did the first time, though the deal is gone.
     """
     target = undo.payload.get("event")
-    for number, (event_id, form) in enumerate(live_forms(table, undo.id), 1):
+    for number, event_id, form in live_forms(table, undo.id):
         if event_id == target:
             return number, deal_from_json(form)
     return None
 
 
 def amended_deal(table: Table, amend: EventRow) -> tuple[int, Deal, Deal | None] | None:
-    """What amendment ``amend`` changed: the deal's number then, its form before, and
+    """What amendment ``amend`` changed: the deal's number, its form before, and
     its new form (None: deleted); from the log alone, so a repeat answers the same."""
     target = amend.payload.get("event")
-    for number, (event_id, form) in enumerate(live_forms(table, amend.id), 1):
+    for number, event_id, form in live_forms(table, amend.id):
         if event_id == target:
             new = amend.payload.get("deal")
             return number, deal_from_json(form), None if new is None else deal_from_json(new)
@@ -595,7 +623,7 @@ def check_amendment(table: Table, target: LiveDeal, deal: Deal | None) -> None:
     state = target.before
     if deal is not None:
         state = play(state, deal).state
-    for later in table.deals[target.number :]:
+    for later in table.deals[table.index_of(target) + 1 :]:
         try:
             state = play(state, later.deal).state
         except ScoringError as e:

@@ -122,7 +122,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     names = table.names
     state = table.state
     assert state is not None
-    head = [tx("wiz_title", number=len(table.deals) + 1, dealer=name(names[seats.dealer]))]
+    head = [tx("wiz_title", number=table.dealt + 1, dealer=name(names[seats.dealer]))]
     if len(seats.sitting_out) > 1:  # five: both who sit out are named
         out = [name(names[s]) for s in seats.sitting_out]
         head.append(tx("wiz_sitting_out", first=out[0], second=out[1]))

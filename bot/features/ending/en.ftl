@@ -17,6 +17,8 @@ after_settle_how =
     A new pulka: /newpulka
 settle_agreed = The pulka was ended by agreement ({ $who }) and archived.
 export_caption = The pulka's record (format pulka/1)
+export_none = There is no running or finished pulka here, so there is nothing to export. Start one: /newpulka
+export_usage = The record file: /export — of the running pulka (or the last finished one), /export N — of pulka N in /pulkas; /export csv — the deals as a table.
 import_usage = Reply with /import to a message carrying a record file (.json), or paste the JSON after the command.
 import_too_big = The file is too big.
 import_bad_json = The record could not be read: { $reason }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from contextlib import suppress
 from typing import Any
 
@@ -37,7 +38,6 @@ from bot.telegram.context import (
     need_players,
     on_keyboard,
     place,
-    pulka_here,
     pulka_of_button,
     pulka_of_press,
     source,
@@ -55,6 +55,8 @@ from scoring.record import record_json
 
 #: The largest record file /import reads.
 MAX_IMPORT_BYTES = 1_000_000
+#: ``/export N``: pulka N of ``/pulkas`` (ASCII digits only: ``str.isdigit`` takes ``²``).
+_EXPORT_NUMBER = re.compile(r"\s*#?№?\s*([0-9]{1,9})\s*")
 
 
 async def final_sheet(target: Message, tx: Texts, table: Table, sheets: Sheets) -> None:
@@ -213,9 +215,30 @@ async def send_export(target: Message, tx: Texts, table: Table) -> None:
     )
 
 
-async def export(message: Message, keeper: Keeper, tx: Texts) -> None:
-    """``/export``: the pulka as a ``pulka/1`` record file."""
-    await send_export(message, tx, await pulka_here(message, keeper))
+async def export(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
+    """``/export``: the running pulka as a ``pulka/1`` record file, else the last one
+    over here (as its "Export" button sends it); ``/export N``: pulka N of ``/pulkas``."""
+    await send_export(message, tx, await _exported(message, command.args, keeper))
+
+
+async def _exported(message: Message, args: str | None, keeper: Keeper) -> Table:
+    """The pulka ``/export`` means: pulka N of the archive, else the running one, else the
+    last one over."""
+    if args and args.strip():
+        found = _EXPORT_NUMBER.fullmatch(args)
+        if found is None:
+            raise PulkaError("export_usage")
+        numbered = await archive.numbered(keeper, *place(message), int(found[1]))
+        if numbered is None:
+            raise PulkaError("archive_missing", number=int(found[1]))
+        return numbered[1]
+    running = await keeper.active(*place(message))
+    if running is not None:
+        return running
+    over, _ = await archive.last_over(keeper, *place(message))
+    if over is None:
+        raise PulkaError("export_none")
+    return over
 
 
 async def export_press(

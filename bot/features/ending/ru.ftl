@@ -17,6 +17,8 @@ after_settle_how =
     Новая пулька: /newpulka
 settle_agreed = Пулька закончена по согласию игроков ({ $who }) и сохранена в архив.
 export_caption = Запись пульки (формат pulka/1)
+export_none = Здесь нет ни идущей, ни законченной пульки — записывать нечего. Начните новую: /newpulka
+export_usage = Файл записи: /export — идущей пульки (или последней законченной), /export N — пульки N из списка /pulkas; /export csv — сдачи таблицей.
 import_usage = Ответьте командой /import на сообщение с файлом записи (.json) или вставьте JSON после команды.
 import_too_big = Файл слишком большой.
 import_bad_json = Запись не прочитана: { $reason }

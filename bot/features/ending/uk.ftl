@@ -17,6 +17,8 @@ after_settle_how =
     Нова пулька: /newpulka
 settle_agreed = Пульку закінчено за згодою гравців ({ $who }) і збережено в архіві.
 export_caption = Запис пульки (формат pulka/1)
+export_none = Тут немає ні поточної, ні закінченої пульки — записувати нічого. Почніть нову: /newpulka
+export_usage = Файл запису: /export — поточної пульки (або останньої закінченої), /export N — пульки N зі списку /pulkas; /export csv — роздачі таблицею.
 import_usage = Дайте відповідь командою /import на повідомлення з файлом запису (.json) або вставте JSON після команди.
 import_too_big = Файл завеликий.
 import_bad_json = Запис не прочитано: { $reason }

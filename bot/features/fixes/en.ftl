@@ -10,10 +10,11 @@ amend_note_done = Deal { $number } changed
 amend_note_deleted = Deal { $number } deleted
 amend_correction = Deal { $number } is a correction ({ $notation }), which the deal wizard cannot change: delete it and write a new one with /correct.
 amend_usage = Reply /edit (to change) or /delete to the bot's message about a deal, or give the deal's number: <code>/edit 3</code>, <code>/delete 3</code>. With a deal typed after the number (<code>/edit 3 Anna 7h 8 Boris whist 2 Vera pass 0</code>) it is replaced at once.
-amend_no_deal = There is no deal { $number } in this pulka (it has { $count } { $count ->
-        [one] deal
-       *[other] deals
+amend_no_deal = There is no deal { $number } in this pulka ({ $last ->
+        [0] no deals yet
+       *[other] the last is deal { $last }
     }).
+amend_gone_number = Deal { $number } was deleted and cannot be changed. What is written: /history
 undo_nothing = Nothing to undo: no deals yet.
 undo_confirm = Undo the last deal, deal { $number }: { $notation }?
 undo_kept = No undo; deal { $number } stays.

@@ -10,7 +10,11 @@ amend_note_done = Сдача №{ $number } изменена
 amend_note_deleted = Сдача №{ $number } удалена
 amend_correction = Сдача №{ $number } — поправка ({ $notation }), мастер её не изменит: удалите её и запишите новую через /correct.
 amend_usage = Ответьте командой /edit (изменить) или /delete (удалить) на сообщение бота о сдаче — или укажите номер сдачи: <code>/edit 3</code>, <code>/delete 3</code>. С текстом сдачи после номера (<code>/edit 3 Анна 7ч 8 Борис вист 2 Вера пас 0</code>) она заменяется сразу.
-amend_no_deal = Сдачи №{ $number } в пульке нет (сдач: { $count }).
+amend_no_deal = Сдачи №{ $number } в пульке нет ({ $last ->
+        [0] сдач пока нет
+       *[other] последняя — №{ $last }
+    }).
+amend_gone_number = Сдача №{ $number } удалена — её уже не изменить. Что записано: /history
 undo_nothing = Нечего отменять: сдач нет.
 undo_confirm = Отменить последнюю сдачу №{ $number }: { $notation }?
 undo_kept = Отмена не нужна — сдача №{ $number } остаётся.

@@ -10,7 +10,11 @@ amend_note_done = Роздачу №{ $number } змінено
 amend_note_deleted = Роздачу №{ $number } видалено
 amend_correction = Роздача №{ $number } — поправка ({ $notation }), майстер її не змінить: видаліть її і запишіть нову через /correct.
 amend_usage = Дайте відповідь командою /edit (змінити) або /delete (видалити) на повідомлення бота про роздачу — або вкажіть номер роздачі: <code>/edit 3</code>, <code>/delete 3</code>. З текстом роздачі після номера (<code>/edit 3 Анна 7ч 8 Борис віст 2 Віра пас 0</code>) її буде замінено одразу.
-amend_no_deal = Роздачі №{ $number } у пульці немає (роздач: { $count }).
+amend_no_deal = Роздачі №{ $number } у пульці немає ({ $last ->
+        [0] роздач поки немає
+       *[other] остання — №{ $last }
+    }).
+amend_gone_number = Роздачу №{ $number } видалено — її вже не змінити. Що записано: /history
 undo_nothing = Нічого скасовувати: роздач немає.
 undo_confirm = Скасувати останню роздачу №{ $number }: { $notation }?
 undo_kept = Скасування не потрібне — роздача №{ $number } лишається.

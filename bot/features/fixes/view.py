@@ -34,8 +34,10 @@ from scoring.deals import same_deal
 
 
 def editing_view(table: Table, live: LiveDeal) -> Table:
-    """``table`` as it stood before ``live`` was played: the wizard asks on that sheet."""
-    return replace(table, deals=table.deals[: live.number - 1], state=live.before)
+    """``table`` as it stood before ``live`` was played: the wizard asks on that sheet
+    (and names the deal by its number)."""
+    before = table.deals[: table.index_of(live)]
+    return replace(table, deals=before, state=live.before, dealt=live.number - 1)
 
 
 #: The defence button of the two defenders' answers (the dummy's pass is hussar's only).

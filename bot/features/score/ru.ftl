@@ -8,4 +8,5 @@ history_title = <b>История пульки</b>
 history_empty = Сдач пока нет.
 history_cut = Сдач слишком много для чата: { $hidden } ранних не показаны, ниже последние { $shown }. Вся пулька — в /export.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
+history_gone = { $number }. — удалена
 sheet_recent = Лист пульки только что отправлен — он выше в чате.

@@ -20,7 +20,7 @@ HISTORY_BUTTONS = 24
 
 
 def history_chunks(tx: Texts, table: Table) -> list[str]:
-    """The protocol of live deals, then the log's edits and deletions, in messages."""
+    """The protocol of the deals, then the log's edits and deletions, in messages."""
     chunks = _deal_chunks(tx, table)
     amendments = history_lines(tx, table)
     if amendments:
@@ -29,20 +29,28 @@ def history_chunks(tx: Texts, table: Table) -> list[str]:
 
 
 def _deal_chunks(tx: Texts, table: Table) -> list[str]:
-    if not table.deals:
+    """The deals by their numbers: those in force, and those undone or deleted as such."""
+    gone = table.gone
+    if not table.deals and not gone:
         return [tx("history_title") + "\n" + tx("history_empty")]
     names = table.names
-    lines = [
-        tx(
-            "history_line",
-            number=d.number,
-            declarer=declarer_prefix(d.deal),
-            notation=notation(tx, d.deal, names, table.rules),
-            details=details(tx, d.deal, names, table.rules),
-            author=name(d.event.author_name or "?"),
+    numbered = [
+        (
+            d.number,
+            tx(
+                "history_line",
+                number=d.number,
+                declarer=declarer_prefix(d.deal),
+                notation=notation(tx, d.deal, names, table.rules),
+                details=details(tx, d.deal, names, table.rules),
+                author=name(d.event.author_name or "?"),
+            ),
         )
         for d in table.deals
     ]
+    # A deal keeps its number for good: one undone or deleted is in its place, gone.
+    numbered += [(n, tx("history_gone", number=n)) for n in gone]
+    lines = [line for _, line in sorted(numbered, key=lambda x: x[0])]
     chunks = split_lines([tx("history_title"), *lines])
     if len(chunks) <= HISTORY_MESSAGES:
         return chunks

@@ -30,11 +30,13 @@ whatif_cost_contract = “{ $token }” is not a contract: a level 6–10 and a 
 whatif_cost_word = “{ $token }” is not understood here: after the contract come the declarer's tricks, whist/pass/half and the defenders' tricks.
 whatif_cost_extra = “{ $token }” is one too many: there are two defenders, one count of tricks each.
 whatif_cost_refused = This deal cannot be played: { $reason }.
-whatif_title = <b>What if</b> — pulka #{ $number }: { $changes }
+whatif_title = <b>What if</b> — pulka #{ $number }:
 whatif_change = { $key }: { $old } → { $new }
 whatif_line = { $name }: { $agreed } → { $changed } whists ({ $diff }); { $agreed_money } → { $changed_money } { $currency } ({ $diff_money })
 whatif_note = Only a calculation: nothing in the pulka is changed, the settlement stays as agreed.
 whatif_same = Pulka #{ $number } was settled under these rules already: nothing changes.
+whatif_nothing = The results are the same: under these rules everyone's whists and money stay as they are.
+whatif_set_raspasy_cycle = All-pass in a cycle: { $value }
 whatif_broken = Under these rules deal #{ $deal } ({ $what }) cannot be played: { $reason }.
 whatif_none = No finished pulka here yet: /whatif re-scores a finished one (list: /pulkas).
 whatif_usage = What to change? /whatif rule=value for the last finished pulka, /whatif N … for pulka N of /pulkas.

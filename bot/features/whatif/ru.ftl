@@ -30,11 +30,13 @@ whatif_cost_contract = «{ $token }» — не контракт: нужен ур
 whatif_cost_word = «{ $token }» здесь не понять: после контракта идут взятки разыгрывающего, вист/пас/полвиста и взятки защитников.
 whatif_cost_extra = «{ $token }» — лишнее: защитников двое, у каждого одно число взяток.
 whatif_cost_refused = Такую сдачу не сыграть: { $reason }.
-whatif_title = <b>Что если</b> — пулька №{ $number }: { $changes }
+whatif_title = <b>Что если</b> — пулька №{ $number }:
 whatif_change = { $key }: { $old } → { $new }
 whatif_line = { $name }: { $agreed } → { $changed } вист. ({ $diff }); { $agreed_money } → { $changed_money } { $currency } ({ $diff_money })
 whatif_note = Это только расчёт: в пульке ничего не изменено, роспись осталась прежней.
 whatif_same = Пулька №{ $number } и так расписана по этим правилам: ничего не меняется.
+whatif_nothing = Итоги те же: по этим правилам висты и деньги у всех остаются прежними.
+whatif_set_raspasy_cycle = Распасы по кругу: { $value }
 whatif_broken = По этим правилам не сыграть сдачу №{ $deal } ({ $what }): { $reason }.
 whatif_none = Законченных пулек здесь ещё нет: /whatif пересчитывает законченную (список — /pulkas).
 whatif_usage = Что поменять? /whatif правило=значение — для последней законченной пульки, /whatif N … — для пульки N из /pulkas.

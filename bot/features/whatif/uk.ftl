@@ -30,11 +30,13 @@ whatif_cost_contract = «{ $token }» — не контракт: потрібе�
 whatif_cost_word = «{ $token }» тут не зрозуміло: після контракту йдуть взятки розігрувача, віст/пас/піввіста і взятки захисників.
 whatif_cost_extra = «{ $token }» — зайве: захисників двоє, у кожного одне число взяток.
 whatif_cost_refused = Таку роздачу не зіграти: { $reason }.
-whatif_title = <b>Що як</b> — пулька №{ $number }: { $changes }
+whatif_title = <b>Що як</b> — пулька №{ $number }:
 whatif_change = { $key }: { $old } → { $new }
 whatif_line = { $name }: { $agreed } → { $changed } віст. ({ $diff }); { $agreed_money } → { $changed_money } { $currency } ({ $diff_money })
 whatif_note = Це лише розрахунок: у пульці нічого не змінено, розпис лишився тим самим.
 whatif_same = Пульку №{ $number } і так розписано за цими правилами: нічого не змінюється.
+whatif_nothing = Підсумки ті самі: за цими правилами вісти й гроші в усіх лишаються такими ж.
+whatif_set_raspasy_cycle = Розпаси по колу: { $value }
 whatif_broken = За цими правилами не зіграти роздачу №{ $deal } ({ $what }): { $reason }.
 whatif_none = Закінчених пульок тут ще немає: /whatif перераховує закінчену (список — /pulkas).
 whatif_usage = Що змінити? /whatif правило=значення — для останньої закінченої пульки, /whatif N … — для пульки N з /pulkas.

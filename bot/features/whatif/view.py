@@ -166,22 +166,30 @@ def _words(tx: Texts, key: str, value: object) -> str:
 
 
 def changes_text(tx: Texts, before: Rules, after: Rules) -> str:
-    """``whist: джентльменские → жлобские; …`` for every convention that differs."""
-    parts = []
+    """Every convention that differs, a line each, by its name in the chat's language:
+    ``Висты: джентльменские → жлобские``."""
+    lines = []
     if before.variant != after.variant:
         old, new = variant_name(tx, before), variant_name(tx, after)
-        parts.append(tx("set_variant", value=f"{old} → {new}"))
+        lines.append(tx("set_variant", value=f"{old} → {new}"))
     for key in WHATIF_KEYS:
         old, new = getattr(before, key), getattr(after, key)
         if old != new:
-            parts.append(_change(tx, key, _words(tx, key, old), _words(tx, key, new)))
-    return "; ".join(parts)
+            lines.append(_change(tx, key, _words(tx, key, old), _words(tx, key, new)))
+    return "\n".join(lines)
+
+
+#: The names of conventions the settings message sets only together with another (so
+#: it has no line of their own to name them by).
+_NAMED_HERE = {"raspasy_cycle": "whatif_set_raspasy_cycle"}
 
 
 def _change(tx: Texts, key: str, old: str, new: str) -> str:
-    """One convention changed, named as the settings message names it (else by its key)."""
-    if bundle(tx.lang).has_message(f"set_{key}"):
-        return tx(f"set_{key}", value=f"{old} → {new}")
+    """One convention changed, named as the settings message names it (else by
+    :data:`_NAMED_HERE`, else by its key)."""
+    for message in (f"set_{key}", _NAMED_HERE.get(key)):
+        if message is not None and bundle(tx.lang).has_message(message):
+            return tx(message, value=f"{old} → {new}")
     return tx("whatif_change", key=key, old=old, new=new)
 
 
@@ -191,6 +199,8 @@ def whatif_text(
     """Each player's result and money as agreed and under the changed rules ``after``,
     and the difference; nothing of it is written."""
     lines = [_title(tx, number, table, after)]
+    if new.results == agreed.results and new.money == agreed.money:
+        return "\n".join([*lines, tx("whatif_nothing")])
     cur = name(table.settled_rules.currency)
     for who, r0, r1, m0, m1 in zip(
         table.names, agreed.results, new.results, agreed.money, new.money, strict=True
@@ -232,7 +242,8 @@ def broken_text(tx: Texts, number: int, table: Table, after: Rules, broken: Brok
 
 
 def _title(tx: Texts, number: int, table: Table, after: Rules) -> str:
-    return tx("whatif_title", number=number, changes=changes_text(tx, table.settled_rules, after))
+    """The pulka's number, then the conventions changed, a line each."""
+    return tx("whatif_title", number=number) + "\n" + changes_text(tx, table.settled_rules, after)
 
 
 def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
