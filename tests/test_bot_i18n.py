@@ -403,7 +403,7 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
         assert "Можна грати" in joined and "Четвертий може підсісти" in joined
         wrote = await app.say(chat, p["boris"], "/deal Анна 7ч 7 Борис віст 2 Віра пас 1")
         assert "Роздача №1: Анна 7♥ / рівно — Борис віст 2, Віра пас 1" in wrote
-        assert "Анна: куля +4" in wrote and "Наступним здає Борис." in wrote
+        assert "Анна: куля +4" in wrote and "Наступним здає Борис." in await app.board(chat)
         assert "Разом 11 взяток, а в роздачі їх 10" in await app.say(
             chat, p["vera"], "/deal Борис 6п 6 Анна віст 4 Віра пас 1"
         )
