@@ -265,7 +265,7 @@ async def test_private_chat_explains(app: App, people: dict[str, Any]) -> None:
     async with app.polling():
         assert "групповом чате" in await app.say(chat, p["anna"], "/start")
         assert "/deal Anna 7h 7 Boris whist 2 Vera pass 1" in await app.say(
-            chat, p["anna"], "/help all"
+            chat, p["anna"], "/help сдачи"
         )
         assert "/help" in await app.say(chat, p["anna"], "/deal Anna 6s 6")
 

@@ -1,5 +1,6 @@
-"""Fewer words per deal: a deal's answer says what it wrote and what it cost (the
-standings and whose deal is next are on the scoreboard), whichever way it was written.
+"""Fewer words per deal and per page: a deal's answer says what it wrote and what it cost
+(the standings and whose deal is next are on the scoreboard), whichever way it was
+written; ``/help`` comes in pages of a topic each, with buttons between them.
 
 End to end through the real Dispatcher against the fake Bot API server.
 """
@@ -9,13 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from harness import App, group
 from tapping import Tapper
 
+from bot.features.help.view import help_page
+from bot.views.buttons import HelpCB, HelpPage
 from bot.views.texts import LANGS, Texts
 
-#: The most lines a deal's answer may take.
-DEAL_LINES = 5
+#: The most lines a deal's answer and a page of /help may take.
+DEAL_LINES, PAGE_LINES = 5, 15
 
 #: Per language: the deals typed (a contract made; set, both whisting; a misère; raspasy;
 #: a half-whist), and what each answer names (its number and the declarer's result).
@@ -131,3 +135,67 @@ async def test_the_wizard_and_the_guard_answer_in_as_few_lines(
         assert yes[0].startswith("Сдача №2: Anna 6♠ / ровно") and len(yes) == 3 <= DEAL_LINES
         assert "Следующим раздаёт Vera." in await app.board(chat)
         assert await app.count("deal") == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_help_page_is_at_most_fifteen_lines(lang: str) -> None:
+    tx = Texts(lang)
+    for page in HelpPage:
+        for in_group in (True, False):
+            text = help_page(tx, page, group=in_group)
+            assert len(text.splitlines()) <= PAGE_LINES, (lang, page, in_group, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_every_help_page_is_reached_by_its_button_edited_in_place(
+    app: App, people: dict[str, Any], lang: str
+) -> None:
+    """From the short /help, each page's button edits the message into that page (the same
+    text as ``/help <page>``), with buttons to every other page."""
+    tx = Texts(lang)
+    chat = group(app.tg, people)
+    ui = Tapper(app.tg, chat)
+    user = people["anna"]
+    async with app.polling():
+        await app.say(chat, user, f"/lang {lang}")
+        m = int((await app.reply_msg(chat, user, "/help"))["message_id"])
+        labels = [tx(f"btn_help_{page}") for page in HelpPage]
+        assert ui.labels(m) == labels
+        for page, label in reversed(list(zip(HelpPage, labels, strict=True))):
+            count = len(app.tg.sent_messages(chat))
+            await ui.tap(user, m, label)
+            shown = ui.text(m)
+            assert len(app.tg.sent_messages(chat)) == count  # edited, nothing new sent
+            assert len(shown.splitlines()) <= PAGE_LINES, shown
+            assert tx(f"help_page_{page}") in shown.splitlines()[0]
+            assert ui.labels(m) == [x for x in labels if x != label]
+            assert await app.say(chat, user, f"/help {page}") == shown
+            name = tx(f"help_page_{page}").split()[0]
+            assert await app.say(chat, user, f"/help {name}") == shown
+        # Every command of the old one-message help is on one page or another.
+        pages = "\n".join(
+            [await app.say(chat, user, f"/help {n}") for n in range(1, len(HelpPage) + 1)]
+        )
+        for command in ("/newpulka", "/seats", "/deal", "/correct", "/edit", "/settle"):
+            assert command in pages, command
+        for command in ("/pulkas", "/debts", "/rating", "/stats", "/calc", "/cost", "/whatif"):
+            assert command in pages, command
+
+
+async def test_an_all_commands_button_sent_before_the_pages_opens_the_first(
+    app: App, people: dict[str, Any]
+) -> None:
+    chat = group(app.tg, people)
+    ui = Tapper(app.tg, chat)
+    old = InlineKeyboardMarkup(
+        inline_keyboard=[
+            [InlineKeyboardButton(text="📖 Все команды", callback_data=HelpCB(full=1).pack())]
+        ]
+    )
+    async with app.polling():
+        sent = await app.bot.send_message(chat["id"], "help", reply_markup=old)
+        await ui.tap(people["anna"], sent.message_id, "📖 Все команды")
+        text = ui.text(sent.message_id)
+        assert text == await app.say(chat, people["anna"], "/help all")
+        assert "/newpulka" in text and "/seats" in text
+        assert len(ui.labels(sent.message_id)) == len(HelpPage) - 1
