@@ -16,10 +16,12 @@ from typing import Any
 
 from fakebotapi import FakeTelegram
 
+from bot.actions import boards
 from bot.actions.keeper import Keeper
 from bot.app import Server, create_bot, create_dispatcher
 from bot.config import Settings
 from bot.storage.db import Storage, Tx
+from bot.storage.pulkas import of_place
 
 
 class App:
@@ -99,6 +101,16 @@ class App:
         (a photo's caption if that answer is a photo)."""
         reply = await self.reply_msg(chat, user, text)
         return str(reply.get("text", reply.get("caption", "")))
+
+    async def board(self, chat: dict[str, Any], thread: int = 0) -> str:
+        """The text of the scoreboard of ``chat``'s latest pulka, as the chat shows it now."""
+        async with self.storage.read() as tx:
+            listed = await of_place(tx, chat["id"], thread)
+        row = await boards.row(self.keeper, listed[-1].pulka_id)
+        assert row is not None, "no scoreboard"
+        shown = self.tg.message(chat, row.message_id)
+        assert shown is not None, "the scoreboard is gone"
+        return str(shown.get("text", ""))
 
     async def count(self, kind: str | None = None) -> int:
         async with self.storage.read() as tx:

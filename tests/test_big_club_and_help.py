@@ -1,6 +1,6 @@
 """Features as a table uses them late at night (a review of what landed):
 what a big club's ``/debts`` and ``/stats`` (emoji names too) fit in, what ``/start`` in a
-private chat tells, the short ``/help`` and the full one.
+private chat tells, the short ``/help`` and its pages.
 
 End to end through the real Dispatcher against the fake Bot API server, and the views.
 """
@@ -18,11 +18,12 @@ from harness import App, group
 from tapping import Tapper
 
 from bot.features.debts.view import debts_text
-from bot.features.help.view import help_text
+from bot.features.help.view import help_page, help_text
 from bot.features.stats.tally import Balance, ChatStats, NightResult, PlayerStats
 from bot.features.stats.view import card_text, stats_text
 from bot.model.debts import Debt
 from bot.model.nights import Person
+from bot.views.buttons import HelpPage
 from bot.views.texts import LANGS, Texts
 from scoring.tally import Tally
 
@@ -84,24 +85,31 @@ async def test_start_in_a_private_chat_tells_of_calc(app: App, lang: str, words:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_short_help_is_short_and_the_full_one_fits(lang: str) -> None:
-    """``/help`` is the everyday commands; the full list (with the seating ones) still
-    fits one message after its HTML is parsed."""
+def test_the_short_help_is_short_and_every_page_fits(lang: str) -> None:
+    """``/help`` is the everyday commands; every page of every command (the first, in a
+    group, with the seating ones) fits one message after its HTML is parsed."""
     tx = Texts(lang)
-    short, full = help_text(tx, full=False, group=True), help_text(tx, full=True, group=True)
-    assert u16(full) <= 4096 and u16(plain(full)) <= 4096
+    short = help_text(tx)
+    full = "\n".join(help_page(tx, page, group=True) for page in HelpPage)
+    for page in HelpPage:
+        for in_group in (True, False):
+            text = help_page(tx, page, group=in_group)
+            assert u16(text) <= 4096 and u16(plain(text)) <= 4096, page
     assert u16(plain(short)) < 1000 and short.count("\n") < 15
     for command in ("/newpulka", "/join", "/deal", "/undo", "/settle", "/debts", "/calc"):
         assert command in short, command
     assert "/help all" in short
-    assert "/seats" in full and "/seats" not in help_text(tx, full=True, group=False)
+    assert "/seats" in full and "/seats" not in help_page(tx, HelpPage.START, group=False)
 
 
 @pytest.mark.parametrize(
     ("lang", "button", "full"),
-    [("ru", "📖 Все команды", "/rating on|off"), ("en", "📖 All commands", "/rating on|off")],
+    [
+        ("ru", "💰 Деньги и архив", "/rating on|off"),
+        ("en", "💰 Money and archive", "/rating on|off"),
+    ],
 )
-async def test_help_opens_the_full_list_by_its_button_after_a_restart(
+async def test_help_opens_its_pages_by_their_buttons_after_a_restart(
     app: App, people: dict[str, Any], lang: str, button: str, full: str
 ) -> None:
     user = app.tg.create_user("Olga", language_code=lang)
@@ -116,11 +124,13 @@ async def test_help_opens_the_full_list_by_its_button_after_a_restart(
         for chat in chats:
             ui = Tapper(app.tg, chat)
             m = ui.newest()
-            assert ui.labels(m) == [button]
+            assert button in ui.labels(m) and len(ui.labels(m)) == len(HelpPage)
             await ui.tap(user, m, button)
-            assert full in ui.text(m) and ui.labels(m) == []
-            assert ("/seats" in ui.text(m)) is (chat["type"] == "group")
-            assert full in await app.say(chat, user, "/help all")
+            assert full in ui.text(m) and button not in ui.labels(m)
+            assert len(ui.labels(m)) == len(HelpPage) - 1
+            first = await app.say(chat, user, "/help all")  # any other word: the first page
+            assert ("/seats" in first) is (chat["type"] == "group") and "/newpulka" in first
+            assert full in await app.say(chat, user, "/help money")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -46,14 +46,18 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
     chat = group(tg, p)
     async with app.polling():
         await seat_three(app, chat, p, "sochi 14 0.5")
-        answers = [await app.say(chat, p[who], text) for who, text in EVENING_3]
+        answers = []
+        for who, text in EVENING_3:
+            answers.append(await app.say(chat, p[who], text))
+            if len(answers) == 1:  # whose deal is next: on the scoreboard, not in the answer
+                assert "Следующим раздаёт Boris." in await app.board(chat)
         first = answers[0]
         assert "Сдача №1</b>" not in first  # HTML was parsed, not shown
         assert "Сдача №1: Anna 6♠ / ровно — Boris вист 3, Vera пас 1" in first
         assert "Anna: пуля +2" in first
         assert "Boris → Anna: висты +8" in first
         assert "Anna +5.33, Boris +1.33, Vera -6.67" in first
-        assert "Следующим раздаёт Boris." in first
+        assert "Следующим раздаёт" not in first and len(first.splitlines()) == 3
         assert "Vera 6♦ / без одной" in answers[4]
         assert "Vera: гора +2" in answers[4]
         assert "Boris мизер / чистый" in answers[5]
@@ -125,8 +129,13 @@ async def test_evening_of_four_in_english(app: App, people: dict[str, Any]) -> N
         assert "Язык чата: русский" in await app.say(chat, p["anna"], "/lang ru")
         assert "English" in await app.say(chat, p["boris"], "/lang en")
         typists = ["anna", "boris", "vera"]
-        answers = [await app.say(chat, p[typists[i % 3]], text) for i, text in enumerate(EVENING_4)]
-        assert "Anna deals next" not in answers[0] and "Boris deals next." in answers[0]
+        answers = []
+        for i, text in enumerate(EVENING_4):
+            answers.append(await app.say(chat, p[typists[i % 3]], text))
+            if i == 0:  # whose deal is next: on the scoreboard, not in the answer
+                board = await app.board(chat)
+                assert "Anna deals next" not in board and "Boris deals next." in board
+        assert "deals next" not in answers[0]
         assert "Anna misère / clean" in answers[3]
         assert "Boris 6♦ / down 1" in answers[4]
         assert "Gleb 7♦ / made — Anna pass 1, Boris whist 2" in answers[10]
@@ -258,7 +267,7 @@ async def test_private_chat_explains(app: App, people: dict[str, Any]) -> None:
     async with app.polling():
         assert "групповом чате" in await app.say(chat, p["anna"], "/start")
         assert "/deal Anna 7h 7 Boris whist 2 Vera pass 1" in await app.say(
-            chat, p["anna"], "/help all"
+            chat, p["anna"], "/help сдачи"
         )
         assert "/help" in await app.say(chat, p["anna"], "/deal Anna 6s 6")
 
@@ -357,7 +366,7 @@ async def test_correction_written_undone_and_after_the_end(
         assert "Сдача №2: Anna поправка: забыли про ремиз" in answer
         assert "Anna: пуля -1" in answer and "Anna: гора +2" in answer
         assert "Anna → Boris: висты +3.5" in answer
-        assert "Следующим раздаёт Boris." in answer  # a correction deals no cards
+        assert "Следующим раздаёт Boris." in await app.board(chat)  # a correction deals no cards
         history = await app.say(chat, p["vera"], "/history")
         assert "2. Anna поправка: забыли про ремиз · Boris Petrov" in history
         score = await app.say(chat, p["anna"], "/score text")

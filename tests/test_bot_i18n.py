@@ -31,6 +31,7 @@ from bot.features.setup.draft import BY_CODE, PAGES
 from bot.grammar.deals import FORMS, parse_deal
 from bot.model import PlayerRow
 from bot.views import texts
+from bot.views.buttons import HelpPage
 from bot.views.errors import error_text
 from bot.views.texts import LANGS, Texts, format_message, lang_of
 from scoring import CONVENTIONS, Choice, InvalidRules, PulkaState, Rules, Variant, entry, play
@@ -108,6 +109,10 @@ def dynamic_keys() -> dict[str, set[str]]:
         "form_": set(FORMS),
         "setup_page_": {p for p in PAGES if p != "main"},
         "lang_name_": set(LANGS),
+        # /help's pages: the text, the title's topic and the button of each.
+        "help_": {p.value for p in HelpPage},
+        "help_page_": {p.value for p in HelpPage},
+        "btn_help_": {p.value for p in HelpPage},
         **rule_values,
     }
 
@@ -324,7 +329,7 @@ def test_language_of_a_telegram_user(code: str | None, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_help_examples_are_the_languages_own_and_valid(lang: str) -> None:
     """Every /deal example of /help parses and is a deal the engine accepts."""
-    text = Texts(lang)("help")
+    text = Texts(lang)("help_deals")  # the page of /help on deals
     own = {
         "ru": ["вист", "мизер", "распасы", "бк"],
         "uk": ["віст", "мізер", "розпаси", "бк"],
@@ -403,7 +408,7 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
         assert "Можна грати" in joined and "Четвертий може підсісти" in joined
         wrote = await app.say(chat, p["boris"], "/deal Анна 7ч 7 Борис віст 2 Віра пас 1")
         assert "Роздача №1: Анна 7♥ / рівно — Борис віст 2, Віра пас 1" in wrote
-        assert "Анна: куля +4" in wrote and "Наступним здає Борис." in wrote
+        assert "Анна: куля +4" in wrote and "Наступним здає Борис." in await app.board(chat)
         assert "Разом 11 взяток, а в роздачі їх 10" in await app.say(
             chat, p["vera"], "/deal Борис 6п 6 Анна віст 4 Віра пас 1"
         )
@@ -463,7 +468,7 @@ async def test_a_chat_switched_to_english(app: App, fake_tg: FakeTelegram) -> No
             chat, p["vera"], "/deal all-pass Анна 3 Борис 2 Вера 5"
         )
         assert "Анна: pool 4, mountain" in await app.say(chat, p["boris"], "/score text")
-        assert "all-pass" in await app.say(chat, p["boris"], "/help all")
+        assert "all-pass" in await app.say(chat, p["boris"], "/help deals")
         settled = await app.say(chat, p["anna"], "/settle")
         assert "If we stopped now" in settled and "Who pays whom" in settled
         # The Ukrainian words work in an English chat too.

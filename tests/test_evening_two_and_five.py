@@ -169,15 +169,17 @@ class Evening:
         assert self.cost_line(deal) in text, (self.cost_line(deal), text)
         self.deals.append(deal)
         self.messages.append(message)
+        assert len(text.splitlines()) <= 5, text  # the deal's few lines
         if len(self.names) == 5 and not self.state.finished:
-            # Who deals next, and at five who sits that deal out with him.
-            assert plain(self.next_line()) in plain(text), (self.next_line(), text)
+            # Who deals next, and at five who sits that deal out with him: on the board.
+            board = await self.app.board(self.chat)
+            assert plain(self.next_line()) in plain(board), (self.next_line(), board)
         table = await self.app.keeper.active(self.chat["id"], 0)
         assert table is not None and table.state == self.state
         return text
 
     def next_line(self) -> str:
-        """The line of a deal's answer naming the next dealer (and at five who sits out)."""
+        """The scoreboard's line naming the next dealer (and at five who sits out)."""
         line = self.t("next_dealer", dealer=self.names[self.state.next_dealer])
         out = self.sitting_out()
         if len(out) == 2:

@@ -253,7 +253,7 @@ async def test_seats_swap_and_first_dealer_then_the_deal(app: App, people: dict[
         table = await check_read_model(app, table.id)
         assert table.deals[0].before.next_dealer == 0  # Vera dealt it
         assert table.state is not None and table.names[table.state.next_dealer] == "Boris"
-        assert "Следующим раздаёт Boris" in written
+        assert "Следующим раздаёт Boris" in await app.board(chat)  # the scoreboard says
         # After the first deal the seating is fixed.
         assert ui.labels(msg)  # the old message still has its buttons ...
         answer = await ui.tap(p["anna"], msg, "1 ⇄ 2")

@@ -134,17 +134,60 @@ def test_ukrainian_says_the_feminine_trick_everywhere() -> None:
         assert "за взяток" not in text, (key, text)
 
 
-def test_english_never_mixes_pulka_and_pool() -> None:
-    both = []
-    for key, text in rendered("en").items():
-        words = re.sub(r"/\w+", "", text).casefold()  # commands (/newpulka) are not words
-        if "pulka" in words and "pool" in words:
-            both.append(key)
-    assert not both, both
+#: The English messages that say "game", each meaning a game declared and played (игра,
+#: a contract), never the pulka: a new message saying "game" is read and added here.
+GAME_IS_A_CONTRACT = {
+    "setup_help",
+    "set_page_game",
+    "setup_page_game",
+    "set_game_clears_mountain",
+    "rules_body",
+    "stats_empty",
+    "stats_games",
+    "stats_games_none",
+    "stats_card_games",
+    "stats_card_no_games",
+    "deals_csv_game",
+    "whatif_cost_note",
+    "form_all",
+    "form_all_hussar",
+    "help_deals",
+    "declarer_defends",
+    "wiz_run",
+    "err-declarer_whists",
+    "err-raspasy_exit",
+    "err-unwhisted_short",
+    "err-half_tricks",
+    "err-rules_raspasy_exit",
+    "err-tricks_two",
+}
+
+#: "game" or "pool" as the whole thing: what is started, settled, finished, archived...
+WHOLE = re.compile(
+    r"\b(?:(?:new|start|started|settle|settled|finished|ended|archived|cancel|each|every|"
+    r"this|that|preferans) (?:a |the )?(?:games?|pools?)|games?'s|"
+    r"games? (?:record|N\b|of (?:this|the) chat)|"
+    r"(?:games?|pools?) (?:is|was) (?:settled|over|finished|archived|running|cancelled))",
+    re.I,
+)
+
+
+def test_english_says_pulka_for_the_whole_and_pool_for_pulya() -> None:
+    """One word for the whole thing (pulka) and one for пуля (pool): "game" is only a
+    game declared (игра), "pool" never the whole pulka."""
     en = rendered("en")
-    for key in ("missing_tricks", "board_last", "undo_confirm", "help", "deal_repeat"):
+    for key, text in en.items():
+        words = re.sub(r"/\w+", "", text)  # commands (/newpulka) are not words
+        assert not WHOLE.search(words), (key, WHOLE.search(words), text)
+        if re.search(r"\bgames?\b", words, re.I):
+            assert key in GAME_IS_A_CONTRACT, (key, text)
+    assert set(GAME_IS_A_CONTRACT) <= set(en), set(GAME_IS_A_CONTRACT) - set(en)
+    for key in ("help_short", "help_start", "help_ending", "help_money", "private", "hello"):
+        assert not re.search(r"\bgames?\b", en[key], re.I), (key, en[key])
+    assert "pulka" in en["help_short"] and "pool" in en["help_fixing"]
+    for key in ("missing_tricks", "board_last", "undo_confirm", "help_deals", "deal_repeat"):
         assert "The tricks of" not in en[key] and "no." not in en[key], (key, en[key])
-    assert "a new pulka: alone" not in en["help"]
+    assert "a new pulka: alone" not in en["help_start"]
     assert "pool" in messages_text("en", "rules_body") and "pulka" in en["started"].casefold()
 
 

@@ -545,14 +545,32 @@ class DebtCB(CallbackData, prefix="v1db"):
     got: Flag
 
 
-# --- /help: the short list's "All commands" (prefix "v1h") -----------------------------
+# --- /help: its pages by topic (prefix "v1hp"; "v1h": the old "All commands") ----------
 
 
 class HelpCB(CallbackData, prefix="v1h"):
-    """ "📖 All commands" under the short ``/help``: the message becomes the full one
-    (``full`` 1; nothing else is read, so the button works in any chat, at any time)."""
+    """ "📖 All commands" under a short ``/help`` sent before the help had pages: the
+    message becomes the first page (``full`` 1; nothing else is read)."""
 
     full: Flag
+
+
+class HelpPage(StrEnum):
+    """A page of ``/help``, in the order they are shown; ``/help <the value>`` opens it."""
+
+    START = "start"
+    DEALS = "deals"
+    FIXING = "fixing"
+    ENDING = "ending"
+    MONEY = "money"
+    CALC = "calc"
+
+
+class HelpPageCB(CallbackData, prefix="v1hp"):
+    """A page's button under ``/help``: the message becomes that page (nothing else is
+    read, so the button works in any chat, at any time)."""
+
+    page: HelpPage
 
 
 # --- statistics across nights (prefix "v1st") ------------------------------------------

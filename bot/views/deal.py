@@ -1,4 +1,4 @@
-"""A deal as written: what it wrote, what it cost each player, who deals next."""
+"""A deal as written: what it wrote and what it cost each player."""
 
 from __future__ import annotations
 
@@ -14,8 +14,12 @@ from scoring.settle import standings
 from scoring.sheet import Writes
 
 
-def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False) -> str:
-    """What a deal wrote, what it cost each player, whose deal is next."""
+def deal_answer(
+    tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False, who: str | None = None
+) -> str:
+    """What a deal wrote and what it cost each player, in three lines (the standings and
+    whose deal is next are on the scoreboard, :func:`bot.views.board.board_text`);
+    ``who``: the wizard's, who entered it; the last deal that closes the pulka says so."""
     names = table.names
     deal = live.deal
     lines = []
@@ -30,13 +34,11 @@ def deal_answer(tx: Texts, table: Table, live: LiveDeal, *, repeat: bool = False
             + details(tx, deal, names, table.rules),
         )
     )
-    lines.extend(effect_lines(tx, names, live.step.writes, _cost(live)))
-    state = live.step.state
-    if live is table.deals[-1]:
-        if state.finished:
-            lines.append(tx("finished"))
-        else:
-            lines.append(dealer_line(tx, "next_dealer", names, state))
+    lines.extend(summary_lines(tx, names, live.step.writes, _cost(live)))
+    if who is not None:
+        lines.append(tx("wiz_entered", who=name(who)))
+    if live is table.deals[-1] and live.step.state.finished:
+        lines.append(tx("finished"))
     return "\n".join(lines)
 
 
@@ -80,15 +82,36 @@ def effect_lines(
         tx("writes_title_preview" if preview else "writes_title"),
         *writes_lines(tx, names, writes),
         tx("cost_title"),
-        ", ".join(
-            tx("cost_line", name=name(n), amount=signed(c))
-            for n, c in zip(names, cost, strict=True)
-        ),
+        cost_items(tx, names, cost),
     ]
 
 
+def summary_lines(
+    tx: Texts, names: Sequence[str], writes: Writes, cost: Sequence[Fraction]
+) -> list[str]:
+    """What a deal wrote on the sheet, in one line, and what it cost each player, in
+    another: ``Записано — Anna: пуля +4; Boris → Anna: висты +12``."""
+    items = write_items(tx, names, writes)
+    return [
+        tx("deal_wrote", writes="; ".join(items) if items else tx("write_nothing")),
+        tx("deal_cost", costs=cost_items(tx, names, cost)),
+    ]
+
+
+def cost_items(tx: Texts, names: Sequence[str], cost: Sequence[Fraction]) -> str:
+    """``Anna +14.67, Boris -1.33, Vera -13.33``."""
+    return ", ".join(
+        tx("cost_line", name=name(n), amount=signed(c)) for n, c in zip(names, cost, strict=True)
+    )
+
+
 def writes_lines(tx: Texts, names: Sequence[str], w: Writes) -> list[str]:
-    """One line per figure the deal writes (pulka, mountain, whists, help)."""
+    """One indented line per figure the deal writes (pulka, mountain, whists, help)."""
+    return ["  " + line for line in write_items(tx, names, w)] or ["  " + tx("write_nothing")]
+
+
+def write_items(tx: Texts, names: Sequence[str], w: Writes) -> list[str]:
+    """Each figure the deal writes (pulka, mountain, whists, help), in words."""
     out = []
     for i, who in enumerate(names):
         if w.pulka[i]:
@@ -109,7 +132,7 @@ def writes_lines(tx: Texts, names: Sequence[str], w: Writes) -> list[str]:
         out.append(
             tx("write_help", name=name(names[helper]), on=name(names[helped]), amount=num(points))
         )
-    return ["  " + line for line in out] or ["  " + tx("write_nothing")]
+    return out
 
 
 def standings_lines(tx: Texts, table: Table) -> list[str]:
@@ -128,12 +151,10 @@ def standings_lines(tx: Texts, table: Table) -> list[str]:
 def written_deal_text(
     tx: Texts, table: Table, live: LiveDeal | None, *, repeat: bool = False
 ) -> str:
-    """:func:`deal_answer` and the standings now (as the wizard's answer has them, so they
-    do not scroll away), or for a repeated command whose deal was undone since, that."""
+    """:func:`deal_answer`, or for a repeated command whose deal was undone since, that."""
     if live is None:
         return tx("deal_repeat", number="—")
-    answer = deal_answer(tx, table, live, repeat=repeat)
-    return "\n".join([answer, "", *lines]) if (lines := standings_lines(tx, table)) else answer
+    return deal_answer(tx, table, live, repeat=repeat)
 
 
 def written_note(tx: Texts, live: LiveDeal) -> str:
@@ -142,10 +163,8 @@ def written_note(tx: Texts, live: LiveDeal) -> str:
 
 
 def wizard_written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> str:
-    """A deal written by the wizard: what it wrote, its cost, the standings now."""
-    lines = [deal_answer(tx, table, live), tx("wiz_entered", who=name(who)), ""]
-    lines.extend(standings_lines(tx, table))
-    return "\n".join(lines)
+    """A deal written by the wizard: what it wrote, its cost, who entered it."""
+    return deal_answer(tx, table, live, who=who)
 
 
 def wizard_cancelled_text(tx: Texts, who: str) -> str:

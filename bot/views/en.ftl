@@ -175,6 +175,8 @@ write_help = { $name } helps { $on }: { $amount } to the pool
 write_nothing = nothing (the sheet is unchanged)
 cost_title = The deal's cost in whists:
 cost_line = { $name } { $amount }
+deal_wrote = Written — { $writes }
+deal_cost = The deal's cost in whists: { $costs }
 next_dealer = { $dealer } deals next.
 next_playing = Playing: { $players }.
 next_sitting_out = Sitting out: { $name }.
@@ -243,7 +245,7 @@ payments_none = Nobody pays anybody.
 notice-adjust_inapplicable = The mountain cannot be divided “adjusted” here: no move of one mountain by half a point, a point or a point and a half makes it divide, so it is divided exactly.
 settle_archived = The pulka is closed and archived. A new one: /newpulka
 settle_agree = End by agreement
-import_format = A game record in the pulka/1 format is needed.
+import_format = A pulka record in the pulka/1 format is needed.
 import_name = The name "{ $name }" does not suit the bot: one word, not a number.
 import_too_many = The record holds { $count } deals; a pulka in a chat takes at most { $limit }.
 bad_variant = Unknown variant "{ $token }": sochi, leningrad or rostov.
@@ -254,38 +256,6 @@ newpulka_extra = Unexpected word "{ $token }".
 form_newpulka =
     Form: /newpulka [variant] [target] [stake] [currency] [two|three|four|five]
     For example: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad 50 1 EUR</code> or <code>/newpulka hussar to 10</code>
-help =
-    <b>Preferans</b>: the score kept in the chat.
-
-    /newpulka: start a game; on its own it opens the settings with buttons, or give them at once: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad to 50 at 1 EUR</code> (sochi, leningrad, rostov); two (hussar) or five: <code>/newpulka five</code>
-    /join: take a seat; <code>/join Vasya</code> seats a guest without Telegram
-    /players: the seating
-    /deal: write a deal by buttons ("New deal" under the score) or by text:
-    {"  "}<code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>: a game
-    {"  "}<code>/deal Anna 6nt 6 Boris pass 2 Vera half 2</code>: a half-whist
-    {"  "}<code>/deal Anna 7h exactly Boris whist</code>, <code>/deal Anna 7 hearts +1 Boris whists Vera passes</code>, <code>/deal Anna 8s down 1 Boris whist</code>: no defenders' tricks, the whister takes the rest (if both whist, write the tricks)
-    {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code>: both pass
-    {"  "}<code>/deal Boris misere 0</code>, <code>/deal misere Boris 0</code>, <code>/deal Boris misere clean</code>: a misère
-    {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order of those at the table): all-pass
-    {"  "}A player by name or its start, nickname (/nick), @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named; with five, the two not named: the dealer and a neighbour.
-    {"  "}Hussar (two players and a dummy): the defender may go unnamed: <code>/deal Anna 7h whist 7</code> (the declarer's tricks), <code>/deal Anna 6s pass</code>, <code>/deal all-pass 3 5</code> (the dummy has the rest)
-    /correct (or /fix): write numbers straight onto a player's pool, mountain and whists, with a note; also once the game is over:
-    {"  "}<code>/correct Anna mountain -2 pool 1 whists Boris 10 — miscounted</code>
-    {"  "}after settling: as a reply to the bot's message about the settled game (the settlement, the scoreboard, /pulka N); the archive shows it next to the settlement
-    /undo: undo the last deal
-    /edit, /delete: change or delete any earlier deal, as a reply to the bot's message about it, with its ✏️ button, or by number (<code>/edit 3</code>)
-    /history: the deals
-    /score: the game's sheet as a picture; <code>/score text</code>: the score as text
-    /rules: this game's conventions
-    /settle: settle the game (“End by agreement” once most of the table agree; /undo right after puts it back in play)
-    /pulkas: the finished games of this chat; /pulka N: one of them again (sheet, settlement, record)
-    /export: the game's record file; /import: start from a record
-    /rating: the chat's player rating (Elo, after each settled game); <code>/rating Anna</code>: one player's history; /rating on|off: show the changes after each game
-    /debts: who owes whom over the settled games, netted; “Paid” and “Received” are buttons under a settlement
-    /stats: statistics over all the chat's settled games; <code>/stats Anna</code> or /stats @username: one player; /stats chart: the money chart; /export csv stats: a CSV table
-    /cost: what a deal is worth to each: <code>/cost 6♠ down 1 whist whist 2 3</code>, <code>/cost 7h exactly whist 3p</code>; /whatif: a finished game under another rule: /whatif greedy, /whatif 2 leningrad (changes nothing); /export csv: the game's deals as a CSV table (/export csv N: game N of /pulkas)
-    /calc: settle a paper sheet (in a group or a private chat): <code>/calc sochi 3 at 1</code>, then a line per player with the points and the whists: <code>Anna 20 13 whists Boris 70 Vera 100</code> (or <code>Boris 20 7.5 114 96</code>, in that order); /calc alone: step by step, by buttons and replies
-    /lang ru|uk|en: the chat's language
 cmd_newpulka = new pulka
 cmd_join = take a seat
 cmd_players = seating

@@ -9,28 +9,46 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.actions import chats
 from bot.actions.keeper import Keeper
-from bot.features.help.view import help_keyboard, help_text, lang_usage
+from bot.features.help.view import PAGES, help_keyboard, help_page, help_text, lang_usage, page_of
 from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.context import GROUP_TYPES, IN_GROUP, Members, OnLoop, on_keyboard, place
 from bot.telegram.delivery import Boards
-from bot.views.buttons import HelpCB
+from bot.views.buttons import HelpCB, HelpPage, HelpPageCB
 from bot.views.texts import LANGS, Texts
 
 
 async def show_help(message: Message, command: CommandObject, tx: Texts) -> None:
-    """``/help`` (and ``/start`` in a group): the everyday commands; ``/help all`` (any word
-    after it): every command."""
-    group = message.chat.type in GROUP_TYPES
+    """``/help`` (and ``/start`` in a group): the everyday commands, with a button for each
+    page; ``/help deals`` (a page's name or number): that page; ``/help all`` (any other
+    word): the first page."""
     if command.args:
-        await message.answer(help_text(tx, full=True, group=group))
+        await show_page(message, tx, page_of(command.args))
     else:
-        await message.answer(help_text(tx, full=False, group=group), reply_markup=help_keyboard(tx))
+        await message.answer(help_text(tx), reply_markup=help_keyboard(tx))
+
+
+async def page_press(
+    query: CallbackQuery, msg: Message, callback_data: HelpPageCB, tx: Texts
+) -> None:
+    """A page's button under ``/help``: the message becomes that page."""
+    await show_page(msg, tx, callback_data.page, press=True)
 
 
 async def more_help(query: CallbackQuery, msg: Message, tx: Texts) -> None:
-    """ "📖 All commands": the short ``/help`` becomes the full one."""
-    await delivery.edit_or_answer(msg, help_text(tx, full=True, group=msg.chat.type in GROUP_TYPES))
+    """ "📖 All commands" under a short ``/help`` of before the pages: the first page."""
+    await show_page(msg, tx, PAGES[0], press=True)
+
+
+async def show_page(msg: Message, tx: Texts, page: HelpPage, *, press: bool = False) -> None:
+    """Page ``page`` of ``/help`` with the buttons to the others: a command is answered
+    with it, a press (``press``) edits its message into it."""
+    text = help_page(tx, page, group=msg.chat.type in GROUP_TYPES)
+    keyboard = help_keyboard(tx, page)
+    if press:
+        await delivery.edit_or_answer(msg, text, keyboard)
+    else:
+        await msg.answer(text, reply_markup=keyboard)
 
 
 async def set_lang(
@@ -79,5 +97,7 @@ def group_router() -> Router:
     r.message.filter(IN_GROUP)
     r.message.register(show_help, Command("help", "start"))
     r.message.register(set_lang, Command("lang"))
-    r.callback_query.register(more_help, HelpCB.filter(), on_keyboard)  # private chats too
+    # Private chats too (the group router sees every press).
+    r.callback_query.register(page_press, HelpPageCB.filter(), on_keyboard)
+    r.callback_query.register(more_help, HelpCB.filter(), on_keyboard)
     return r

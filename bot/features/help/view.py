@@ -1,13 +1,16 @@
-"""``/help`` and ``/lang``: the commands in brief and in full, the languages."""
+"""``/help`` and ``/lang``: the everyday commands, every command by topic on pages with
+buttons between them, the languages."""
 
 from __future__ import annotations
 
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.views.buttons import HelpCB
-from bot.views.texts import Texts
+from bot.views.buttons import HelpPage, HelpPageCB
+from bot.views.texts import LANGS, Texts
 from bot.views.words import lang_unknown_text
+
+PAGES = tuple(HelpPage)
 
 
 def lang_usage(tx: Texts, choice: str = "") -> str:
@@ -17,15 +20,45 @@ def lang_usage(tx: Texts, choice: str = "") -> str:
     return tx("lang_usage", current=tx(f"lang_name_{tx.lang}"))
 
 
-def help_keyboard(tx: Texts) -> InlineKeyboardMarkup:
-    """ "📖 All commands" under the short ``/help``."""
+def help_keyboard(tx: Texts, shown: HelpPage | None = None) -> InlineKeyboardMarkup:
+    """A button for every page but ``shown`` (the one on screen), two to a row (the labels
+    stay whole on a phone)."""
     kb = InlineKeyboardBuilder()
-    kb.button(text=tx("btn_help_more"), callback_data=HelpCB(full=1))
+    for page in PAGES:
+        if page is not shown:
+            kb.button(text=tx(f"btn_help_{page}"), callback_data=HelpPageCB(page=page))
+    kb.adjust(2)
     return kb.as_markup()
 
 
-def help_text(tx: Texts, *, full: bool, group: bool) -> str:
-    """``/help``: the everyday commands; ``full``: every command (and in a group, the seating)."""
-    if not full:
-        return tx("help_short")
-    return tx("help") + ("\n\n" + tx("help_seating") if group else "")
+def help_text(tx: Texts) -> str:
+    """The short ``/help``: the everyday commands."""
+    return tx("help_short")
+
+
+def help_page(tx: Texts, page: HelpPage, *, group: bool) -> str:
+    """One page of ``/help``: its title, then its commands (in a group the first page also
+    has the seating before the first deal)."""
+    title = tx(
+        "help_title",
+        topic=tx(f"help_page_{page}"),
+        page=PAGES.index(page) + 1,
+        pages=len(PAGES),
+    )
+    body = tx(f"help_{page}")
+    if page is HelpPage.START and group:
+        body += "\n" + tx("help_seating")
+    return f"{title}\n\n{body}"
+
+
+def page_of(word: str) -> HelpPage:
+    """The page ``/help <word>`` asks for: by its name in any language the bot speaks
+    (``deals``, ``сдачи``, ``роздачі``; the first word of a longer name: ``money``,
+    ``деньги``) or its number; anything else (``all``): the first page."""
+    word = next(iter(word.casefold().split()), "")
+    for number, page in enumerate(PAGES, 1):
+        names = {page.value, str(number)}
+        names.update(Texts(lang)(f"help_page_{page}").casefold().split()[0] for lang in LANGS)
+        if word in names:
+            return page
+    return PAGES[0]

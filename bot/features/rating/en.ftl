@@ -11,7 +11,7 @@ rating_how_on = One player in detail: <code>/rating Name</code>. Rating changes 
 rating_how_off = One player in detail: <code>/rating Name</code>. To show the rating changes after each pulka and in /pulkas: /rating on
 rating_empty =
     No rating yet: this chat has no settled pulka.
-    It is worked out after each settled pulka (/settle): everyone starts at 1500, and each pair of a pulka's players is one Elo game (whoever won more whists wins it).
+    It is worked out after each settled pulka (/settle): everyone starts at 1500, and each pair of a pulka's players is one Elo match (whoever won more whists wins it).
 rating_player_title = <b>{ $name }</b> — rating { $rating }, place { $place } of { $count }, { $nights }:
 rating_player_line = #{ $number } · { $date }: { $rating } ({ $change })
 rating_unknown =

@@ -4,7 +4,7 @@ join_ready = Ready to play: write the first deal with /deal. { $dealer } deals.
 bad_name = A name is one word of up to 24 characters, not a number or a command word (pass, whist, misere...). For example: /join Vasya
 note_seated = You are seated: { $name }, seat { $seat }.
 hello =
-    Hello! I keep the score of a Preferans game: pool, mountain and whists, and at the end I work out who owes whom.
+    Hello! I keep the score of a Preferans pulka: pool, mountain and whists, and at the end I work out who owes whom.
     Start with <code>/newpulka</code> for the settings as buttons, or straight away <code>/newpulka sochi 20 1</code>; then every player sends /join.
     To pin the scoreboard at the top of the chat, make me an administrator (with the right to pin messages).
 cancel_done = The pulka is cancelled, as if it had never started. A new one: /newpulka
