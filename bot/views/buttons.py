@@ -81,6 +81,17 @@ class EndCB(CallbackData, prefix="v1e"):
     last: Id
 
 
+class AloneCB(CallbackData, prefix="v1ea"):
+    """An administrator who does not play confirms (``yes`` 1) ending ``pulka`` alone, for
+    everyone, if its last event is still ``last``, or does not (0); ``offer``: the message
+    with "End by agreement" he tapped."""
+
+    pulka: Id
+    last: Id
+    offer: Id
+    yes: Flag
+
+
 class NewDealCB(CallbackData, prefix="v1n"):
     """ "New deal": open a deal wizard for ``pulka`` (as it is when pressed)."""
 

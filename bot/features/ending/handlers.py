@@ -20,6 +20,8 @@ from bot.actions.keeper import Keeper
 from bot.features.ending.view import (
     agree_note,
     agreed_text,
+    alone_keyboard,
+    alone_text,
     import_error_text,
     imported_text,
     offer_text,
@@ -45,11 +47,12 @@ from bot.telegram.context import (
 from bot.telegram.delivery import Boards
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.board import over_kind
-from bot.views.buttons import AgainCB, EndCB, ExportCB, SettleCB, end_keyboard
+from bot.views.buttons import AgainCB, AloneCB, EndCB, ExportCB, SettleCB, end_keyboard
 from bot.views.format import name
 from bot.views.rating import settled_note
 from bot.views.texts import Texts
 from scoring import ScoringError
+from scoring.ending import Verdict
 from scoring.jsonread import parse_json
 from scoring.record import record_json
 
@@ -126,35 +129,102 @@ async def end_press(
     members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "End by agreement": a seated player agrees to stop at the offer's stop point."""
+    """ "End by agreement": a seated player agrees to stop at the offer's stop point (an
+    administrator of the chat too); an administrator who does not play is asked to
+    confirm ending it alone."""
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     admin = await members.is_admin(bot, msg.chat.id, query.from_user.id)
+    src = Source(msg.chat.id, msg.message_id)
+    tapped = await _agree(msg, keeper, table, callback_data.last, query, src, admin=admin)
+    if tapped.verdict is Verdict.CONFIRM:
+        callback_answer.text = tx("agree_alone_popup")
+        await delivery.answer(msg, alone_text(tx, table), alone_keyboard(tx, table, src.message_id))
+        return
+    table = tapped.written.table
+    now = ending.agreement(table)
+    if not table.active:
+        # Ended (a tap delivered again answers the same).
+        callback_answer.text = tx("done")
+        await _ended(msg, tx, bot, boards, sheets, table, now)
+        return
+    callback_answer.text = agree_note(tx, now, again=tapped.written.event is None)
+    if tapped.written.event is not None:  # who has agreed, shown on the offer
+        await delivery.edit_or_answer(msg, offer_text(tx, table, now), end_keyboard(tx, table))
+
+
+async def alone_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: AloneCB,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+    sheets: Sheets,
+    members: Members,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "End for everyone" / "Do not end": an administrator who does not play confirms
+    ending the pulka alone (its offer's button goes), or does not."""
+    cb = callback_data
+    table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
+    if not cb.yes:
+        await delivery.edit_or_answer(msg, tx("agree_alone_kept"))
+        return
+    if table.is_player(query.from_user.id):  # his vote is on the offer
+        raise PulkaError("agree_alone_seated")
+    admin = await members.is_admin(bot, msg.chat.id, query.from_user.id)
+    src = Source(msg.chat.id, msg.message_id)
+    tapped = await _agree(msg, keeper, table, cb.last, query, src, admin=admin, confirmed=True)
+    table = tapped.written.table
+    if table.active:  # seated meanwhile: his tap was a vote
+        callback_answer.text = agree_note(
+            tx, ending.agreement(table), again=tapped.written.duplicate
+        )
+        return
+    callback_answer.text = tx("done")
+    with suppress(TelegramAPIError):
+        await bot.edit_message_reply_markup(chat_id=msg.chat.id, message_id=cb.offer)
+    await _ended(msg, tx, bot, boards, sheets, table, ending.agreement(table))
+
+
+async def _agree(
+    msg: Message,
+    keeper: Keeper,
+    table: Table,
+    stop: int,
+    query: CallbackQuery,
+    src: Source,
+    *,
+    admin: bool,
+    confirmed: bool = False,
+) -> ending.Tapped:
+    """:func:`bot.actions.ending.agree`; an offer out of date loses its button."""
+    author = author_of_user(query.from_user)
     try:
-        written = await ending.agree(
-            keeper,
-            table.id,
-            callback_data.last,
-            author_of_user(query.from_user),
-            Source(msg.chat.id, msg.message_id),
-            admin=admin,
+        return await ending.agree(
+            keeper, table.id, stop, author, src, admin=admin, confirmed=confirmed
         )
     except PulkaError as e:
         if e.key == "stale":  # the offer is out of date: its button goes
             with suppress(TelegramAPIError):
                 await msg.edit_reply_markup(reply_markup=None)
         raise
-    table = written.table
-    now = ending.agreement(table)
-    if not table.active:
-        # Ended (a tap delivered again answers the same).
-        callback_answer.text = tx("done")
-        await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
-        await boards.refresh(bot, tx, table)
-        await final_sheet(msg, tx, table, sheets)
-        return
-    callback_answer.text = agree_note(tx, now, again=written.event is None)
-    if written.event is not None:  # who has agreed, shown on the offer
-        await delivery.edit_or_answer(msg, offer_text(tx, table, now), end_keyboard(tx, table))
+
+
+async def _ended(
+    msg: Message,
+    tx: Texts,
+    bot: Bot,
+    boards: Boards,
+    sheets: Sheets,
+    table: Table,
+    now: ending.Agreement,
+) -> None:
+    """A pulka ended by agreement: ``msg`` says so, the board and the sheet follow."""
+    await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
+    await boards.refresh(bot, tx, table)
+    await final_sheet(msg, tx, table, sheets)
 
 
 async def settle_press(
@@ -311,6 +381,7 @@ def router() -> Router:
     r.message.register(settle, Command("settle"))
     r.message.register(undo_end, Command("undo"))  # skips to features/fixes but after an end
     r.callback_query.register(end_press, EndCB.filter())
+    r.callback_query.register(alone_press, AloneCB.filter())
     r.callback_query.register(settle_press, SettleCB.filter())
     r.callback_query.register(again_press, AgainCB.filter())
     r.callback_query.register(export_press, ExportCB.filter())

@@ -1,0 +1,165 @@
+"""Who ends a pulka: a seated player's tap is one vote, an administrator's of the chat too;
+an administrator who does not play ends it alone, after confirming it ends for everyone.
+The running board's "End" opens the agreement as /settle does, so an evening needs no
+typed command after /newpulka; a second /settle names the settled pulka.
+
+End to end through the real Dispatcher against the fake Bot API server.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import pytest
+from harness import App, group
+from tapping import Tapper
+
+from bot.views.texts import Texts
+
+AGREE = "Закончить по согласию"
+END = "🏁 Закончить"
+SETTLE = "🧮 Расписать"
+ALONE = "✅ Закончить для всех"
+NOT_ALONE = "✖ Не заканчивать"
+NEW_DEAL = "➕ Новая сдача"
+SIT = "🪑 Сесть за стол"
+STALE = "устарела"
+
+
+class Evening:
+    """One group, its players, and what its bot has sent."""
+
+    def __init__(self, app: App, people: dict[str, Any]) -> None:
+        self.app, self.tg, self.p = app, app.tg, people
+        self.chat = group(app.tg, people)
+        self.ui = Tapper(app.tg, self.chat)
+
+    async def say(self, who: str, text: str) -> str:
+        return await self.app.say(self.chat, self.p[who], text)
+
+    async def start(self, players: tuple[str, ...] = ("anna", "boris", "vera")) -> None:
+        assert "Новая пулька" in await self.say("anna", "/newpulka sochi 20 1")
+        for who in players:
+            assert "садится за стол" in await self.say(who, "/join")
+
+    async def offer(self) -> int:
+        """``/settle`` of a running pulka: the message with "End by agreement"."""
+        await self.say("anna", "/settle")
+        return self.labelled(AGREE)
+
+    def labelled(self, label: str) -> int:
+        """The newest message of the bot with a button ``label``."""
+        sent = self.tg.sent_messages(self.chat)
+        found = next(m for m in reversed(sent) if label in json.dumps(m, ensure_ascii=False))
+        return int(found["message_id"])
+
+    def end_payload(self) -> dict[str, Any]:
+        con = sqlite3.connect(self.app.db)
+        try:
+            row = con.execute("SELECT payload FROM events WHERE kind='end'").fetchone()
+        finally:
+            con.close()
+        return dict(json.loads(row[0]))
+
+
+def tally(text: str) -> str:
+    """The count after the colon of an agreement's text: "1 из 3 нужных"."""
+    return text.rsplit(": ", 1)[-1].rsplit(" — ", 1)[-1].rstrip(".")
+
+
+async def test_a_seated_admin_is_one_vote_and_the_offer_and_the_tap_say_one_count(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)
+    app.tg.set_admins(e.chat, [people["anna"]])  # Anna plays and administers the chat
+    async with app.polling():
+        await e.start(("anna", "boris", "vera", "gleb"))
+        await e.say("anna", "/deal Boris 6s 6 Vera whist 3 Gleb pass 1")
+        offer = await e.offer()
+        assert "нужно, чтобы согласились 3 из сидящих" in e.ui.text(offer)
+        answer = await e.ui.tap(e.p["anna"], offer, AGREE)
+        # One vote: the pulka runs on, and both say the same count.
+        assert answer["text"] == "Согласие записано: 1 из 3 нужных."
+        assert "Согласны закончить: Anna — 1 из 3 нужных." in e.ui.text(offer)
+        assert tally(answer["text"]) == tally(e.ui.text(offer)) == "1 из 3 нужных"
+        assert await app.count("end") == 0 and await app.count("agree") == 1
+        again = await e.ui.tap(e.p["anna"], offer, AGREE)
+        assert again["text"] == "Вы уже согласились: 1 из 3 нужных."
+        answer = await e.ui.tap(e.p["gleb"], offer, AGREE)
+        assert tally(answer["text"]) == tally(e.ui.text(offer)) == "2 из 3 нужных"
+        assert await app.count("end") == 0
+        await e.ui.tap(e.p["boris"], offer, AGREE)
+        text = e.ui.text(offer)
+        assert "закончена по согласию игроков (Anna, Boris, Gleb)" in text
+        assert "администратора" not in text
+        assert e.end_payload()["admin"] is False and e.end_payload()["by"] == [0, 1, 3]
+
+
+async def test_an_admin_who_does_not_play_ends_alone_only_after_confirming(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)  # the group's creator, Admin, does not play
+    async with app.polling():
+        await e.start()
+        await e.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        offer = await e.offer()
+        await e.ui.tap(e.p["vera"], offer, AGREE)
+        answer = await e.ui.tap(e.p["admin"], offer, AGREE)
+        assert answer["text"] == "Подтвердите в сообщении ниже: пулька закончится для всех."
+        ask = e.labelled(ALONE)
+        assert ask != offer
+        assert "закончится для всех игроков (Anna, Boris, Vera), без их согласия" in e.ui.text(ask)
+        assert e.ui.labels(ask) == [ALONE, NOT_ALONE]
+        assert await app.count("end") == 0 and await app.count("agree") == 1
+        # He thinks better of it: nothing is written, the pulka runs on.
+        await e.ui.tap(e.p["admin"], ask, NOT_ALONE)
+        assert e.ui.text(ask) == "Не закончено: пулька продолжается." and not e.ui.labels(ask)
+        assert await app.count("end") == 0
+        # Asked again; the confirmation is his: a player's vote is on the offer, a
+        # stranger may not.
+        ask = await e.ui.tap_new(e.p["admin"], offer, AGREE)
+        seated = await e.ui.tap(e.p["anna"], ask, ALONE)
+        assert "ваш голос — кнопка «Закончить по согласию»" in seated["text"]
+        assert seated["show_alert"]
+        stranger = await e.ui.tap(e.p["stranger"], ask, ALONE)
+        assert "только игроки" in stranger["text"]
+        assert await app.count("end") == 0 and await app.count("agree") == 1
+        other = await e.ui.tap_new(e.p["admin"], offer, AGREE)  # a second tap, a second ask
+        assert (await e.ui.tap(e.p["admin"], ask, ALONE))["text"] == "Готово"
+        text = e.ui.text(ask)
+        assert "Пулька закончена решением администратора чата — Admin — и сохранена" in text
+        assert not e.ui.labels(offer)  # the offer's button went with the end
+        assert await app.count("end") == 1
+        assert e.end_payload()["admin"] is True and e.end_payload()["by"] == [2]
+        assert not e.ui.labels(ask)
+        # The other confirmation is out of date, and loses its buttons.
+        assert STALE in (await e.ui.tap(e.p["admin"], other, ALONE))["text"]
+        assert not e.ui.labels(other)
+        assert await app.count("end") == 1
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+async def test_the_confirmation_in_every_language(
+    app: App, people: dict[str, Any], lang: str
+) -> None:
+    tx = Texts(lang)
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start()
+        await e.say("anna", f"/lang {lang}")
+        await e.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        await e.say("anna", "/settle")
+        offer = e.labelled(tx("settle_agree"))
+        answer = await e.ui.tap(e.p["anna"], offer, tx("settle_agree"))
+        assert answer["text"] == tx("agree_noted", tally=tx("agree_tally", count=1, needed=2))
+        assert tx("agree_tally", count=1, needed=2) in e.ui.text(offer)
+        answer = await e.ui.tap(e.p["admin"], offer, tx("settle_agree"))
+        assert answer["text"] == tx("agree_alone_popup")
+        ask = e.labelled(tx("agree_alone_yes"))
+        assert e.ui.text(ask) == tx("agree_alone_ask", names="Anna, Boris, Vera")
+        assert await app.count("end") == 0
+        await e.ui.tap(e.p["admin"], ask, tx("agree_alone_yes"))
+        assert tx("agree_admin", who="Admin") in e.ui.text(ask)
+        assert await app.count("end") == 1
