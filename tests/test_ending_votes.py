@@ -163,3 +163,48 @@ async def test_the_confirmation_in_every_language(
         await e.ui.tap(e.p["admin"], ask, tx("agree_alone_yes"))
         assert tx("agree_admin", who="Admin") in e.ui.text(ask)
         assert await app.count("end") == 1
+
+
+async def test_an_evening_by_buttons_alone_after_newpulka(app: App, people: dict[str, Any]) -> None:
+    e = Evening(app, people)
+    tg, p, ui = app.tg, people, e.ui
+    async with app.polling():
+        sent = tg.send_message(e.chat, p["anna"], "/newpulka")
+        board = int((await tg.wait_for_message(e.chat, after=sent["message_id"]))["message_id"])
+        for who in ("anna", "boris", "vera"):
+            await ui.tap(p[who], board, SIT)
+        await ui.tap(p["vera"], board, "▶️ Начать пульку")
+        assert END not in ui.labels(board)  # nothing to end yet
+        for who, labels in (
+            ("anna", ("Anna", "6♠", "Boris вист · Vera пас", "6")),
+            ("boris", ("Распасы", "3", "2")),
+        ):
+            wizard = await ui.tap_new(p[who], board, NEW_DEAL)
+            for label in labels:
+                await ui.tap(p[who], wizard, label)
+            assert (await ui.tap(p[who], wizard, "✅ Записать"))["text"].startswith("Записано")
+        assert ui.labels(board) == [NEW_DEAL, "📷 Лист пульки", END]
+        # "End" opens the agreement as /settle does: the offer, and the sheet if stopped now.
+        photos = len(tg.photos)
+        await ui.tap_new(p["boris"], board, END)
+        offer = e.labelled(AGREE)
+        assert "Если закончить сейчас" in ui.text(offer)
+        assert "нужно, чтобы согласились 2 из сидящих" in ui.text(offer)
+        assert ui.labels(offer) == [AGREE]
+        assert len(tg.photos) == photos + 1
+        # A second tap right after does not send it again.
+        repeat = await ui.tap(p["vera"], board, END)
+        assert repeat["text"] == "Предложение закончить только что отправлено — оно выше."
+        assert e.labelled(AGREE) == offer
+        for who in ("anna", "vera"):
+            await ui.tap(p[who], offer, AGREE)
+        assert "закончена по согласию игроков (Anna, Vera)" in ui.text(offer)
+        assert ui.labels(board) == ["📷 Лист пульки", SETTLE]
+        assert (await ui.tap(p["boris"], board, SETTLE))["text"] == "Готово"
+        said = " ".join(str(m.get("text", "")) for m in tg.sent_messages(e.chat)[-3:])
+        assert "Пулька расписана" in said and "Роспись заперта" in said
+        assert await app.count("end") == 1 and await app.count("settle") == 1
+        assert "🔁 Тем же составом" in ui.labels(board)
+    # Nobody typed anything after /newpulka.
+    typed = [m for m in tg.messages(e.chat) if not m["from"]["is_bot"] and m.get("text")]
+    assert [m["text"] for m in typed] == ["/newpulka"]

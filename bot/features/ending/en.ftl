@@ -18,6 +18,7 @@ settle_locked = The settlement is locked: in the archive (/pulkas) this pulka st
 settle_already = The pulka is settled already.
 again_already = A new pulka of this table has been started already.
 export_sent = The file was just sent.
+offer_sent = The offer to stop was just sent: see above.
 after_settle_how =
     No pulka is running here, and pulka #{ $number } is already settled.
     To correct it, reply to the bot's message about it (the settlement, the scoreboard or /pulka { $number }) with: <code>/correct Player mountain -2 — note</code>

@@ -28,7 +28,7 @@ from bot.features.ending.view import (
     settled_keyboard,
     settled_text,
 )
-from bot.model import EventKind, PulkaError, Source, Table, Written, shown_settlement
+from bot.model import Author, EventKind, PulkaError, Source, Table, Written, shown_settlement
 from bot.telegram import delivery
 from bot.telegram.context import (
     IN_GROUP,
@@ -82,6 +82,28 @@ async def _settled(
         await final_sheet(target, tx, table, sheets)
 
 
+async def settle_or_offer(
+    target: Message,
+    tx: Texts,
+    table: Table,
+    keeper: Keeper,
+    sheets: Sheets,
+    author: Author,
+    src: Source | None,
+) -> Written | None:
+    """``/settle`` and the board's "Settle" / "End": a pulka that is over (at its target, or
+    ended by agreement) is settled and locked; a running one shows what it would settle
+    at now, with "End by agreement" (None)."""
+    if table.state is None:
+        raise need_players(table)
+    if table.active and not table.can_settle:
+        now = ending.agreement(table)
+        await target.answer(offer_text(tx, table, now), reply_markup=end_keyboard(tx, table))
+        await sheets.send(target, tx, table, now.settlement, kind=SheetKind.NOW)
+        return None
+    return await ending.settle(keeper, table.id, author, src)
+
+
 async def settle(
     message: Message,
     keeper: Keeper,
@@ -91,8 +113,7 @@ async def settle(
     sheets: Sheets,
     members: Members,
 ) -> None:
-    """``/settle``: a finished pulka (or one ended by agreement) is settled and locked;
-    a running one shows what it would settle at now, with "End by agreement"."""
+    """``/settle``: :func:`settle_or_offer` of the pulka here."""
     table = await keeper.active(*place(message))
     if table is None:
         # A repeated /settle after the pulka was archived answers the same again.
@@ -106,15 +127,11 @@ async def settle(
         if table is None or not table.can_settle:
             raise PulkaError("no_pulka")
     await may_change(message, table, bot, members)
-    if table.state is None:
-        raise need_players(table)
-    if table.can_settle:
-        written = await ending.settle(keeper, table.id, author_of(message), source(message))
+    written = await settle_or_offer(
+        message, tx, table, keeper, sheets, author_of(message), source(message)
+    )
+    if written is not None:
         await _settled(message, tx, bot, boards, sheets, written)
-        return
-    now = ending.agreement(table)
-    await message.answer(offer_text(tx, table, now), reply_markup=end_keyboard(tx, table))
-    await sheets.send(message, tx, table, now.settlement, kind=SheetKind.NOW)
 
 
 async def end_press(
@@ -239,9 +256,16 @@ async def settle_press(
     members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "Settle" on a closed board: as ``/settle`` of a finished (or agreed) pulka."""
+    """ "Settle" on a closed board, "End" on a running one: as ``/settle``
+    (:func:`settle_or_offer`); the offer is not sent twice in a row."""
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
-    written = await ending.settle(keeper, table.id, author_of_user(query.from_user), None)
+    if table.playable and sheets.pressed_lately(("offer", table.id, table.stop_point)):
+        callback_answer.text = tx("offer_sent")
+        return
+    author = author_of_user(query.from_user)
+    written = await settle_or_offer(msg, tx, table, keeper, sheets, author, None)
+    if written is None:  # the offer to stop now, sent
+        return
     if written.duplicate:  # settled already (a second tap): nothing new to say
         callback_answer.text = tx("settle_already")
         await boards.refresh(bot, tx, written.table)
