@@ -208,3 +208,26 @@ async def test_an_evening_by_buttons_alone_after_newpulka(app: App, people: dict
     # Nobody typed anything after /newpulka.
     typed = [m for m in tg.messages(e.chat) if not m["from"]["is_bot"] and m.get("text")]
     assert [m["text"] for m in typed] == ["/newpulka"]
+
+
+async def test_a_second_settle_names_the_settled_pulka(app: App, people: dict[str, Any]) -> None:
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start()
+        for who, deal in (
+            ("anna", "/deal Anna 6s 7 Boris whist 3 Vera pass 0"),
+            ("boris", "/deal Boris 6s 6 Vera whist 3 Anna pass 1"),
+        ):
+            assert "Сдача №" in await e.say(who, deal)
+        offer = await e.offer()
+        for who in ("anna", "boris"):
+            await e.ui.tap(e.p[who], offer, AGREE)
+        assert "Пулька расписана" in await e.say("vera", "/settle")
+        again = await e.say("boris", "/settle")
+        assert again == (
+            "Здесь нет идущей пульки: пулька №1 уже расписана — /pulka 1. Новая пулька: /newpulka"
+        )
+        assert await app.count("settle") == 1
+        # In English too.
+        await e.say("anna", "/lang en")
+        assert "pulka #1 is settled already — /pulka 1" in await e.say("vera", "/settle")

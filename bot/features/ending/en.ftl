@@ -16,6 +16,7 @@ agree_next = To settle and lock it: “Settle” on the scoreboard, or /settle. 
 reopen_done = The end by agreement is undone: the pulka goes on. Undone by: { $who }.
 settle_locked = The settlement is locked: in the archive (/pulkas) this pulka stays as it is now. To play again: “Same table again”.
 settle_already = The pulka is settled already.
+settle_done_here = No pulka is running here: pulka #{ $number } is settled already — /pulka { $number }. A new pulka: /newpulka
 again_already = A new pulka of this table has been started already.
 export_sent = The file was just sent.
 offer_sent = The offer to stop was just sent: see above.

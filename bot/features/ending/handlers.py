@@ -124,6 +124,10 @@ async def settle(
             return
         # Nothing runs here: the last pulka over is settled now if it ended by agreement.
         table, _running = await archive.last_over(keeper, *place(message))
+        if table is not None and table.settled and not table.cancelled:
+            numbers = await archive.numbers(keeper, table.row.chat_id, [table.row.thread_id])
+            if table.id in numbers:  # settled already: where to see it, or start anew
+                raise PulkaError("settle_done_here", number=numbers[table.id])
         if table is None or not table.can_settle:
             raise PulkaError("no_pulka")
     await may_change(message, table, bot, members)
