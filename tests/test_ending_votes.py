@@ -231,3 +231,20 @@ async def test_a_second_settle_names_the_settled_pulka(app: App, people: dict[st
         # In English too.
         await e.say("anna", "/lang en")
         assert "pulka #1 is settled already — /pulka 1" in await e.say("vera", "/settle")
+
+
+async def test_a_confirmation_after_a_deal_is_out_of_date(app: App, people: dict[str, Any]) -> None:
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start()
+        await e.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        offer = await e.offer()
+        ask = await e.ui.tap_new(e.p["admin"], offer, AGREE)
+        other = await e.ui.tap_new(e.p["admin"], offer, AGREE)
+        assert "Сдача №2" in await e.say("boris", "/deal raspasy Anna 3 Boris 2 Vera 5")
+        refused = await e.ui.tap(e.p["admin"], ask, ALONE)
+        assert STALE in refused["text"] and refused["show_alert"]
+        assert not e.ui.labels(ask)
+        await e.ui.tap(e.p["admin"], other, NOT_ALONE)
+        assert STALE in e.ui.text(other) and not e.ui.labels(other)
+        assert await app.count("end") == 0

@@ -159,7 +159,8 @@ async def end_press(
     tapped = await _agree(msg, keeper, table, callback_data.last, query, src, admin=admin)
     if tapped.verdict is Verdict.CONFIRM:
         callback_answer.text = tx("agree_alone_popup")
-        await delivery.answer(msg, alone_text(tx, table), alone_keyboard(tx, table, src.message_id))
+        asked = tapped.written.table  # as the tap found it: at the offer's stop point
+        await delivery.answer(msg, alone_text(tx, asked), alone_keyboard(tx, asked, src.message_id))
         return
     table = tapped.written.table
     now = ending.agreement(table)
@@ -190,7 +191,8 @@ async def alone_press(
     cb = callback_data
     table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
     if not cb.yes:
-        await delivery.edit_or_answer(msg, tx("agree_alone_kept"))
+        still = table.active and table.stop_point == cb.last
+        await delivery.edit_or_answer(msg, tx("agree_alone_kept" if still else "stale"))
         return
     if table.is_player(query.from_user.id):  # his vote is on the offer
         raise PulkaError("agree_alone_seated")
