@@ -11,6 +11,16 @@ than half of the seated players:
 Tap(verdict=<Verdict.AGREED: 'agreed'>, by=(0,), by_admin=False)
 >>> tap(3, agreed=(0,), seat=2, admin=False).verdict
 <Verdict.ENDS: 'ends'>
+
+A seated player's tap is one vote, an administrator's of the chat too; an administrator
+who does not play may end it alone, once he has confirmed that it ends for everyone:
+
+>>> tap(4, agreed=(), seat=1, admin=True).verdict
+<Verdict.AGREED: 'agreed'>
+>>> tap(4, agreed=(1,), seat=None, admin=True).verdict
+<Verdict.CONFIRM: 'confirm'>
+>>> tap(4, agreed=(1,), seat=None, admin=True, confirmed=True)
+Tap(verdict=<Verdict.ENDS: 'ends'>, by=(1,), by_admin=True)
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ class Verdict(StrEnum):
     REFUSED = "refused"  # not a player of the table, and no administrator
     COUNTED = "counted"  # he agreed already: nothing new
     AGREED = "agreed"  # his agreement is written; more are needed
+    CONFIRM = "confirm"  # an administrator who does not play: he must confirm ending alone
     ENDS = "ends"  # the pulka ends now
 
 
@@ -49,18 +60,33 @@ class Tap:
     by_admin: bool = False
 
 
-def tap(players: int, agreed: Sequence[int], seat: int | None, *, admin: bool) -> Tap:
+def tap(
+    players: int,
+    agreed: Sequence[int],
+    seat: int | None,
+    *,
+    admin: bool,
+    confirmed: bool = False,
+) -> Tap:
     """A tap on "end by agreement" by the player of ``seat`` (None: not seated), with
-    ``agreed`` the seats that agreed already; ``admin``: the tapper administers the chat
-    and may end it alone."""
-    if seat is None and not admin:
-        return Tap(Verdict.REFUSED, tuple(agreed))
-    if seat in agreed and not admin:
-        return Tap(Verdict.COUNTED, tuple(agreed))
-    by = tuple(sorted({*agreed, *(() if seat is None else (seat,))}))
-    majority = len(by) >= needed(players)
-    if majority or admin:
-        return Tap(Verdict.ENDS, by, by_admin=not majority)
+    ``agreed`` the seats that agreed already.
+
+    A seated player's tap is his vote, whether he administers the chat or not; the pulka
+    ends with a majority (:func:`needed`).  ``admin``: the tapper administers the chat;
+    not seated, he may end it alone, for everyone, but only ``confirmed``.
+    """
+    by = tuple(sorted(set(agreed)))
+    if seat is None:
+        if not admin:
+            return Tap(Verdict.REFUSED, by)
+        if not confirmed:
+            return Tap(Verdict.CONFIRM, by)
+        return Tap(Verdict.ENDS, by, by_admin=len(by) < needed(players))
+    if seat in by:
+        return Tap(Verdict.COUNTED, by)
+    by = tuple(sorted({*by, seat}))
+    if len(by) >= needed(players):
+        return Tap(Verdict.ENDS, by)
     return Tap(Verdict.AGREED, by)
 
 

@@ -26,6 +26,7 @@ SETTLE = "🧮 Расписать"
 AGAIN = "🔁 Тем же составом"
 EXPORT = "📄 Запись пульки"
 STALE = "устарела"
+ALONE = "✅ Закончить для всех"
 
 #: Three deals that bring everyone of a Sochi pulka to 2 (the target): it is over.
 TO_TWO = (
@@ -60,6 +61,11 @@ class Evening:
                 "message_id"
             ]
         )
+
+    async def end_alone(self, offer: int) -> None:
+        """The chat's administrator, not seated, ends the pulka alone: his tap, confirmed."""
+        ask = await self.ui.tap_new(self.p["admin"], offer, AGREE)
+        assert (await self.ui.tap(self.p["admin"], ask, ALONE))["text"] == "Готово"
 
     async def board(self) -> int:
         async with self.app.storage.read() as tx:
@@ -101,7 +107,7 @@ async def test_three_players_end_by_a_majority_and_see_who_agreed(
         assert "нужно, чтобы согласились 2 из сидящих" in e.ui.text(offer)
         answer = await e.ui.tap(e.p["anna"], offer, AGREE)
         assert answer["text"] == "Согласие записано: 1 из 2 нужных."
-        assert "Согласны закончить: Anna — 1 из 3, нужно 2." in e.ui.text(offer)
+        assert "Согласны закончить: Anna — 1 из 2 нужных." in e.ui.text(offer)
         # The same player again: nothing more is written.
         again = await e.ui.tap(e.p["anna"], offer, AGREE)
         assert again["text"] == "Вы уже согласились: 1 из 2 нужных."
@@ -113,7 +119,7 @@ async def test_three_players_end_by_a_majority_and_see_who_agreed(
         offer = await e.offer("vera")
         assert "Согласны" not in e.ui.text(offer)
         assert (await e.ui.tap(e.p["vera"], offer, AGREE))["text"].startswith("Согласие записано")
-        assert "Согласны закончить: Vera — 1 из 3" in e.ui.text(offer)
+        assert "Согласны закончить: Vera — 1 из 2 нужных." in e.ui.text(offer)
         await e.ui.tap(e.p["boris"], offer, AGREE)
         text = e.ui.text(offer)
         assert "закончена по согласию игроков (Boris, Vera)" in text
@@ -142,7 +148,7 @@ async def test_four_players_need_three_and_an_admin_alone_ends_it(
         offer = await e.offer()
         await e.ui.tap(e.p["gleb"], offer, AGREE)
         await e.ui.tap(e.p["anna"], offer, AGREE)
-        assert "Согласны закончить: Anna, Gleb — 2 из 4, нужно 3." in e.ui.text(offer)
+        assert "Согласны закончить: Anna, Gleb — 2 из 3 нужных." in e.ui.text(offer)
         assert await app.count("end") == 0
         await e.ui.tap(e.p["vera"], offer, AGREE)
         assert "по согласию игроков (Anna, Vera, Gleb)" in e.ui.text(offer)
@@ -155,8 +161,10 @@ async def test_four_players_need_three_and_an_admin_alone_ends_it(
         offer = await e2.offer()
         refused = await e2.ui.tap(e2.p["stranger"], offer, AGREE)
         assert "только игроки" in refused["text"]
-        await e2.ui.tap(e2.p["admin"], offer, AGREE)
-        assert "решением администратора чата — Admin — и сохранена в архив" in e2.ui.text(offer)
+        ask = await e2.ui.tap_new(e2.p["admin"], offer, AGREE)
+        assert await app.count("end") == 1  # not before he confirms
+        await e2.ui.tap(e2.p["admin"], ask, ALONE)
+        assert "решением администратора чата — Admin — и сохранена в архив" in e2.ui.text(ask)
         assert await app.count("end") == 2
 
 
@@ -193,7 +201,7 @@ async def test_undo_takes_the_end_back_until_it_is_settled(
         await e2.start()
         await e2.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
         offer = await e2.offer()
-        await e2.ui.tap(e2.p["admin"], offer, AGREE)
+        await e2.end_alone(offer)
         assert "Новая пулька" in await e2.say("boris", "/newpulka sochi")
         assert "здесь начата новая" in await e2.say("vera", "/undo")
         assert await app.count("reopen") == 1
@@ -268,7 +276,7 @@ async def test_same_table_again_turns_the_seating_to_the_next_dealer(
             assert "Сдача №" in await e.say("anna", text)
         # Not at the target yet: ended by agreement (an admin), then settled.
         offer = await e.offer()
-        await e.ui.tap(e.p["admin"], offer, AGREE)
+        await e.end_alone(offer)
         board = await e.board()
         await e.ui.tap(e.p["anna"], board, SETTLE)
         await e.ui.tap(e.p["anna"], board, AGAIN)
@@ -333,7 +341,7 @@ async def test_archive_is_paged(app: App, people: dict[str, Any]) -> None:
             await e.start("sochi 2 0")
             await e.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
             offer = await e.offer()
-            await e.ui.tap(e.p["admin"], offer, AGREE)
+            await e.end_alone(offer)
             await e.say("anna", "/settle")
         listing = await e.app.reply_msg(e.chat, e.p["anna"], "/pulkas")
         msg = int(listing["message_id"])

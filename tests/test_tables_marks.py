@@ -67,7 +67,7 @@ async def test_every_write_keeps_the_marks_of_its_log(tmp_path: Path) -> None:
         t = await _check(s, w)
         stop = t.last_event_id
         for author in (ANNA, Author(2, "Boris")):
-            w = await ending.agree(s, pid, stop, author, src(), admin=False)
+            w = (await ending.agree(s, pid, stop, author, src(), admin=False)).written
             t = await _check(s, w)
         assert not t.active  # two of three agreed: ended
         end = next(e for e in reversed(t.marks) if e.kind == EventKind.END)

@@ -69,28 +69,49 @@ async def end(
     return keeper.written(table, after, event)
 
 
-async def agree(
-    keeper: Keeper, pulka_id: int, stop: int, author: Author, source: Source, *, admin: bool
-) -> Written:
-    """A tap on "End by agreement" offered at stop point ``stop``: an ``agree`` event, or
-    the ``end`` once enough agree (:func:`scoring.ending.tap`).
+@dataclass(frozen=True, slots=True)
+class Tapped:
+    """What a tap on "End by agreement" did (:class:`scoring.ending.Verdict`), and the
+    write; nothing is written for ``COUNTED`` (``written.duplicate``) nor ``CONFIRM``."""
 
-    The ``end`` remembers ``source`` (the offer message): a tap delivered again answers
+    verdict: ending.Verdict
+    written: Written
+
+
+async def agree(
+    keeper: Keeper,
+    pulka_id: int,
+    stop: int,
+    author: Author,
+    source: Source,
+    *,
+    admin: bool,
+    confirmed: bool = False,
+) -> Tapped:
+    """A tap on "End by agreement" offered at stop point ``stop``: an ``agree`` event, or
+    the ``end`` once enough agree, or (an administrator who does not play, ``confirmed``)
+    the ``end`` by him alone (:func:`scoring.ending.tap`).
+
+    The ``end`` remembers ``source`` (the message tapped): a tap delivered again answers
     what it did.
     """
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.END)
         if again is not None:
-            return again
+            return Tapped(ending.Verdict.ENDS, again)
         table = await keeper.table(tx, pulka_id)
         if not table.active or table.state is None or table.stop_point != stop:
             raise PulkaError("stale")
         seat = table.seat_of(author.user_id)
-        tap = ending.tap(len(table.players), table.agreed_seats, seat, admin=admin)
+        tap = ending.tap(
+            len(table.players), table.agreed_seats, seat, admin=admin, confirmed=confirmed
+        )
         if tap.verdict is ending.Verdict.REFUSED:
             raise PulkaError("not_allowed")
         if tap.verdict is ending.Verdict.COUNTED:
-            return Written(table, duplicate=True)
+            return Tapped(tap.verdict, Written(table, duplicate=True))
+        if tap.verdict is ending.Verdict.CONFIRM:
+            return Tapped(tap.verdict, Written(table))
         if tap.verdict is ending.Verdict.ENDS:
             payload = {"agreed": True, "last": stop, "by": list(tap.by), "admin": tap.by_admin}
             after, event = await append(tx, table, EventKind.END, payload, author, source)
@@ -98,7 +119,7 @@ async def agree(
             # Many taps on one offer: a tap is known by its seat, not its source.
             payload = {"seat": seat, "last": stop}
             after, event = await append(tx, table, EventKind.AGREE, payload, author, None)
-    return keeper.written(table, after, event)
+    return Tapped(tap.verdict, keeper.written(table, after, event))
 
 
 async def reopen(

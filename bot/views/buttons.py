@@ -81,6 +81,17 @@ class EndCB(CallbackData, prefix="v1e"):
     last: Id
 
 
+class AloneCB(CallbackData, prefix="v1ea"):
+    """An administrator who does not play confirms (``yes`` 1) ending ``pulka`` alone, for
+    everyone, if its last event is still ``last``, or does not (0); ``offer``: the message
+    with "End by agreement" he tapped."""
+
+    pulka: Id
+    last: Id
+    offer: Id
+    yes: Flag
+
+
 class NewDealCB(CallbackData, prefix="v1n"):
     """ "New deal": open a deal wizard for ``pulka`` (as it is when pressed)."""
 
@@ -489,7 +500,8 @@ class AmendWizardCB(CallbackData, prefix="v1aw"):
 
 
 class SettleCB(CallbackData, prefix="v1es"):
-    """ "Settle" on a closed scoreboard: settle and lock ``pulka``."""
+    """ "Settle" on a closed scoreboard: settle and lock ``pulka``; "End" on a running one:
+    the offer to stop now (both as ``/settle``)."""
 
     pulka: Id
 
@@ -665,13 +677,16 @@ def sheet_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
 
 def board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
     """ "Sit down" while seats are open before the first deal, "New deal" while playable,
-    and "📷 Sheet" once a deal is written (on a settled board too: the final sheet)."""
+    and "📷 Sheet" once a deal is written (on a settled board too: the final sheet), with
+    "End" beside it while the pulka runs."""
     row = []
     if table.active and table.seating_open:
         row.append((tx("btn_sit"), SitCB(pulka=table.id).pack()))
     if table.playable:
         row.append((tx("btn_new_deal"), NewDealCB(pulka=table.id).pack()))
     sheet = [sheet_button(tx, table)] if table.deals and table.state is not None else []
+    if table.playable and table.deals:  # "End": as /settle, the offer to stop now
+        sheet.append((tx("btn_end"), SettleCB(pulka=table.id).pack()))
     return markup([row, sheet, *closing_rows(tx, table)])
 
 

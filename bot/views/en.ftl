@@ -34,6 +34,7 @@ reopen_busy = That pulka’s end cannot be undone any more: a new pulka has been
 btn_settle = 🧮 Settle
 btn_again = 🔁 Same table again
 btn_export = 📄 Export
+btn_end = 🏁 End
 archive_date = { $year }-{ $month }-{ $day }
 archive_result_money = { $name } { $result } ({ $money } { $currency })
 archive_result = { $name } { $result }

@@ -34,6 +34,7 @@ reopen_busy = Конец той пульки уже не отменить: зд�
 btn_settle = 🧮 Расписать
 btn_again = 🔁 Тем же составом
 btn_export = 📄 Запись пульки
+btn_end = 🏁 Закончить
 archive_date = { $day }.{ $month }.{ $year }
 archive_result_money = { $name } { $result } ({ $money } { $currency })
 archive_result = { $name } { $result }

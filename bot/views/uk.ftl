@@ -34,6 +34,7 @@ reopen_busy = Кінець тієї пульки вже не скасувати:
 btn_settle = 🧮 Розписати
 btn_again = 🔁 Тим самим складом
 btn_export = 📄 Запис пульки
+btn_end = 🏁 Закінчити
 archive_date = { $day }.{ $month }.{ $year }
 archive_result_money = { $name } { $result } ({ $money } { $currency })
 archive_result = { $name } { $result }

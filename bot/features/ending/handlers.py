@@ -21,13 +21,15 @@ from bot.actions.keeper import Keeper
 from bot.features.ending.view import (
     agree_note,
     agreed_text,
+    alone_keyboard,
+    alone_text,
     import_error_text,
     imported_text,
     offer_text,
     settled_keyboard,
     settled_text,
 )
-from bot.model import EventKind, PulkaError, Source, Table, Written, shown_settlement
+from bot.model import Author, EventKind, PulkaError, Source, Table, Written, shown_settlement
 from bot.telegram import delivery
 from bot.telegram.context import (
     IN_GROUP,
@@ -45,11 +47,12 @@ from bot.telegram.context import (
 from bot.telegram.delivery import Boards
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.board import over_kind
-from bot.views.buttons import AgainCB, EndCB, ExportCB, SettleCB, end_keyboard
+from bot.views.buttons import AgainCB, AloneCB, EndCB, ExportCB, SettleCB, end_keyboard
 from bot.views.format import name
 from bot.views.rating import settled_note
 from bot.views.texts import Texts
 from scoring import ScoringError
+from scoring.ending import Verdict
 from scoring.jsonread import parse_json
 from scoring.record import record_json
 
@@ -81,6 +84,28 @@ async def _settled(
         await final_sheet(target, tx, table, sheets)
 
 
+async def settle_or_offer(
+    target: Message,
+    tx: Texts,
+    table: Table,
+    keeper: Keeper,
+    sheets: Sheets,
+    author: Author,
+    src: Source | None,
+) -> Written | None:
+    """``/settle`` and the board's "Settle" / "End": a pulka that is over (at its target, or
+    ended by agreement) is settled and locked; a running one shows what it would settle
+    at now, with "End by agreement" (None)."""
+    if table.state is None:
+        raise need_players(table)
+    if table.active and not table.can_settle:
+        now = ending.agreement(table)
+        await target.answer(offer_text(tx, table, now), reply_markup=end_keyboard(tx, table))
+        await sheets.send(target, tx, table, now.settlement, kind=SheetKind.NOW)
+        return None
+    return await ending.settle(keeper, table.id, author, src)
+
+
 async def settle(
     message: Message,
     keeper: Keeper,
@@ -90,8 +115,7 @@ async def settle(
     sheets: Sheets,
     members: Members,
 ) -> None:
-    """``/settle``: a finished pulka (or one ended by agreement) is settled and locked;
-    a running one shows what it would settle at now, with "End by agreement"."""
+    """``/settle``: :func:`settle_or_offer` of the pulka here."""
     table = await keeper.active(*place(message))
     if table is None:
         # A repeated /settle after the pulka was archived answers the same again.
@@ -102,18 +126,18 @@ async def settle(
             return
         # Nothing runs here: the last pulka over is settled now if it ended by agreement.
         table, _running = await archive.last_over(keeper, *place(message))
+        if table is not None and table.settled and not table.cancelled:
+            numbers = await archive.numbers(keeper, table.row.chat_id, [table.row.thread_id])
+            if table.id in numbers:  # settled already: where to see it, or start anew
+                raise PulkaError("settle_done_here", number=numbers[table.id])
         if table is None or not table.can_settle:
             raise PulkaError("no_pulka")
     await may_change(message, table, bot, members)
-    if table.state is None:
-        raise need_players(table)
-    if table.can_settle:
-        written = await ending.settle(keeper, table.id, author_of(message), source(message))
+    written = await settle_or_offer(
+        message, tx, table, keeper, sheets, author_of(message), source(message)
+    )
+    if written is not None:
         await _settled(message, tx, bot, boards, sheets, written)
-        return
-    now = ending.agreement(table)
-    await message.answer(offer_text(tx, table, now), reply_markup=end_keyboard(tx, table))
-    await sheets.send(message, tx, table, now.settlement, kind=SheetKind.NOW)
 
 
 async def end_press(
@@ -128,35 +152,104 @@ async def end_press(
     members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "End by agreement": a seated player agrees to stop at the offer's stop point."""
+    """ "End by agreement": a seated player agrees to stop at the offer's stop point (an
+    administrator of the chat too); an administrator who does not play is asked to
+    confirm ending it alone."""
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     admin = await members.is_admin(bot, msg.chat.id, query.from_user.id)
+    src = Source(msg.chat.id, msg.message_id)
+    tapped = await _agree(msg, keeper, table, callback_data.last, query, src, admin=admin)
+    if tapped.verdict is Verdict.CONFIRM:
+        callback_answer.text = tx("agree_alone_popup")
+        asked = tapped.written.table  # as the tap found it: at the offer's stop point
+        await delivery.answer(msg, alone_text(tx, asked), alone_keyboard(tx, asked, src.message_id))
+        return
+    table = tapped.written.table
+    now = ending.agreement(table)
+    if not table.active:
+        # Ended (a tap delivered again answers the same).
+        callback_answer.text = tx("done")
+        await _ended(msg, tx, bot, boards, sheets, table, now)
+        return
+    callback_answer.text = agree_note(tx, now, again=tapped.written.event is None)
+    if tapped.written.event is not None:  # who has agreed, shown on the offer
+        await delivery.edit_or_answer(msg, offer_text(tx, table, now), end_keyboard(tx, table))
+
+
+async def alone_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: AloneCB,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+    sheets: Sheets,
+    members: Members,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "End for everyone" / "Do not end": an administrator who does not play confirms
+    ending the pulka alone (its offer's button goes), or does not."""
+    cb = callback_data
+    table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
+    if not cb.yes:
+        still = table.active and table.stop_point == cb.last
+        await delivery.edit_or_answer(msg, tx("agree_alone_kept" if still else "stale"))
+        return
+    if table.is_player(query.from_user.id):  # his vote is on the offer
+        raise PulkaError("agree_alone_seated")
+    admin = await members.is_admin(bot, msg.chat.id, query.from_user.id)
+    src = Source(msg.chat.id, msg.message_id)
+    tapped = await _agree(msg, keeper, table, cb.last, query, src, admin=admin, confirmed=True)
+    table = tapped.written.table
+    if table.active:  # seated meanwhile: his tap was a vote
+        callback_answer.text = agree_note(
+            tx, ending.agreement(table), again=tapped.written.duplicate
+        )
+        return
+    callback_answer.text = tx("done")
+    with suppress(TelegramAPIError):
+        await bot.edit_message_reply_markup(chat_id=msg.chat.id, message_id=cb.offer)
+    await _ended(msg, tx, bot, boards, sheets, table, ending.agreement(table))
+
+
+async def _agree(
+    msg: Message,
+    keeper: Keeper,
+    table: Table,
+    stop: int,
+    query: CallbackQuery,
+    src: Source,
+    *,
+    admin: bool,
+    confirmed: bool = False,
+) -> ending.Tapped:
+    """:func:`bot.actions.ending.agree`; an offer out of date loses its button."""
+    author = author_of_user(query.from_user)
     try:
-        written = await ending.agree(
-            keeper,
-            table.id,
-            callback_data.last,
-            author_of_user(query.from_user),
-            Source(msg.chat.id, msg.message_id),
-            admin=admin,
+        return await ending.agree(
+            keeper, table.id, stop, author, src, admin=admin, confirmed=confirmed
         )
     except PulkaError as e:
         if e.key == "stale":  # the offer is out of date: its button goes
             with suppress(TelegramAPIError):
                 await msg.edit_reply_markup(reply_markup=None)
         raise
-    table = written.table
-    now = ending.agreement(table)
-    if not table.active:
-        # Ended (a tap delivered again answers the same).
-        callback_answer.text = tx("done")
-        await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
-        await boards.refresh(bot, tx, table)
-        await final_sheet(msg, tx, table, sheets)
-        return
-    callback_answer.text = agree_note(tx, now, again=written.event is None)
-    if written.event is not None:  # who has agreed, shown on the offer
-        await delivery.edit_or_answer(msg, offer_text(tx, table, now), end_keyboard(tx, table))
+
+
+async def _ended(
+    msg: Message,
+    tx: Texts,
+    bot: Bot,
+    boards: Boards,
+    sheets: Sheets,
+    table: Table,
+    now: ending.Agreement,
+) -> None:
+    """A pulka ended by agreement: ``msg`` says so, the board and the sheet follow."""
+    await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
+    await boards.refresh(bot, tx, table)
+    await final_sheet(msg, tx, table, sheets)
 
 
 async def settle_press(
@@ -171,9 +264,16 @@ async def settle_press(
     members: Members,
     callback_answer: CallbackAnswer,
 ) -> None:
-    """ "Settle" on a closed board: as ``/settle`` of a finished (or agreed) pulka."""
+    """ "Settle" on a closed board, "End" on a running one: as ``/settle``
+    (:func:`settle_or_offer`); the offer is not sent twice in a row."""
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
-    written = await ending.settle(keeper, table.id, author_of_user(query.from_user), None)
+    if table.playable and sheets.pressed_lately(("offer", table.id, table.stop_point)):
+        callback_answer.text = tx("offer_sent")
+        return
+    author = author_of_user(query.from_user)
+    written = await settle_or_offer(msg, tx, table, keeper, sheets, author, None)
+    if written is None:  # the offer to stop now, sent
+        return
     if written.duplicate:  # settled already (a second tap): nothing new to say
         callback_answer.text = tx("settle_already")
         await boards.refresh(bot, tx, written.table)
@@ -334,6 +434,7 @@ def router() -> Router:
     r.message.register(settle, Command("settle"))
     r.message.register(undo_end, Command("undo"))  # skips to features/fixes but after an end
     r.callback_query.register(end_press, EndCB.filter())
+    r.callback_query.register(alone_press, AloneCB.filter())
     r.callback_query.register(settle_press, SettleCB.filter())
     r.callback_query.register(again_press, AgainCB.filter())
     r.callback_query.register(export_press, ExportCB.filter())

@@ -12,7 +12,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.actions.ending import Agreement
 from bot.model import Table, shown_settlement
 from bot.views.board import score_text
-from bot.views.buttons import closing_rows, markup
+from bot.views.buttons import AloneCB, closing_rows, markup
 from bot.views.debts import with_debts
 from bot.views.errors import error_text
 from bot.views.format import name
@@ -28,23 +28,49 @@ def names_text(table: Table, seats: Sequence[int]) -> str:
     return ", ".join(name(table.names[s]) for s in seats if 0 <= s < len(table.names))
 
 
-def agreement_count(a: Agreement) -> dict[str, int]:
-    """How many agreed, of how many, and how many must."""
-    return {"count": len(a.agreed), "players": a.players, "needed": a.needed}
+def tally_text(tx: Texts, a: Agreement) -> str:
+    """How many agreed of how many must (:func:`scoring.ending.needed`): the one count the
+    offer and the answer to a tap both show."""
+    return tx("agree_tally", count=len(a.agreed), needed=a.needed)
 
 
 def offer_text(tx: Texts, table: Table, a: Agreement) -> str:
     """``/settle`` of a running pulka: the settlement if stopped now, and who agreed."""
     if a.agreed:
-        agreed = tx("agree_progress", names=names_text(table, a.agreed), **agreement_count(a))
+        agreed = tx("agree_progress", names=names_text(table, a.agreed), tally=tally_text(tx, a))
     else:
-        agreed = tx("agree_how", **agreement_count(a))
+        agreed = tx("agree_how", needed=a.needed)
     return settlement_text(tx, table.rules, a.settlement, final=False) + "\n\n" + agreed
 
 
 def agree_note(tx: Texts, a: Agreement, *, again: bool) -> str:
     """The answer to a tap that did not end it yet (plain text)."""
-    return tx("agree_already" if again else "agree_noted", **agreement_count(a))
+    return tx("agree_already" if again else "agree_noted", tally=tally_text(tx, a))
+
+
+def alone_text(tx: Texts, table: Table) -> str:
+    """An administrator of the chat who does not play tapped "End by agreement": he may
+    end the pulka alone, for everyone, once he confirms."""
+    return tx("agree_alone_ask", names=names_text(table, range(len(table.names))))
+
+
+def alone_keyboard(tx: Texts, table: Table, offer: int) -> InlineKeyboardMarkup | None:
+    """The confirmation of ending alone: "End for everyone" / "Do not end"."""
+    stop = table.stop_point
+    return markup(
+        [
+            [
+                (
+                    tx("agree_alone_yes"),
+                    AloneCB(pulka=table.id, last=stop, offer=offer, yes=1).pack(),
+                ),
+                (
+                    tx("agree_alone_no"),
+                    AloneCB(pulka=table.id, last=stop, offer=offer, yes=0).pack(),
+                ),
+            ]
+        ]
+    )
 
 
 def agreed_text(tx: Texts, table: Table, settlement: Settlement) -> str:
