@@ -30,4 +30,4 @@ nick_dropped = { $name }: nickname dropped.
 nick_none = { $name } has no nickname to drop.
 nick_not_seated = A nickname is for a player at the table: /join first.
 nick_taken = "{ $nick }" is taken: that is { $name }. Pick another.
-bad_nick = A nickname is one word of up to 24 characters, not a number nor a game word (pass, whist, misere...). For example: /nick Bob
+bad_nick = A nickname is one word of up to 24 characters, not a number nor a word /deal reads (pass, whist, misere...). For example: /nick Bob
