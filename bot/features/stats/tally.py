@@ -61,7 +61,7 @@ class PlayerStats:
         """(currency, exact total) per currency, in the order first played."""
         totals: dict[str, Fraction] = defaultdict(Fraction)
         for r in self.nights:
-            totals[r.currency] += r.money
+            totals[r.currency] += Fraction(r.money)
         return tuple(totals.items())
 
     @property
