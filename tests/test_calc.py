@@ -38,7 +38,7 @@ from bot.features.calc.sheet import (
 from bot.features.calc.view import form_words
 from bot.model import ParseError
 from bot.views.texts import LANGS, Texts
-from scoring import figure, whists_text
+from scoring import whists_text
 from scoring.jsonread import parse_json
 from scoring.record import load_document, settlement_json
 
