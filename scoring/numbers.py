@@ -2,7 +2,9 @@
 
 Every figure the players see (the chat, the picture, the JSON export and the
 calculator) goes through :func:`figure` or :func:`money_text`, so the same
-exact value always reads the same.  Rounding is done on the exact value
+exact value always reads the same; a result told beside its money goes through
+:func:`whists_text`, which writes thirds exactly, so that the money reads as that
+figure times the stake.  Rounding is done on the exact value
 (``int``, :class:`~fractions.Fraction` or :class:`~decimal.Decimal`), never
 through a float, and halves go away from zero, as they do on paper:
 
