@@ -12,9 +12,22 @@ from .cost import deal_cost
 from .deals import Choice, Contract, Correction, Deal, Game, Misere, Raspasy, Suit
 from .engine import PulkaState, Replay, Step, apply, is_finished, play, replay
 from .errors import IllegalDeal, InvalidDeal, InvalidRules, ScoringError
-from .numbers import figure, json_number, money_text, round_half_away, stake_text
+from .numbers import figure, json_number, money_text, round_half_away, stake_text, whists_text
 from .rules import CONVENTION, CONVENTIONS, Convention, Rules, Variant
-from .settle import Payment, Settlement, payments, settle, settle_state, split_money, standings
+from .settle import (
+    Payment,
+    Rounding,
+    Settlement,
+    exact_money,
+    payments,
+    results_off,
+    roundings,
+    settle,
+    settle_state,
+    share,
+    split_money,
+    standings,
+)
 from .sheet import Sheet, Writes
 
 __all__ = [
@@ -34,6 +47,7 @@ __all__ = [
     "PulkaState",
     "Raspasy",
     "Replay",
+    "Rounding",
     "Rules",
     "ScoringError",
     "Settlement",
@@ -46,6 +60,7 @@ __all__ = [
     "deal_cost",
     "ending",
     "entry",
+    "exact_money",
     "figure",
     "is_finished",
     "json_number",
@@ -53,11 +68,15 @@ __all__ = [
     "payments",
     "play",
     "replay",
+    "results_off",
     "round_half_away",
+    "roundings",
     "seating",
     "settle",
     "settle_state",
+    "share",
     "split_money",
     "stake_text",
     "standings",
+    "whists_text",
 ]

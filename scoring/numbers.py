@@ -2,7 +2,9 @@
 
 Every figure the players see (the chat, the picture, the JSON export and the
 calculator) goes through :func:`figure` or :func:`money_text`, so the same
-exact value always reads the same.  Rounding is done on the exact value
+exact value always reads the same; a result told beside its money goes through
+:func:`whists_text`, which writes thirds exactly, so that the money reads as that
+figure times the stake.  Rounding is done on the exact value
 (``int``, :class:`~fractions.Fraction` or :class:`~decimal.Decimal`), never
 through a float, and halves go away from zero, as they do on paper:
 
@@ -35,6 +37,7 @@ __all__ = [
     "money_text",
     "round_half_away",
     "stake_text",
+    "whists_text",
 ]
 
 Exact = int | Fraction | Decimal
@@ -115,6 +118,38 @@ def figure(x: Exact, places: int = FIGURE_PLACES, *, signed: bool = False) -> st
     ('0.0125', '1.01', '100000000000000000001')
     """
     return _text(round_half_away(x, places), places, trim=True, signed=signed)
+
+
+#: The thirds and sixths a settlement's results fall on (a mountain shared by three),
+#: written as a table writes them rather than rounded.
+_VULGAR = {
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 6): "⅙",
+    Fraction(5, 6): "⅚",
+}
+
+
+def whists_text(x: Exact, *, signed: bool = False) -> str:
+    """A result in whists told beside its money: thirds and sixths exactly, as a
+    table writes them (``296⅔``), so that the money beside it is this figure times
+    the stake; any other figure as :func:`figure` writes it.
+
+    >>> whists_text(Fraction(890, 3), signed=True), whists_text(Fraction(-46, 3))
+    ('+296⅔', '-15⅓')
+    >>> whists_text(Fraction(-2, 3)), whists_text(Fraction(7, 6)), whists_text(Fraction(15, 2))
+    ('-⅔', '1⅙', '7.5')
+    >>> whists_text(36, signed=True), whists_text(0, signed=True), whists_text(Fraction(1, 8))
+    ('+36', '0', '0.13')
+    """
+    exact = _exact(x)
+    if exact.denominator not in (3, 6):
+        return figure(exact, signed=signed)
+    whole, part = divmod(abs(exact), 1)
+    body = (str(whole) if whole else "") + _VULGAR[part]
+    if exact < 0:
+        return "-" + body
+    return "+" + body if signed else body
 
 
 def money_text(amount: Exact, *, signed: bool = False) -> str:

@@ -37,7 +37,7 @@ from .engine import PulkaState, final_state
 from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
 from .numbers import FIGURE_PLACES, json_number
 from .rules import CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
-from .settle import NOTICES, Payment, Settlement, settle
+from .settle import NOTICES, Payment, Settlement, roundings, settle
 from .sheet import Number, Sheet, norm
 
 #: Bidirectional embeddings, overrides and isolates: they make a name read as another.
@@ -387,6 +387,13 @@ def settlement_json(doc: Document) -> dict[str, Any]:
         "stake": jsonable(doc.rules.stake),
         "payments": [{"from": p.payer, "to": p.payee, "amount": str(p.amount)} for p in s.payments],
     }
+    moved = roundings(s, doc.rules.stake)
+    if moved:
+        # Present only when a player's money is not his result times the stake
+        # (rounded alone): who, that product, and what he pays or gets instead.
+        out["rounding"] = [
+            {"name": r.player, "share": str(r.share), "money": str(r.money)} for r in moved
+        ]
     if s.notice is not None:
         out["notice"] = NOTICES[s.notice]
     return out

@@ -31,7 +31,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from .engine import PulkaState, is_finished
-from .numbers import round_half_away
+from .numbers import MONEY_PLACES, round_half_away
 from .rules import Division, HussarMountain, Rules
 from .sheet import Number, Sheet, divide, norm
 
@@ -246,6 +246,65 @@ def split_money(results: tuple[Number, ...], stake: Decimal) -> tuple[Decimal, .
     # From text, so a share of any size is exact (arithmetic would round to
     # the context's 28 digits).
     return tuple(Decimal(f"{c}E-2") for c in cents)
+
+
+def exact_money(result: Number, stake: Decimal) -> Fraction:
+    """A result's money, exactly: whists times the stake.  What a figure needs where
+    nothing has to add up to zero (a deal's cost, a what-if, the chat's totals).
+
+    >>> exact_money(Fraction(110, 3), Decimal("0.5"))
+    Fraction(55, 3)
+    """
+    return Fraction(result) * Fraction(stake)
+
+
+def share(result: Number, stake: Decimal) -> Decimal:
+    """A result's money to the cent, rounded alone as every figure is: the money
+    written beside a figure of whists.
+
+    >>> share(Fraction(110, 3), Decimal("1")), share(Fraction(-187, 3), Decimal("2"))
+    (Decimal('36.67'), Decimal('-124.67'))
+    """
+    return Decimal(f"{round_half_away(exact_money(result, stake), MONEY_PLACES)}E-2")
+
+
+@dataclass(frozen=True, slots=True)
+class Rounding:
+    """A player the settlement pays otherwise than his result times the stake:
+    ``share`` is that product to the cent (:func:`share`), ``money`` what he pays
+    or gets so that the money adds up to zero (:func:`split_money`)."""
+
+    player: str
+    share: Decimal
+    money: Decimal
+
+
+def roundings(s: Settlement, stake: Decimal) -> tuple[Rounding, ...]:
+    """Everyone whose money is not his result times the stake, in seating order.
+
+    The largest remainder moves a cent or two when shares rounded alone do not add
+    up to zero; a truncated division whose results do not add up moves everyone
+    (:func:`results_off`).  Table 8 (text 003): B gets a cent less than 36.67.
+
+    >>> sheet = Sheet(("A", "B", "C"), (20, 20, 20), (13, Fraction(15, 2), 25),
+    ...               (0, 70, 100, 114, 0, 96, 140, 180, 0))
+    >>> roundings(settle(sheet, Rules()), Decimal("1"))
+    (Rounding(player='B', share=Decimal('36.67'), money=Decimal('36.66')),)
+    >>> roundings(settle(sheet, Rules(stake=Decimal("3"))), Decimal("3"))
+    ()
+    """
+    out = []
+    for who, result, money in zip(s.players, s.results, s.money, strict=True):
+        alone = share(result, stake)
+        if alone != money:
+            out.append(Rounding(who, alone, money))
+    return tuple(out)
+
+
+def results_off(s: Settlement) -> Number:
+    """How far the results miss zero: only a truncated division's can (each
+    mountain result cut alone), and the money is then centred on zero."""
+    return norm(sum(s.results, Fraction(0)))
 
 
 def payments(players: tuple[str, ...], money: tuple[Decimal, ...]) -> tuple[Payment, ...]:

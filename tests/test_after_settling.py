@@ -20,7 +20,7 @@ from bot.views.texts import Texts
 from bot.views.written import written_text
 
 #: What the Sochi pulka of ``Evening.settled_evening`` (to 2, 1 a whist) settled at.
-AGREED = "Anna +8.67 (8.66 RUB), Boris -15.33 (-15.33 RUB), Vera +6.67 (6.67 RUB)"
+AGREED = "Anna +8⅔ (8.67 RUB), Boris -15⅓ (-15.33 RUB), Vera +6⅔ (6.67 RUB)"
 #: The same with Anna's mountain 2 less (written after settling).
 AMENDED = "Anna +22 (22.00 RUB), Boris -22 (-22.00 RUB), Vera 0 (0.00 RUB)"
 FIX = "/correct Anna гора -2 — ошиблись в подсчёте"
@@ -72,8 +72,9 @@ async def test_a_correction_after_settling_is_an_amendment_shown_in_the_archive(
 
         shown = await e.say("vera", "/pulka 1")
         agreed, amended = shown.split("Поправки после расчёта:", 1)
-        assert "Anna: +8.67" in agreed and "Boris: -15.33" in agreed
-        assert "Anna: +8.67 вист." in agreed and "Anna: +22" not in agreed
+        assert "Anna: +8⅔" in agreed and "Boris: -15⅓" in agreed
+        assert "Anna: +8⅔ вист. = 8.67 RUB" in agreed and "Anna: +22" not in agreed
+        assert "Округление: Anna 8.66 вместо 8.67 RUB — чтобы платежи сошлись в ноль." in agreed
         assert "Boris Petrov — Anna: гора -2 (ошиблись в подсчёте)" in amended
         assert "Anna: +22 вист." in amended and "Vera: 0 вист." in amended
         listing = await e.say("anna", "/pulkas")

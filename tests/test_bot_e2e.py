@@ -83,13 +83,17 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
 
         settled = await app.say(chat, p["vera"], "/settle")
         assert "Пулька расписана" in settled
-        assert "Anna: -36.67 вист. = -18.33 RUB" in settled
-        # Each share is a third of a cent from its rounding; the extra cent
-        # comes from the winner, not from the last seat (scoring.split_money).
-        assert "Boris: +258.33 вист. = 129.16 RUB" in settled
-        assert "Vera: -221.67 вист. = -110.83 RUB" in settled
+        assert "Anna: -36⅔ вист. = -18.33 RUB" in settled
+        # Beside each result its share (258⅓ at 0.5 is 129.17); each share is a third
+        # of a cent from its rounding, and the extra cent comes from the winner, not
+        # from the last seat (scoring.split_money): said under the payments.
+        assert "Boris: +258⅓ вист. = 129.17 RUB" in settled
+        assert "Vera: -221⅔ вист. = -110.83 RUB" in settled
         assert "Vera → Boris: 110.83 RUB" in settled
         assert "Anna → Boris: 18.33 RUB" in settled
+        assert (
+            "Округление: Boris 129.16 вместо 129.17 RUB — чтобы платежи сошлись в ноль." in settled
+        )
         assert "архив" in settled
         assert "Здесь нет идущей пульки" in await app.say(chat, p["anna"], "/score")
         assert "Новая пулька" in await app.say(chat, p["anna"], "/newpulka")

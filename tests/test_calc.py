@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -37,7 +38,7 @@ from bot.features.calc.sheet import (
 from bot.features.calc.view import form_words
 from bot.model import ParseError
 from bot.views.texts import LANGS, Texts
-from scoring import figure
+from scoring import whists_text
 from scoring.jsonread import parse_json
 from scoring.record import load_document, settlement_json
 
@@ -106,11 +107,27 @@ def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
     tx = Texts(lang)
     cur = out["currency"]
     lines = []
+    # Beside each result its share (the result times the stake); the calculator names
+    # whoever the zero sum pays otherwise, and the chat says it in one line.
+    shares = {r["name"]: r["share"] for r in out.get("rounding", [])}
     for p in out["players"]:
-        result = figure(Decimal(str(p["result"])), signed=True)
-        lines.append(
-            tx("settle_line", name=p["name"], result=result, money=p["money"], currency=cur)
+        # The calculator writes 2 decimals; a result falls on sixths at most.
+        exact = Fraction(Decimal(str(p["result"]))).limit_denominator(6)
+        result = whists_text(exact, signed=True)
+        money = shares.get(p["name"], p["money"])
+        lines.append(tx("settle_line", name=p["name"], result=result, money=money, currency=cur))
+    if shares:
+        moves = ", ".join(
+            tx(
+                "settle_rounding_move",
+                name=r["name"],
+                money=r["money"],
+                share=r["share"],
+                currency=cur,
+            )
+            for r in out["rounding"]
         )
+        lines.append(tx("settle_rounding", moves=moves))
     for pay in out["payments"]:
         lines.append(
             tx(
@@ -178,8 +195,12 @@ async def test_table_8_exact_in_a_private_chat_in_english(app: App, fake_tg: Fak
         assert line in caption, (line, caption)
     # Divided exactly: -62.33, +36.67, +25.67; the odd cent from the bigger winner.
     assert [p["money"] for p in out["players"]] == ["-62.33", "36.66", "25.67"]
-    assert "А: -62.33 whists = -62.33 EUR" in caption
-    assert "Б: +36.67 whists = 36.66 EUR" in caption
+    # Beside the result its share (36⅔ EUR rounds to 36.67); the line under the
+    # payments says who gets the cent less and why.
+    assert "А: -62⅓ whists = -62.33 EUR" in caption
+    assert "Б: +36⅔ whists = 36.67 EUR" in caption
+    assert "А → Б: 36.66 EUR" in caption
+    assert "Rounding: Б 36.66 instead of 36.67 EUR, so that the payments add up to zero." in caption
     assert_png(fake_tg.photos[-1].data, 3)
 
 
@@ -380,7 +401,7 @@ async def test_step_by_step_in_a_group_with_taps_and_back(
         assert len(fake_tg.photos) == photos + 1
     for line in expected_lines(out):
         assert line in caption, (line, caption)
-    assert "А: -62.33 вист. = -62.33 RUB" in caption
+    assert "А: -62⅓ вист. = -62.33 RUB" in caption
     # The message is closed, with the whole sheet as the one-message form.
     assert ui.labels(m) == []
     text = ui.text(m)

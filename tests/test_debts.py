@@ -177,7 +177,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         ]
         # Nothing of it changes a result.
         assert [n.final for n in await chat_nights(app.keeper, e.chat["id"])] == before
-        assert "Boris: -15.33 вист. = -15.33 RUB" in e.ui.text(shown)
+        assert "Boris: -15⅓ вист. = -15.33 RUB" in e.ui.text(shown)
 
 
 async def test_a_correction_after_settling_reopens_the_difference(

@@ -39,8 +39,10 @@ from scoring import (
     play,
     replay,
     settle_state,
+    share,
     stake_text,
     standings,
+    whists_text,
 )
 from scoring.deals import AMOUNT_DECIMALS
 from scoring.record import Document, record_json, settlement_json
@@ -130,7 +132,12 @@ def test_every_figure_reads_the_same_everywhere(p: tuple) -> None:
             if i != j:
                 expected["whists", i, j] = figure(sheet.whists_on(i, j))
         expected["result", i] = figure(s.results[i])
-        expected["money", i] = money_text(s.money[i])
+        # A result told beside its money has its thirds exact (whists_text), so the
+        # money, the result times the stake, reads as that figure times the stake.
+        expected["told", i] = whists_text(s.results[i])
+        expected["money", i] = money_text(share(s.results[i], rules.stake))
+        # What is paid: the money adding up to zero (the largest remainder's cent).
+        expected["paid", i] = money_text(s.money[i])
     for pay in s.payments:
         expected["payment", seat[pay.payer], seat[pay.payee]] = money_text(pay.amount)
     for i, v in enumerate(standings(state)):
@@ -158,8 +165,12 @@ def test_every_figure_reads_the_same_everywhere(p: tuple) -> None:
             standing_seat += 1
         elif key == "settle_line":
             i = seat[str(params["name"])]
-            shown.add("chat", ("result", i), params["result"])
+            shown.add("chat", ("told", i), params["result"])
             shown.add("chat", ("money", i), params["money"])
+        elif key == "settle_rounding_move":
+            i = seat[str(params["name"])]
+            shown.add("chat", ("money", i), params["share"])
+            shown.add("chat", ("paid", i), params["money"])
         elif key == "payment_line":
             pair = ("payment", seat[str(params["payer"])], seat[str(params["payee"])])
             shown.add("chat", pair, params["amount"])
@@ -224,7 +235,10 @@ def test_every_figure_reads_the_same_everywhere(p: tuple) -> None:
         for on, v in entry["whists"].items():
             shown.add("json", ("whists", i, seat[on]), json.dumps(v))
         shown.add("json", ("result", i), json.dumps(entry["result"]))
-        shown.add("json", ("money", i), entry["money"])
+        shown.add("json", ("paid", i), entry["money"])
+    for moved in raw.get("rounding", []):
+        shown.add("json", ("money", seat[moved["name"]]), moved["share"])
+        shown.add("json", ("paid", seat[moved["name"]]), moved["money"])
     for pay in raw["payments"]:
         shown.add("json", ("payment", seat[pay["from"]], seat[pay["to"]]), pay["amount"])
 

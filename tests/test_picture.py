@@ -41,6 +41,7 @@ from scoring import (
     Settlement,
     replay,
     settle_state,
+    share,
     standings,
 )
 
@@ -270,9 +271,11 @@ def test_settlement_figures_are_scorings(build: Callable[[], Replay]) -> None:
             format_number(s.results[i], signed=True),
         )
         assert result.decoration == "oo"  # the double circle
+        # Beside the result its share (the result times the stake), as the chat shows it.
         money = one(items, "money", i)
-        assert money.value == s.money[i]
-        assert money.text == format_money(s.money[i], r.state.rules.currency, signed=True)
+        alone = share(s.results[i], r.state.rules.stake)
+        assert money.value == alone
+        assert money.text == format_money(alone, r.state.rules.currency, signed=True)
         for j in range(n):
             if i != j:
                 b = one(items, "balance", i, j)
@@ -288,13 +291,15 @@ def test_three_player_settlement_by_hand() -> None:
     results = [one(items, "result", i).text for i in range(3)]
     # Exact: -17 1/3, +60 2/3, -43 1/3, written as the chat and the export write them.
     assert results == ["-17.33", "+60.67", "-43.33"]
-    # Each share is a third of a cent over its rounding; the extra cent comes
-    # from the winner (the one who stands higher), not from the last seat.
+    # Beside each result its money, the result times the stake: 60⅔ is 60.67.
     assert [one(items, "money", i).text for i in range(3)] == [
         "-17.33 RUB",
-        "+60.66 RUB",
+        "+60.67 RUB",
         "-43.33 RUB",
     ]
+    # Each share is a third of a cent over its rounding; the payments add up to zero
+    # with the extra cent from the winner (the one who stands higher), not the last seat.
+    assert sum(p.value for p in of(items, "payment")) == Decimal("60.66")
 
 
 def test_a_changed_deal_changes_the_drawing() -> None:

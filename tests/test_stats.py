@@ -112,14 +112,16 @@ async def test_three_nights_table_card_and_head_to_head(app: App, people: dict[s
         assert stats["text"] == "\n\n".join(
             [
                 "Статистика чата: 3 расписанные пульки, висты — с поправками после расчёта.",
-                "1. Boris: пулек 3, висты +82, деньги +52.66 RUB, +14.67 EUR\n"
-                f"   лучшая +74.67 (№2, {d2}), худшая -22 (№1, {d1}), на сдачу +7.45\n"
+                # Money is each night's whists times its stake, added exactly (no cent
+                # moved for a zero sum): Boris -22 + 224/3 at 1 RUB.
+                "1. Boris: пулек 3, висты +82, деньги +52.67 RUB, +14.67 EUR\n"
+                f"   лучшая +74⅔ (№2, {d2}), худшая -22 (№1, {d1}), на сдачу +7.45\n"
                 "   игры 6: 2 из 2; мизеры 1 из 1; недоборы 0; на распасах взяток 2",
-                "2. Anna: пулек 3, висты +52, деньги -1.33 RUB, +26.66 EUR\n"
-                f"   лучшая +53.33 (№3, {d3}), худшая -23.33 (№2, {d2}), на сдачу +4.73\n"
+                "2. Anna: пулек 3, висты +52, деньги -1.33 RUB, +26.67 EUR\n"
+                f"   лучшая +53⅓ (№3, {d3}), худшая -23⅓ (№2, {d2}), на сдачу +4.73\n"
                 "   игры 6: 3 из 3; мизеры 0 из 0; недоборы 0; на распасах взяток 3",
                 "3. Vera: пулек 3, висты -134, деньги -51.33 RUB, -41.33 EUR\n"
-                f"   лучшая 0 (№1, {d1}), худшая -82.67 (№3, {d3}), на сдачу -12.18\n"
+                f"   лучшая 0 (№1, {d1}), худшая -82⅔ (№3, {d3}), на сдачу -12.18\n"
                 "   игры 6: 3 из 3, 7: 0 из 1; мизеры 0 из 0; недоборы 1; на распасах взяток 5",
                 # Netted per pair and currency: in roubles Boris paid Anna 22 (night 1)
                 # and got 23.33 from her (night 2).
@@ -139,9 +141,9 @@ async def test_three_nights_table_card_and_head_to_head(app: App, people: dict[s
                 "Anna: статистика за все пульки чата",
                 "Пулек: 3 · сдач за столом: 11",
                 "Висты: +52 · на сдачу: +4.73",
-                "Деньги: -1.33 RUB, +26.66 EUR",
-                f"Лучшая пулька: +53.33 (№3, {d3})",
-                f"Худшая пулька: -23.33 (№2, {d2})",
+                "Деньги: -1.33 RUB, +26.67 EUR",
+                f"Лучшая пулька: +53⅓ (№3, {d3})",
+                f"Худшая пулька: -23⅓ (№2, {d2})",
                 "Игры (взято из заказанных): 6: 3 из 3",
                 "Мизеры: 0 из 0",
                 "Недоборы: 0 (не хватило взяток: 0)",
@@ -235,7 +237,7 @@ async def test_export_csv_stats(app: App, people: dict[str, Any]) -> None:
         assert anna["telegram"] == "anna" and anna["pulkas"] == "3" and anna["deals"] == "11"
         # A Russian chat: decimal commas, as a Russian spreadsheet reads them.
         assert (anna["whists"], anna["whists_per_deal"]) == ("52", "4,73")
-        assert (anna["money_RUB"], anna["money_EUR"]) == ("-1,33", "26,66")
+        assert (anna["money_RUB"], anna["money_EUR"]) == ("-1,33", "26,67")
         assert (anna["best_whists"], anna["best_pulka"]) == ("53,33", "3")
         assert (anna["worst_whists"], anna["worst_pulka"]) == ("-23,33", "2")
         vera = table[2]
@@ -243,7 +245,10 @@ async def test_export_csv_stats(app: App, people: dict[str, Any]) -> None:
         assert (vera["remizes"], vera["remize_tricks"], vera["allpass_tricks"]) == ("1", "2", "5")
         boris = table[0]
         assert (boris["misere_declared"], boris["misere_made"]) == ("1", "1")
-        assert sum(Decimal(r["money_RUB"].replace(",", ".")) for r in table) == 0
+        # Each total is the exact sum rounded alone (Boris -22 + 224/3 RUB), so the
+        # column adds up to zero only within the cents rounding left.
+        assert boris["money_RUB"] == "52,67"
+        assert abs(sum(Decimal(r["money_RUB"].replace(",", ".")) for r in table)) <= Decimal("0.01")
         assert e.tg.sent_messages(e.chat)[-1]["caption"] == (
             "Статистика чата для таблиц: CSV в UTF-8, разделитель — точка с запятой."
         )

@@ -40,6 +40,7 @@ from scoring import (
     play,
     settle_state,
     standings,
+    whists_text,
 )
 from scoring.engine import final_state
 
@@ -79,18 +80,21 @@ async def test_cost_of_the_theorys_worked_deals(app: App, people: dict[str, Any]
         # -1 1/3, -13 1/3) and a six made (+5 1/3).
         said = await app.say(chat, people["boris"], "/cost 7ч ровно вист")
         assert "Разыгрывающий: 7; Вистующий: вист, 3; Пасующий: пас, 0" in said
-        assert "Разыгрывающий: +14.67 вист." in said
-        assert "Вистующий: -1.33 вист." in said and "Пасующий: -13.33 вист." in said
+        # Thirds written as the text writes them, and each price is its whists times the
+        # stake: nothing has to add up to zero, so no cent moves.
+        assert "Разыгрывающий: +14⅔ вист. = +14.67 RUB" in lines(said)
+        assert "Вистующий: -1⅓ вист. = -1.33 RUB" in lines(said)
+        assert "Пасующий: -13⅓ вист. = -13.33 RUB" in lines(said)
         said = await app.say(chat, people["boris"], "/cost 6п ровно вист втроём")
-        assert "Разыгрывающий: +5.33 вист." in said
+        assert "Разыгрывающий: +5⅓ вист. = +5.33 RUB" in lines(said)
         # ... and a six down one (-27 1/3).
         said = await app.say(chat, people["boris"], "/cost 6♠ без одной вист")
-        assert "Разыгрывающий: -27.33 вист." in said
+        assert "Разыгрывающий: -27⅓ вист. = -27.33 RUB" in lines(said)
         # "/cost 7♥ whist 2": the whister took 2, so the declarer 8 (one over); shown.
         said = await app.say(chat, people["vera"], "/cost 7♥ whist 2")
         assert "7♥ / +1 — Разыгрывающий: 8; Вистующий: вист, 2; Пасующий: пас, 0" in said
         expected = [
-            figure(x, signed=True)
+            whists_text(x, signed=True)
             for x in _cost(("D", "W", "P"), "7H", {"W": "whist", "P": "pass"}, (8, 2, 0))
         ]
         assert f"Разыгрывающий: {expected[0]} вист." in said
@@ -178,11 +182,12 @@ async def test_whatif_rescores_a_settled_pulka_and_writes_nothing(
         assert lines(said)[:2] == ["Что если — пулька №1:", changed]
         for i, who in enumerate(NAMES):
             r0, r1 = agreed.results[i], half.results[i]
-            m0, m1 = agreed.money[i], half.money[i]
+            # Each money figure is the whists beside it times the stake (1 RUB): the
+            # settlement's moved cent is no part of a what-if.
             line = (
-                f"{who}: {figure(r0, signed=True)} → {figure(r1, signed=True)} вист. "
-                f"({figure(r1 - r0, signed=True)}); {money_text(m0, signed=True)} → "
-                f"{money_text(m1, signed=True)} RUB ({money_text(m1 - m0, signed=True)})"
+                f"{who}: {whists_text(r0, signed=True)} → {whists_text(r1, signed=True)} вист. "
+                f"({whists_text(r1 - r0, signed=True)}); {money_text(r0, signed=True)} → "
+                f"{money_text(r1, signed=True)} RUB ({money_text(r1 - r0, signed=True)})"
             )
             assert line in lines(said), (line, said)
         assert "ничего не изменено" in said

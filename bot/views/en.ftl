@@ -243,6 +243,9 @@ settle_line = { $name }: { $result } whists = { $money } { $currency }
 payments_title = Who pays whom:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Nobody pays anybody.
+settle_rounding = Rounding: { $moves }, so that the payments add up to zero.
+settle_rounding_move = { $name } { $money } instead of { $share } { $currency }
+settle_centred = With the fractions cut off the results add up to { $off }, not 0, so the money is centred on zero: { $moves }.
 notice-adjust_inapplicable = The mountain cannot be divided “adjusted” here: no move of one mountain by half a point, a point or a point and a half makes it divide, so it is divided exactly.
 settle_archived = The pulka is closed and archived. A new one: /newpulka
 settle_agree = End by agreement

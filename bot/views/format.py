@@ -24,6 +24,7 @@ from scoring import (
     Suit,
     figure,
     money_text,
+    whists_text,
 )
 from scoring.sheet import Number
 
@@ -40,6 +41,12 @@ def num(x: Number | Decimal) -> str:
 def signed(x: Number | Decimal) -> str:
     """``+7``, ``-2.5``, ``0`` (a figure that rounds to zero has no sign)."""
     return figure(x, signed=True)
+
+
+def result(x: Number) -> str:
+    """A result beside its money: ``+296⅔``, ``-15⅓``, ``+7.5`` (thirds exactly, so the
+    money is this figure times the stake; :func:`scoring.numbers.whists_text`)."""
+    return whists_text(x, signed=True)
 
 
 def money(x: Decimal) -> str:

@@ -257,6 +257,9 @@ settle_line = { $name }: { $result } вист. = { $money } { $currency }
 payments_title = Кто кому платит:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Никто никому не платит.
+settle_rounding = Округление: { $moves } — чтобы платежи сошлись в ноль.
+settle_rounding_move = { $name } { $money } вместо { $share } { $currency }
+settle_centred = После отбрасывания дробей итоги дают в сумме { $off }, а не 0, поэтому деньги выровнены к нулю: { $moves }.
 notice-adjust_inapplicable = Деление горы «с поправкой» здесь невозможно: ни один сдвиг горы на пол-очка, очко или полтора не делает её делимой, поэтому гора поделена точно.
 settle_archived = Пулька закрыта и сохранена в архив. Новая: /newpulka
 settle_agree = Закончить по согласию

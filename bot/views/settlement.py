@@ -6,40 +6,70 @@ from __future__ import annotations
 from html import escape
 
 from bot.model import Table
-from bot.views.format import date_text, money, name, signed
+from bot.views.format import date_text, money, name, result, signed
 from bot.views.texts import Texts
 from scoring.deals import Correction
 from scoring.numbers import stake_text
 from scoring.rules import Rules
-from scoring.settle import Settlement, settle_state
+from scoring.settle import Settlement, results_off, roundings, settle_state, share
 
 
 def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> str:
     """Results in whists and money (adding up to zero) and who pays whom."""
-    cur = escape(rules.currency)
     head = "settle_final" if final else "settle_now"
-    lines = [tx(head, stake=stake_text(rules.stake), currency=cur)]
-    for who, result, m in zip(s.players, s.results, s.money, strict=True):
-        lines.append(
-            tx("settle_line", name=name(who), result=signed(result), money=money(m), currency=cur)
-        )
-    if s.payments:
-        lines.append(tx("payments_title"))
-        for p in s.payments:
-            lines.append(
-                tx(
-                    "payment_line",
-                    payer=name(p.payer),
-                    payee=name(p.payee),
-                    amount=money(p.amount),
-                    currency=cur,
-                )
-            )
-    else:
-        lines.append(tx("payments_none"))
+    lines = [tx(head, stake=stake_text(rules.stake), currency=escape(rules.currency))]
+    lines.extend(money_lines(tx, rules, s))
     if s.notice is not None:
         lines.append(tx(f"notice-{s.notice}"))
     return "\n".join(lines)
+
+
+def money_lines(tx: Texts, rules: Rules, s: Settlement) -> list[str]:
+    """Each result and its money (the result times the stake), who pays whom, and the
+    one line naming whoever pays or gets otherwise so that the payments add up to zero."""
+    cur = name(rules.currency)
+    lines = [
+        tx(
+            "settle_line",
+            name=name(who),
+            result=result(r),
+            money=money(share(r, rules.stake)),
+            currency=cur,
+        )
+        for who, r in zip(s.players, s.results, strict=True)
+    ]
+    if s.payments:
+        lines.append(tx("payments_title"))
+        lines.extend(
+            tx(
+                "payment_line",
+                payer=name(p.payer),
+                payee=name(p.payee),
+                amount=money(p.amount),
+                currency=cur,
+            )
+            for p in s.payments
+        )
+    else:
+        lines.append(tx("payments_none"))
+    moved = roundings(s, rules.stake)
+    if moved:
+        moves = ", ".join(
+            tx(
+                "settle_rounding_move",
+                name=name(m.player),
+                money=money(m.money),
+                share=money(m.share),
+                currency=cur,
+            )
+            for m in moved
+        )
+        off = results_off(s)
+        if off:
+            lines.append(tx("settle_centred", off=signed(off), moves=moves))
+        else:
+            lines.append(tx("settle_rounding", moves=moves))
+    return lines
 
 
 def final_text(tx: Texts, table: Table) -> str:
@@ -60,19 +90,19 @@ def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
     rules = table.settled_rules
     cur = name(rules.currency)
     parts = []
-    for who, result, m in zip(s.players, s.results, s.money, strict=True):
+    for who, r in zip(s.players, s.results, strict=True):
         if rules.stake:
             parts.append(
                 tx(
                     "archive_result_money",
                     name=name(who),
-                    result=signed(result),
-                    money=money(m),
+                    result=result(r),
+                    money=money(share(r, rules.stake)),
                     currency=cur,
                 )
             )
         else:
-            parts.append(tx("archive_result", name=name(who), result=signed(result)))
+            parts.append(tx("archive_result", name=name(who), result=signed(r)))
     return ", ".join(parts)
 
 
@@ -104,27 +134,7 @@ def amendment_blocks(tx: Texts, table: Table, until: int | None = None) -> list[
                 what=correction_words(tx, deal),
             )
         )
-    rules = table.settled_rules
-    cur = name(rules.currency)
-    results = [tx("after_settle_results")]
-    for who, result, m in zip(amended.players, amended.results, amended.money, strict=True):
-        results.append(
-            tx("settle_line", name=name(who), result=signed(result), money=money(m), currency=cur)
-        )
-    if amended.payments:
-        results.append(tx("payments_title"))
-        results.extend(
-            tx(
-                "payment_line",
-                payer=name(p.payer),
-                payee=name(p.payee),
-                amount=money(p.amount),
-                currency=cur,
-            )
-            for p in amended.payments
-        )
-    else:
-        results.append(tx("payments_none"))
+    results = [tx("after_settle_results"), *money_lines(tx, table.settled_rules, amended)]
     return ["\n".join(lines), "\n".join(results)]
 
 

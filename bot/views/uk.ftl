@@ -261,6 +261,9 @@ settle_line = { $name }: { $result } віст. = { $money } { $currency }
 payments_title = Хто кому платить:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Ніхто нікому не платить.
+settle_rounding = Округлення: { $moves } — щоб платежі зійшлися в нуль.
+settle_rounding_move = { $name } { $money } замість { $share } { $currency }
+settle_centred = Після відкидання дробів підсумки дають у сумі { $off }, а не 0, тому гроші вирівняно до нуля: { $moves }.
 notice-adjust_inapplicable = Поділ гори «з поправкою» тут неможливий: жоден зсув гори на пів очка, очко чи півтора не робить її подільною, тому гору поділено точно.
 settle_archived = Пульку закрито й збережено в архіві. Нова: /newpulka
 settle_agree = Закінчити за згодою

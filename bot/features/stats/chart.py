@@ -12,7 +12,6 @@ import asyncio
 import functools
 import io
 from collections.abc import Sequence
-from decimal import Decimal
 from fractions import Fraction
 
 from PIL import Image, ImageDraw
@@ -62,13 +61,13 @@ def _ticks(low: Fraction, high: Fraction) -> list[Fraction]:
 
 
 def render_chart(
-    title: str, numbers: Sequence[int], series: Sequence[tuple[str, Sequence[Decimal]]]
+    title: str, numbers: Sequence[int], series: Sequence[tuple[str, Sequence[Fraction]]]
 ) -> bytes:
     """The PNG: ``series`` are (name, running total after each night of ``numbers``)."""
     with LOCK:  # the fonts' caches are the sheets' too
-        kept = sorted(series, key=lambda s: -abs(s[1][-1]) if s[1] else Decimal(0))[:MAX_LINES]
+        kept = sorted(series, key=lambda s: -abs(s[1][-1]) if s[1] else Fraction(0))[:MAX_LINES]
         # The legend: best first.
-        shown = sorted(kept, key=lambda s: -s[1][-1] if s[1] else Decimal(0))
+        shown = sorted(kept, key=lambda s: -s[1][-1] if s[1] else Fraction(0))
         rows = -(-len(shown) // 2)
         legend_h = rows * (LEGEND + 18) + 12
         img = Image.new("RGB", (WIDTH, HEIGHT + legend_h), PAPER)
@@ -115,7 +114,7 @@ def render_chart(
             lx = 40 + (k % 2) * (WIDTH // 2)
             ly = HEIGHT + (k // 2) * (LEGEND + 18)
             draw.rectangle((lx, ly + 8, lx + 44, ly + LEGEND - 4), fill=colour)
-            total = ": " + money_text(line[-1] if line else Decimal(0), signed=True)
+            total = ": " + money_text(line[-1] if line else Fraction(0), signed=True)
             room = WIDTH // 2 - 110 - int(font(LEGEND).getlength(total))
             text = _fit(name, room) + total
             draw.text((lx + 60, ly), text, font=font(LEGEND), fill=INK)
@@ -135,7 +134,7 @@ def _fit(text: str, room: int) -> str:
 
 
 async def render_chart_async(
-    title: str, numbers: Sequence[int], series: Sequence[tuple[str, Sequence[Decimal]]]
+    title: str, numbers: Sequence[int], series: Sequence[tuple[str, Sequence[Fraction]]]
 ) -> bytes:
     """:func:`render_chart` in the drawing thread."""
     draw_it = functools.partial(render_chart, title, tuple(numbers), tuple(series))

@@ -3,7 +3,10 @@
 figure exactly).
 
 Whists and money are the nights' ``final`` results (corrections after settling
-included); money is kept per currency (roubles and euros do not add up).  Whists per
+included); money is kept per currency (roubles and euros do not add up), exactly:
+each night's whists times its stake, rounded only where it is written, so a money
+total is always its whists total times the stake (nothing here is paid, so no cent
+moves for a zero sum).  The pairs' balances are what was paid between them.  Whists per
 deal count only the deals a player sat at (:func:`scoring.seating.sitting_out`); the
 games, misères, remizes and raspasy tricks are :mod:`scoring.tally`'s facts of each deal.
 """
@@ -17,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bot.model.nights import Night, Person, guest_key
-from scoring import seating
+from scoring import exact_money, seating
 from scoring.deals import Correction
 from scoring.tally import Tally, count, facts
 
@@ -29,7 +32,8 @@ class NightResult:
     number: int
     settled_at: str
     whists: Fraction
-    money: Decimal
+    #: Exactly ``whists`` times the night's stake.
+    money: Fraction
     currency: str
 
 
@@ -53,11 +57,11 @@ class PlayerStats:
         return sum((r.whists for r in self.nights), Fraction(0))
 
     @property
-    def money(self) -> tuple[tuple[str, Decimal], ...]:
-        """(currency, total) per currency, in the order first played."""
-        totals: dict[str, Decimal] = defaultdict(Decimal)
+    def money(self) -> tuple[tuple[str, Fraction], ...]:
+        """(currency, exact total) per currency, in the order first played."""
+        totals: dict[str, Fraction] = defaultdict(Fraction)
         for r in self.nights:
-            totals[r.currency] += r.money
+            totals[r.currency] += Fraction(r.money)
         return tuple(totals.items())
 
     @property
@@ -97,7 +101,7 @@ class ChatStats:
     balances: tuple[Balance, ...]
     #: Per currency, in the order first played: the night numbers and, per person
     #: key, his running money total after each of them (0 before his first night).
-    running: tuple[tuple[str, tuple[int, ...], dict[str, tuple[Decimal, ...]]], ...]
+    running: tuple[tuple[str, tuple[int, ...], dict[str, tuple[Fraction, ...]]], ...]
 
     def find(self, query: str) -> PlayerStats | None:
         """The player ``query`` names: ``@username``, or a name he sat under (case and
@@ -146,11 +150,11 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
     results: dict[str, list[NightResult]] = defaultdict(list)
     tallies: dict[str, Tally] = defaultdict(Tally)
     pair: dict[tuple[str, str, str], Decimal] = defaultdict(Decimal)  # (a, b, cur), a < b: b paid a
-    running: dict[str, tuple[list[int], dict[str, list[Decimal]]]] = {}
+    running: dict[str, tuple[list[int], dict[str, list[Fraction]]]] = {}
     for night in nights:
-        currency = night.table.settled_rules.currency
+        currency, stake = night.table.settled_rules.currency, night.table.settled_rules.stake
         final = night.final
-        won: dict[str, Decimal] = defaultdict(Decimal)
+        won: dict[str, Fraction] = defaultdict(Fraction)
         for seat, person in enumerate(night.people):
             people[person.key] = person
             names[person.key][night.table.names[seat]] = None
@@ -158,7 +162,8 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
             if username:
                 usernames[person.key][username.casefold()] = None
             mine = results[person.key]
-            whists, money = Fraction(final.results[seat]), final.money[seat]
+            whists = Fraction(final.results[seat])
+            money = exact_money(whists, stake)
             won[person.key] += money
             if mine and mine[-1].number == night.number:
                 # Two seats of one night are one person (a guest he claimed later).
@@ -179,9 +184,9 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
         numbers, totals = running.setdefault(currency, ([], {}))
         numbers.append(night.number)
         for person in night.people:
-            totals.setdefault(person.key, [Decimal(0)] * (len(numbers) - 1))
+            totals.setdefault(person.key, [Fraction(0)] * (len(numbers) - 1))
         for key, line in totals.items():
-            line.append((line[-1] if line else Decimal(0)) + won[key])
+            line.append((line[-1] if line else Fraction(0)) + won[key])
     players = [
         PlayerStats(
             person,

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
 from bot.model import Table
 from bot.views.buttons import StatsCB, markup
-from bot.views.format import contract_label, date_text, name, notation, signed
+from bot.views.format import contract_label, date_text, name, notation, result, signed
 from bot.views.spreadsheet import Cell, csv_file
 from bot.views.texts import Texts
 from scoring import Correction, Deal, Game, Misere, Raspasy, money_text, standings
@@ -35,14 +36,14 @@ def size(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def money_words(totals: Sequence[tuple[str, Decimal]]) -> str:
+def money_words(totals: Sequence[tuple[str, Fraction]]) -> str:
     """``+45.00 RUB, -3.00 EUR``: money told per currency, never summed across."""
     return ", ".join(f"{money_text(m, signed=True)} {name(c)}" for c, m in totals) or "0"
 
 
 def night_words(tx: Texts, r: NightResult) -> str:
     return tx(
-        "stats_night", whists=signed(r.whists), number=r.number, date=date_text(tx, r.settled_at)
+        "stats_night", whists=result(r.whists), number=r.number, date=date_text(tx, r.settled_at)
     )
 
 
@@ -72,7 +73,7 @@ def player_block(tx: Texts, place: int, p: PlayerStats) -> str:
                 place=place,
                 name=name(p.person.name),
                 pulkas=p.pulkas,
-                whists=signed(p.whists),
+                whists=result(p.whists),
                 money=money_words(p.money),
             ),
             "   "
@@ -143,7 +144,7 @@ def card_text(tx: Texts, stats: ChatStats, p: PlayerStats) -> str:
     lines = [
         tx("stats_card_title", name=name(p.person.name), aka=aka),
         tx("stats_card_played", pulkas=p.pulkas, deals=p.tally.deals),
-        tx("stats_card_whists", whists=signed(p.whists), per_deal=per_deal_words(p)),
+        tx("stats_card_whists", whists=result(p.whists), per_deal=per_deal_words(p)),
         tx("stats_card_money", money=money_words(p.money)),
         tx("stats_card_best", night=night_words(tx, p.best)),
         tx("stats_card_worst", night=night_words(tx, p.worst)),
@@ -199,7 +200,7 @@ def stats_keyboard(tx: Texts, stats: ChatStats) -> InlineKeyboardMarkup | None:
 
 def chart_data(
     stats: ChatStats,
-) -> tuple[str, tuple[int, ...], list[tuple[str, tuple[Decimal, ...]]]] | None:
+) -> tuple[str, tuple[int, ...], list[tuple[str, tuple[Fraction, ...]]]] | None:
     """(currency, night numbers, (name, running totals) per player) for the chart, in the
     currency most nights were played in (ties: the later)."""
     if not stats.running:
@@ -243,7 +244,8 @@ def stats_csv(stats: ChatStats, lang: str) -> bytes:
             p.whists,
             "" if p.per_deal is None else p.per_deal,
         ]
-        row += [money.get(c, "") for c in currencies]
+        # Money to the cent, as a spreadsheet's money column is written.
+        row += [Decimal(money_text(money[c])) if c in money else "" for c in currencies]
         for r in (p.best, p.worst):
             row += [r.whists, r.number, r.settled_at[:10]]
         for level in LEVELS:

@@ -3,8 +3,6 @@ under other rules, side by side); every figure is :mod:`scoring`'s, only laid ou
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from bot.features.whatif.grammar import WHATIF_KEYS
 from bot.features.whatif.worth import (
     DEALER,
@@ -19,7 +17,7 @@ from bot.features.whatif.worth import (
 from bot.model import ParseError, Table
 from bot.views.board import variant_name
 from bot.views.errors import error_text, params_text
-from bot.views.format import declarer_prefix, name, notation, signed
+from bot.views.format import declarer_prefix, name, notation, result
 from bot.views.rules import value_words
 from bot.views.texts import Texts, bundle
 from scoring import (
@@ -30,6 +28,7 @@ from scoring import (
     Rules,
     ScoringError,
     Settlement,
+    exact_money,
     money_text,
     stake_text,
 )
@@ -111,7 +110,7 @@ def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
             tx(
                 "whatif_cost_line",
                 role=role_label(tx, worth.deal, role),
-                whists=signed(whists),
+                whists=result(whists),
                 money=money_text(money, signed=True),
                 currency=cur,
             )
@@ -202,19 +201,20 @@ def whatif_text(
     if new.results == agreed.results and new.money == agreed.money:
         return "\n".join([*lines, tx("whatif_nothing")])
     cur = name(table.settled_rules.currency)
-    for who, r0, r1, m0, m1 in zip(
-        table.names, agreed.results, new.results, agreed.money, new.money, strict=True
-    ):
+    stake = table.settled_rules.stake  # /whatif changes no money convention
+    for who, r0, r1 in zip(table.names, agreed.results, new.results, strict=True):
+        # Each money figure is the whists beside it times the stake: nothing is paid
+        # here, so no cent moves for a zero sum.
         lines.append(
             tx(
                 "whatif_line",
                 name=name(who),
-                agreed=signed(r0),
-                changed=signed(r1),
-                diff=signed(r1 - r0),
-                agreed_money=money_text(m0, signed=True),
-                changed_money=money_text(m1, signed=True),
-                diff_money=money_text(Decimal(m1) - Decimal(m0), signed=True),
+                agreed=result(r0),
+                changed=result(r1),
+                diff=result(r1 - r0),
+                agreed_money=money_text(exact_money(r0, stake), signed=True),
+                changed_money=money_text(exact_money(r1, stake), signed=True),
+                diff_money=money_text(exact_money(r1 - r0, stake), signed=True),
                 currency=cur,
             )
         )

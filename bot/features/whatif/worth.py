@@ -4,7 +4,6 @@ game", text 001, the theory's principle II), a finished pulka under other rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from bot.model import LiveDeal, Table
@@ -15,10 +14,10 @@ from scoring import (
     ScoringError,
     Settlement,
     deal_cost,
+    exact_money,
     play,
     seating,
     settle_state,
-    split_money,
 )
 
 #: The players of a deal asked about, by role (the engine needs names): the
@@ -31,13 +30,14 @@ RESTING = "resting"
 
 @dataclass(frozen=True, slots=True)
 class Worth:
-    """What one deal is worth to each role, in whists and in money."""
+    """What one deal is worth to each role, in whists and in money (exactly: each
+    role's whists times the stake; a price has no payments to add up to zero)."""
 
     roles: tuple[str, ...]
     deal: Deal
     rules: Rules
     whists: tuple[Fraction, ...]
-    money: tuple[Decimal, ...]
+    money: tuple[Fraction, ...]
 
 
 def roles(size: int, rules: Rules | None = None) -> tuple[str, ...]:
@@ -77,7 +77,8 @@ def deal_worth(deal: Deal, rules: Rules, size: int) -> Worth:
         whists = deal_cost(PulkaState.new(seats, rules), deal)
     except ScoringError as e:
         raise Unplayable(deal, e) from e
-    return Worth(seats, deal, rules, whists, split_money(whists, rules.stake))
+    money = tuple(exact_money(w, rules.stake) for w in whists)
+    return Worth(seats, deal, rules, whists, money)
 
 
 @dataclass(frozen=True, slots=True)

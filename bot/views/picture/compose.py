@@ -62,6 +62,7 @@ from scoring import (
     Settlement,
     Step,
     settle_state,
+    share,
     stake_text,
     standings,
 )
@@ -217,7 +218,7 @@ def layout(
         if settlement is None:
             head.append(_signed(norm(live[i]), "standing", i, scale=1.1))
         else:
-            money = settlement.money[i]
+            money = share(settlement.results[i], rules.stake)  # the result times the stake
             head += [
                 _signed(settlement.results[i], "result", i, deco="oo", fixed=results[i]),
                 Tok(
@@ -306,7 +307,7 @@ def _result_sizes(
         keep = zone.head_first
         ns = name_size if keep else NAME_SIZES[-1]
         name = Tok(shorten(names[i], ns, True, room), "name", bold=True, fixed=ns, keep=keep)
-        money = format_money(settlement.money[i], rules.currency, signed=True)
+        money = format_money(share(settlement.results[i], rules.stake), rules.currency, signed=True)
         last = totals(pulkas[i][-1:], "pulka", i)
         if last:
             last[0].br = True
