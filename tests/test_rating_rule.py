@@ -40,7 +40,7 @@ async def test_a_player_who_lost_and_gained_reads_why_under_the_table(
         rule = next(line for line in lines if line.startswith("Как движется рейтинг"))
         assert rule.startswith(RULE)
         assert "победа над тем, у кого рейтинг выше, даёт больше" in rule
-        assert "меньше чем на 32" in rule
+        assert "не больше чем на 32" in rule
         # One line, under the table and the last pulka, above how to see one player.
         assert lines.index(rule) > max(i for i, x in enumerate(lines) if "Последняя пулька" in x)
         assert "/rating Имя" in lines[lines.index(rule) + 2]
