@@ -42,7 +42,9 @@ def load_settings(cls: type[S]) -> S | None:
         if err["type"] == "missing":
             message = f"{field} is required: set it in .env or the environment (docs/operating.md)"
         else:
-            message = f"{field}: {str(err['msg']).removeprefix('Value error, ')}"
+            reason = str(err["msg"]).removeprefix("Value error, ")
+            # The key once: "BOT_TOKEN is malformed", not "BOT_TOKEN: BOT_TOKEN is ...".
+            message = reason if reason.startswith(f"{field} ") else f"{field}: {reason}"
         print(f"pulka-bot: configuration error: {message}", file=sys.stderr)
         return None
 

@@ -112,11 +112,11 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         await t.deal("anna", "raspasy", "Распасы", "4", "0", via_last=True)
         await t.deal("boris", "both whist", "Vera", "6♦", "Оба вист", "5", "3")
         assert "Vera 6♦ / без одной — Anna вист 3, Boris вист 2" in ui.text(t.last_deal)
-        await t.deal("vera", "misere", "Мизер", "Boris", "0")
+        await t.deal("vera", "misere", "Boris", "Мизер", "0")
         assert "Помощь: Boris → Vera, 4 в пулю" in ui.text(t.last_deal)
         await t.deal("anna", "half-whist", "Anna", "7БК", "Boris пас · Vera полвиста")
         assert "Anna 7БК / полвиста" in ui.text(t.last_deal)
-        await t.deal("boris", "misere", "Мизер", "Vera", "2")
+        await t.deal("boris", "misere", "Vera", "Мизер", "2")
         await t.deal("vera", "one whister", "Anna", "8♥", "Boris вист · Vera пас", "7")
         assert "Anna 8♥ / без одной" in ui.text(t.last_deal)
 
@@ -194,7 +194,7 @@ async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None
 
         # Deal 1: Anna deals and sits out; only the three at the table may declare.
         wizard = await ui.tap_new(p["anna"], t.board, NEW_DEAL)
-        assert ui.labels(wizard)[:5] == ["Boris", "Vera", "Gleb", "Мизер", "Распасы"]
+        assert ui.labels(wizard)[:4] == ["Boris", "Vera", "Gleb", "Распасы"]
         await ui.tap(p["anna"], wizard, "✖ Отмена")
         assert "Ввод сдачи отменён (Anna)" in ui.text(wizard)
 
@@ -212,10 +212,10 @@ async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None
         assert "Boris 7♦ / без одной — Vera вист 2, Gleb вист 2" in ui.text(wizard)
         t.last_deal = wizard
         # A failed exit keeps the raspasy run (strict exit): still from 7 up.
-        await t.deal("boris", "misere", "Мизер", "Vera", "0", via_last=True)
+        await t.deal("boris", "misere", "Vera", "Мизер", "0", via_last=True)
         await t.deal("vera", "half-whist", "Gleb", "6♣", "Anna пас · Boris полвиста")
         await t.deal("gleb", "both whist", "Anna", "8♠", "Оба вист", "8", "1")
-        await t.deal("anna", "misere", "Мизер", "Boris", "1")
+        await t.deal("anna", "misere", "Boris", "Мизер", "1")
         await t.deal("boris", "both pass", "Gleb", "7БК", "Оба пас")
         await t.deal("vera", "one whister", "Anna", "6♥", "Boris вист · Gleb пас", "6")
         await t.deal("gleb", "one whister", "Boris", "9♣", "Vera вист · Anna пас", "9")
@@ -621,7 +621,7 @@ async def test_a_failing_press_is_answered_once(app: App, people: dict[str, Any]
         assert "что-то пошло не так" in answer["text"]
         # Nothing was lost: the same button works once Telegram is well again.
         assert (await ui.tap(p["anna"], wizard, "Anna"))["text"] is None
-        assert "Какой контракт?" in ui.text(wizard)
+        assert "Играет Anna. Какой контракт" in ui.text(wizard)
         answered_all(tg, ui)
 
 

@@ -1,8 +1,10 @@
-"""The bot as a process: configuration errors, SIGKILL mid-evening and restart, SIGTERM.
+"""The bot as a process: configuration errors (exit 2), a refused token or no network
+(exit 1), SIGKILL mid-evening and restart, SIGTERM.
 
-The configuration errors are checked on ``python -m bot`` started cold; the evening's
-processes are forked by the warm starter (``tests/warmstart.py``), as the durability
-test's are (its cold evening checks those against the real thing).
+The configuration errors are checked on ``python -m bot`` started cold (they stop it
+before aiogram is imported); the other processes are forked by the warm starter
+(``tests/warmstart.py``), as the durability test's are (its cold evening checks those
+against the real thing).
 """
 
 from __future__ import annotations
@@ -49,6 +51,70 @@ async def test_missing_or_malformed_token_is_one_line_and_exit_2(tmp_path: Path)
         assert "Traceback" not in text
         assert len(text.strip().splitlines()) == 1
         assert "BOT_TOKEN" in text
+
+
+async def run_bot(tmp_path: Path, timeout: float = 30, **extra: str) -> tuple[int, str]:
+    """``python -m bot`` started cold in an empty folder: its exit code and stderr."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=bot_env(tmp_path, **extra),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _out, err = await asyncio.wait_for(proc.communicate(), timeout=timeout)
+    assert proc.returncode is not None
+    return proc.returncode, err.decode()
+
+
+GOOD_SHAPE = "42:" + "x" * 30
+
+
+async def test_a_configuration_error_names_its_key_once_and_exits_2(tmp_path: Path) -> None:
+    for extra, key in (
+        ({"BOT_TOKEN": "123456:your-token"}, "BOT_TOKEN"),  # the README's placeholder
+        ({"BOT_TOKEN": GOOD_SHAPE, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"BOT_TOKEN": GOOD_SHAPE, "DATABASE_URL": "postgres://x"}, "DATABASE_URL"),
+        ({"BOT_TOKEN": GOOD_SHAPE, "BACKUP_KEEP": "-1"}, "BACKUP_KEEP"),
+    ):
+        code, text = await run_bot(tmp_path, **extra)
+        assert code == 2, text
+        assert text.startswith(f"pulka-bot: configuration error: {key}"), text
+        assert text.count(key) == 1, text
+        assert len(text.strip().splitlines()) == 1 and "Traceback" not in text
+    assert not (tmp_path / "data").exists()  # nothing made before the settings are good
+
+
+async def test_a_refused_token_or_no_network_is_one_line_and_exit_1(
+    fake_tg: FakeTelegram, tmp_path: Path, warm: Starter
+) -> None:
+    """Forked by the warm starter, which runs ``bot`` as ``python -m bot`` does: a cold
+    start spends seconds importing aiogram before it asks ``getMe``."""
+
+    async def run(**extra: str) -> tuple[int, str]:
+        log = tmp_path / f"bot-{len(list(tmp_path.glob('bot-*.log')))}.log"
+        proc = warm.spawn(tmp_path, bot_env(tmp_path, **extra), log)
+        code = await proc.wait(60)
+        return code, log.read_text()
+
+    # A token of the right shape that the Bot API does not know: 401 on getMe.
+    code, text = await run(BOT_TOKEN=GOOD_SHAPE, TELEGRAM_API_URL=fake_tg.base_url)
+    assert code == 1, text
+    assert text.strip() == (
+        "pulka-bot: cannot start: BOT_TOKEN was refused by the Bot API (Unauthorized): "
+        "check it with @BotFather"
+    )
+    assert [c.method.lower() for c in fake_tg.calls] == ["getme"]
+    # Nobody listens on the port: no network.
+    code, text = await run(BOT_TOKEN=fake_tg.token, TELEGRAM_API_URL="http://127.0.0.1:1")
+    assert code == 1, text
+    assert text.startswith(
+        "pulka-bot: cannot start: cannot reach the Bot API at http://127.0.0.1:1"
+    )
+    assert len(text.strip().splitlines()) == 1 and "Traceback" not in text
+    assert fake_tg.token not in text
 
 
 async def say(

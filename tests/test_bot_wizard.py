@@ -58,8 +58,8 @@ def wizards(draw: st.DrawFn) -> WizardData:
         t = draw(st.lists(tricks, max_size=2).filter(lambda x: sum(x) <= 10))
         return WizardData(pulka, last, "r", tricks=tuple(t), op=op)
     if kind == "m":
-        seat = draw(st.none() | st.integers(0, 4))
-        t = () if seat is None else tuple(draw(st.lists(tricks, max_size=1)))
+        seat = draw(st.integers(0, 4))
+        t = tuple(draw(st.lists(tricks, max_size=1)))
         return WizardData(pulka, last, "m", seat=seat, tricks=t, op=op)
     seat = draw(st.integers(0, 4))
     contract = draw(st.none() | st.builds(Contract, st.integers(6, 10), st.sampled_from(SUITS)))
@@ -178,8 +178,9 @@ def test_back_retraces_the_screens() -> None:
     while trail[-1].kind:
         trail.append(trail[-1].back())
     assert [x.path() for x in trail] == ["g1dwa0", "g1dw", "g1d", "g1", ""]
+    # Misère is chosen on the declarer's contract screen, and goes back to it.
     assert WizardData(5, 9, "m", seat=2, tricks=(0,)).back().path() == "m2"
-    assert WizardData(5, 9, "m").back().path() == ""
+    assert WizardData(5, 9, "m", seat=2).back().path() == "g2"
     assert WizardData(5, 9, "r", tricks=(3, 4)).back().path() == "r3"
 
 
@@ -273,7 +274,7 @@ def test_the_dealer_sits_out_with_four() -> None:
     table = table_of(FOUR, Rules(), [])
     assert seating_of(table).at_table == (1, 2, 3)
     buttons = labels(table, start(table))
-    assert list(buttons)[:5] == ["Boris", "Vera", "Gleb", "Мизер", "Распасы"]
+    assert list(buttons)[:4] == ["Boris", "Vera", "Gleb", "Распасы"]
     for forged in (WizardData(1, 0, "g", seat=0), WizardData(1, 0, "m", seat=0)):
         with pytest.raises(PulkaError):  # Anna deals: she cannot declare
             screen(RU, table, forged)

@@ -431,8 +431,8 @@ async def test_a_five_player_record_imports_exports_and_settles(
         ]
         assert len(buttons) == 2 * len(out["payments"]), buttons
         message_id, label, data = next(x for x in buttons if x[2].endswith(":4:1"))
-        assert label == "📥 P5: получено"
         payer = next(p["from"] for p in out["payments"] if p["to"] == "P5")
+        assert label == f"📥 P5 ← {payer}: получено"
         assert f"{payer} → P5: " in await app.say(chat, admin, "/debts")  # open
         await Tapper(fake_tg, chat).press(admin, message_id, data)
         debts = await app.say(chat, admin, "/debts")

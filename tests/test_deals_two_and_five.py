@@ -155,10 +155,10 @@ async def test_a_hussar_evening_by_buttons_and_by_text(app: App, people: dict[st
         await e.start("вдвоём сочи до 20 по 1", "anna", "boris")
         assert e.names == ("Anna", "Boris") and e.seats().dummy
 
-        # The first screen: the two players (speaking order), misère, raspasy.
+        # The first screen: the two players (speaking order), raspasy.
         wizard = await e.wizard("anna")
         first, second = e.at_table()
-        assert ui.labels(wizard) == [first, second, "Мизер", "Распасы", CANCEL]
+        assert ui.labels(wizard) == [first, second, "Распасы", CANCEL]
         await ui.tap(p["anna"], wizard, "Boris")
         await ui.tap(p["anna"], wizard, "7♥")
         # One defender: whist or pass, no half-whist.
@@ -177,7 +177,7 @@ async def test_a_hussar_evening_by_buttons_and_by_text(app: App, people: dict[st
         failed = hussar_game("Boris", "8D", "Anna", "whist", 6)
         text = await e.taps("anna", failed, "Boris", "8♦", "Anna вист", "6")
         assert "Boris 8♦ / без двух" in text
-        await e.taps("boris", Misere("Anna", 0), "Мизер", "Anna", "0")
+        await e.taps("boris", Misere("Anna", 0), "Anna", "Мизер", "0")
         # Raspasy: both players' tricks, the dummy took the rest.
         wizard = await e.wizard("anna")
         await ui.tap(p["anna"], wizard, "Распасы")
@@ -259,7 +259,7 @@ async def test_a_five_player_evening_by_buttons_and_by_text(
             wizard = await e.wizard(who)
             out = e.sitting_out()
             assert f"Не играют: {out[0]} и {out[1]}." in ui.text(wizard)
-            assert ui.labels(wizard)[:5] == [*e.at_table(), "Мизер", "Распасы"]
+            assert ui.labels(wizard)[:4] == [*e.at_table(), "Распасы"]
             pairs.append(frozenset(out))
             return wizard
 
@@ -287,7 +287,7 @@ async def test_a_five_player_evening_by_buttons_and_by_text(
         # 5, buttons: misère.
         a, b, c = e.at_table()
         wizard = await opened("dima")
-        await e.taps("dima", Misere(b, 1), "Мизер", b, "1", wizard=wizard)
+        await e.taps("dima", Misere(b, 1), b, "Мизер", "1", wizard=wizard)
         # 6, text: all three named with their tricks.
         a, b, c = e.at_table()
         pairs.append(frozenset(e.sitting_out()))
@@ -454,8 +454,9 @@ def test_hussar_pass_with_the_dummy_whisting_is_played_out() -> None:
 def test_hussar_offers_no_misere_where_the_rules_say_so_and_no_other_defence() -> None:
     table = table_of(("Anna", "Boris"), Rules(hussar_misere=False))
     assert "Мизер" not in shown(table)
+    assert "Мизер" not in shown(table, kind="g", seat=0)  # nor beside the contracts
     with pytest.raises(PulkaError):
-        screen(RU, table, WizardData(1, 0, "m"))
+        screen(RU, table, WizardData(1, 0, "m", seat=0))
     six = {"kind": "g", "seat": 0, "contract": Contract(6, Suit.SPADES)}
     for forged in ("b", "w", "h", "d"):  # the second's whist, both, half-whist, the dummy's
         with pytest.raises(PulkaError):

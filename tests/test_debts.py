@@ -65,9 +65,9 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         third = await night(e, 2, "sochi 2 1 EUR")  # Anna -> Vera 8.66, Anna -> Boris 6.67
         assert e.ui.labels(first) == [
             "💸 Boris → Anna 8.66: оплачено",
-            "📥 Anna: получено",
+            "📥 Anna ← Boris: получено",
             "💸 Boris → Vera 6.67: оплачено",
-            "📥 Vera: получено",
+            "📥 Vera ← Boris: получено",
             "🔁 Тем же составом",
             "📄 Запись пульки",
         ]
@@ -99,7 +99,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         assert not paid.get("show_alert")
         assert e.ui.labels(first)[:2] == [
             "☑️ Boris → Anna 8.66: оплачено, ждём",
-            "📥 Anna: получено",
+            "📥 Anna ← Boris: получено",
         ]
         # The same press again (the same callback): nothing more is written.
         again = await e.ui.press(p["boris"], first, data(1, 1, 0, 0))
@@ -113,16 +113,16 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         )
 
         # "Received" is the payee's.
-        wrong = await e.ui.tap(p["boris"], first, "📥 Anna: получено")
+        wrong = await e.ui.tap(p["boris"], first, "📥 Anna ← Boris: получено")
         assert wrong["show_alert"] and wrong["text"].startswith(
             "«Получено» отмечает тот, кто получает: Anna"
         )
-        got = await e.ui.tap(p["anna"], first, "📥 Anna: получено")
+        got = await e.ui.tap(p["anna"], first, "📥 Anna ← Boris: получено")
         assert got["text"] == "Отмечено: Boris → Anna 8.66 RUB получено. Долг закрыт."
         assert e.ui.labels(first)[:3] == [
             "✅ Boris → Anna 8.66",
             "💸 Boris → Vera 6.67: оплачено",
-            "📥 Vera: получено",
+            "📥 Vera ← Boris: получено",
         ]
         again = await e.ui.press(p["anna"], first, data(1, 1, 0, 1))
         assert again["text"] == "Уже закрыто: Boris → Anna, получено полностью."
@@ -131,7 +131,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         assert await app.count("received") == 1
 
         # Received without "Paid" first closes the line too: Vera -> Boris of №2.
-        got = await e.ui.tap(p["boris"], second, "📥 Boris: получено")
+        got = await e.ui.tap(p["boris"], second, "📥 Boris ← Vera: получено")
         assert got["text"] == "Отмечено: Vera → Boris 8.66 RUB получено. Долг закрыт."
         assert await app.count("received") == 2 and await app.count("paid") == 1
 
@@ -165,10 +165,10 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         assert e.ui.labels(shown) == [
             "✅ Boris → Anna 8.66",
             "💸 Boris → Vera 6.67: оплачено",
-            "📥 Vera: получено",
+            "📥 Vera ← Boris: получено",
             "📄 Запись пульки",
         ]
-        got = await e.ui.tap(p["vera"], shown, "📥 Vera: получено")
+        got = await e.ui.tap(p["vera"], shown, "📥 Vera ← Boris: получено")
         assert got["text"] == "Отмечено: Boris → Vera 6.67 RUB получено. Долг закрыт."
         assert e.ui.labels(shown) == [
             "✅ Boris → Anna 8.66",
@@ -191,8 +191,8 @@ async def test_a_correction_after_settling_reopens_the_difference(
         await app.idle()
         msg = debt_message(e)
         pulka = (await chat_nights(app.keeper, e.chat["id"]))[0].pulka_id
-        await e.ui.tap(p["anna"], msg, "📥 Anna: получено")  # 8.66 of Boris's
-        await e.ui.tap(p["vera"], msg, "📥 Vera: получено")  # 6.67 of Boris's
+        await e.ui.tap(p["anna"], msg, "📥 Anna ← Boris: получено")  # 8.66 of Boris's
+        await e.ui.tap(p["vera"], msg, "📥 Vera ← Boris: получено")  # 6.67 of Boris's
         assert "Открытых долгов нет: всё расписанное получено." in await e.say("anna", "/debts")
         # Anna's mountain 2 less: Boris owes Anna 22.00, Vera nothing.
         await reply(e, "boris", FIX, await e.board())
@@ -215,13 +215,13 @@ async def test_a_correction_after_settling_reopens_the_difference(
         assert e.ui.labels(msg)[:3] == [
             "✅ Boris → Anna 22.00",
             "💸 Vera → Boris 6.67: оплачено",
-            "📥 Boris: получено",
+            "📥 Boris ← Vera: получено",
         ]
         # The paid-back line: Vera pays, Boris receives.
         wrong = await e.ui.tap(p["anna"], msg, "💸 Vera → Boris 6.67: оплачено")
         assert wrong["show_alert"] and "отмечает тот, кто платит: Vera" in wrong["text"]
         await e.ui.tap(p["vera"], msg, "💸 Vera → Boris 6.67: оплачено")
-        await e.ui.tap(p["boris"], msg, "📥 Boris: получено")
+        await e.ui.tap(p["boris"], msg, "📥 Boris ← Vera: получено")
         assert e.ui.labels(msg)[:1] == ["✅ Boris → Anna 22.00"]
         assert "Vera → Boris" not in " ".join(e.ui.labels(msg))
         text = await e.say("anna", "/debts")
@@ -251,12 +251,12 @@ async def test_a_guest_is_confirmed_for_by_the_other_party_or_an_admin_in_englis
         msg = debt_message(e)
         assert e.ui.labels(msg)[:4] == [
             "💸 Boris → Anna 8.66: paid",
-            "📥 Anna: received",
+            "📥 Anna ← Boris: received",
             "💸 Boris → Gena 6.67: paid",
-            "📥 Gena: received",
+            "📥 Gena ← Boris: received",
         ]
         # Gena has no Telegram: Vera (not at that table) may not receive for Gena.
-        wrong = await e.ui.tap(p["vera"], msg, "📥 Gena: received")
+        wrong = await e.ui.tap(p["vera"], msg, "📥 Gena ← Boris: received")
         assert wrong["show_alert"] and wrong["text"] == (
             "Gena has no Telegram: “Received” for this player is pressed by Boris "
             "(if also without Telegram, by any player of the pulka) or by an admin of the chat."
@@ -270,16 +270,16 @@ async def test_a_guest_is_confirmed_for_by_the_other_party_or_an_admin_in_englis
             "💸 of it paid 6.67, waiting for “Received” by Gena",
         ]
         # An admin of the chat confirms for the guest.
-        got = await e.ui.tap(p["admin"], msg, "📥 Gena: received")
+        got = await e.ui.tap(p["admin"], msg, "📥 Gena ← Boris: received")
         assert got["text"] == "Noted: Boris → Gena 6.67 RUB received. Settled."
         assert e.ui.labels(msg)[2] == "✅ Boris → Gena 6.67"
         text = await e.say("anna", "/debts")
         assert text.splitlines()[1:2] == ["Boris → Anna: 8.66 RUB (pulkas: #1)"]
         assert "Boris → Gena 6.67 RUB: received — marked by Admin" in text
         # A payee with Telegram confirms for himself: the payer may not.
-        got = await e.ui.tap(p["boris"], msg, "📥 Anna: received")
+        got = await e.ui.tap(p["boris"], msg, "📥 Anna ← Boris: received")
         assert got["show_alert"] and got["text"].startswith("“Received” is for the one who is paid")
-        await e.ui.tap(p["anna"], msg, "📥 Anna: received")
+        await e.ui.tap(p["anna"], msg, "📥 Anna ← Boris: received")
         assert "Nothing open: everything settled has been received." in await e.say(
             "boris", "/debts"
         )

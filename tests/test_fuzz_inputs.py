@@ -607,8 +607,8 @@ def valid_wizards(draw: st.DrawFn) -> WizardData:
         split = draw(st.lists(tricks, max_size=2).filter(lambda x: sum(x) <= 10))
         return WizardData(pulka, last, "r", tricks=tuple(split), op=op)
     if kind == "m":
-        seat = draw(st.none() | st.integers(0, 3))
-        taken = () if seat is None else tuple(draw(st.lists(tricks, max_size=1)))
+        seat = draw(st.integers(0, 3))
+        taken = tuple(draw(st.lists(tricks, max_size=1)))
         return WizardData(pulka, last, "m", seat=seat, tricks=taken, op=op)
     if kind == "g":
         contract = draw(st.none() | st.builds(Contract, st.integers(6, 10), st.sampled_from(SUITS)))

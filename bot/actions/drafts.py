@@ -8,8 +8,9 @@ from typing import Any
 from bot.actions import seating
 from bot.actions.keeper import Keeper
 from bot.model import Author, DraftRow, PulkaError, Sitter, Source, Written
-from bot.storage import chats, drafts
-from scoring import Rules
+from bot.storage import chats, drafts, pulkas
+from scoring import InvalidRules, Rules
+from scoring.record import rules_from_json
 
 
 async def open_draft(
@@ -28,6 +29,19 @@ async def open_draft(
         await drafts.create(tx, chat_id, message_id, thread_id, data, created_by)
         if lang is not None:
             await chats.default_lang(tx, chat_id, lang)
+
+
+async def last_rules(keeper: Keeper, chat_id: int, thread_id: int) -> Rules | None:
+    """The rules the place's last pulka was started with: a new settings message starts
+    from them.  None if the place has none, or if they are no longer valid rules."""
+    async with keeper.storage.read() as tx:
+        data = await pulkas.last_rules(tx, chat_id, thread_id)
+    if data is None:
+        return None
+    try:
+        return rules_from_json(data)
+    except (InvalidRules, ValueError):  # pydantic's ValidationError is a ValueError
+        return None
 
 
 async def get(keeper: Keeper, chat_id: int, message_id: int) -> DraftRow | None:

@@ -64,6 +64,16 @@ async def active(tx: Tx, chat_id: int, thread_id: int) -> tuple[int, int] | None
     return None if row is None else (int(row["id"]), int(row["last"] or 0))
 
 
+async def last_rules(tx: Tx, chat_id: int, thread_id: int) -> dict[str, Any] | None:
+    """The rules of the pulka started last in the place (any status), if any."""
+    row = await tx.one(
+        "SELECT rules FROM pulkas WHERE chat_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
+        chat_id,
+        thread_id,
+    )
+    return None if row is None else dict(json.loads(row["rules"]))
+
+
 async def load(tx: Tx, pulka_id: int) -> PulkaRow | None:
     """A pulka with its players and log, or None."""
     found = await head(tx, pulka_id)

@@ -280,8 +280,8 @@ class WizardData:
             if len(t) > limit or sum(t) > 10:
                 return "tricks"
             return ""
-        if k is Kind.MISERE:
-            bad = bool(self.contract or self.defence or len(t) > 1 or (t and self.seat is None))
+        if k is Kind.MISERE:  # chosen on the declarer's contract screen
+            bad = bool(self.seat is None or self.contract or self.defence or len(t) > 1)
             return "misere" if bad else ""
         bad = bool(self.seat is not None or self.contract or self.defence or len(t) > 2)
         return "raspasy" if bad or sum(t) > 10 else ""
@@ -363,11 +363,9 @@ class WizardData:
             return self.to(defence=None)
         if self.contract is not None:
             return self.to(contract=None)
-        if self.kind is Kind.GAME or (self.kind is Kind.MISERE and self.seat is None):
-            return self.to(kind=Kind.NONE, seat=None)
-        if self.seat is not None:
-            return self.to(seat=None)
-        return self.to(kind=Kind.NONE)
+        if self.kind is Kind.MISERE:  # the declarer's contract screen, misère on it
+            return self.to(kind=Kind.GAME)
+        return self.to(kind=Kind.NONE, seat=None)
 
 
 class WizardCB(CallbackData, prefix="v1w"):

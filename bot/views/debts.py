@@ -17,7 +17,8 @@ Rows = list[list[tuple[str, str]]]
 
 def debt_rows(tx: Texts, table: Table) -> Rows:
     """A row per line of a settled pulka: open ones "💸 A → B 12.50: paid" (☑️ once
-    marked paid) and "📥 B: received"; a closed one "✅ A → B 12.50"."""
+    marked paid) and "📥 B ← A: received" (from whom: B may receive from two); a closed
+    one "✅ A → B 12.50"."""
     rows = []
     for ln in debts.lines(table):
         payer, payee = table.names[ln.payer], table.names[ln.payee]
@@ -33,7 +34,7 @@ def debt_rows(tx: Texts, table: Table) -> Rows:
         rows.append(
             [
                 (tx(key, payer=payer, payee=payee, amount=money(ln.open)), paid),
-                (tx("debts_btn_received", payee=payee), got),
+                (tx("debts_btn_received", payee=payee, payer=payer), got),
             ]
         )
     return rows

@@ -1,7 +1,7 @@
 """The deal wizard: a deal entered by taps on one message that edits itself.
 
 Each button carries the whole state after the tap (:class:`bot.views.buttons.WizardData`):
-who declares (or misère, or raspasy), the contract, the defence in one tap, then the
+who declares (or raspasy), the contract or misère, the defence in one tap, then the
 tricks; what is not asked follows as for a typed deal (:mod:`scoring.entry`).  The last
 screen previews what will be written and what it costs, replayed by :mod:`scoring`.
 A state the table cannot have now (a forged or out-of-date button) is ``stale``.
@@ -137,14 +137,11 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         raise PulkaError("stale")  # "Write it" is only on a complete deal
 
     if w.kind is Kind.NONE:
+        # Who declares, a game or a misère (asked next, with the contract); or raspasy.
         who = tuple(Button(names[s], w.to(kind=Kind.GAME, seat=s).pack()) for s in seats.at_table)
-        misere = Button(tx("btn_misere"), w.to(kind=Kind.MISERE).pack())
-        kinds = (
-            *((misere,) if seats.misere_allowed else ()),
-            Button(tx("btn_raspasy"), w.to(kind=Kind.RASPASY).pack()),
-        )
+        raspasy = (Button(tx("btn_raspasy"), w.to(kind=Kind.RASPASY).pack()),)
         ask = tx("wiz_ask_kind") if seats.misere_allowed else tx("wiz_ask_kind_no_misere")
-        return Screen("\n".join([*head, ask]), (who, kinds, nav))
+        return Screen("\n".join([*head, ask]), (who, raspasy, nav))
 
     if w.kind is Kind.GAME:
         assert w.seat is not None
@@ -154,9 +151,10 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
                 tuple(Button(contract_label(tx, c), w.to(contract=c).pack()) for c in contracts)
                 for contracts in ([Contract(level, s) for s in SUITS] for level in seats.levels)
             ]
-            return Screen(
-                "\n".join([*head, tx("wiz_ask_contract", declarer=declarer)]), (*rows, nav)
-            )
+            if seats.misere_allowed:
+                rows.append((Button(tx("btn_misere"), w.to(kind=Kind.MISERE).pack()),))
+            key = "wiz_ask_contract_or_misere" if seats.misere_allowed else "wiz_ask_contract"
+            return Screen("\n".join([*head, tx(key, declarer=declarer)]), (*rows, nav))
         game = f"{declarer} {contract_label(tx, w.contract)}"
         # Button labels are plain text; message texts are HTML (names escaped).
         raw = [names[s] for s in seats.defenders(w.seat)]
@@ -191,9 +189,7 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         return Screen("\n".join([*head, chosen, text]), (*rows, nav))
 
     if w.kind is Kind.MISERE:
-        if w.seat is None:
-            who = tuple(Button(names[s], w.to(seat=s).pack()) for s in seats.at_table)
-            return Screen("\n".join([*head, tx("wiz_ask_misere")]), (who, nav))
+        assert w.seat is not None
         ask = tx("wiz_ask_misere_tricks", name=name(names[w.seat]))
         return Screen("\n".join([*head, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
 

@@ -26,8 +26,8 @@ def nights_text(tx: Texts, count: int) -> str:
 
 def rating_text(tx: Texts, ratings: Ratings, numbers: Mapping[int, int], *, shown: bool) -> str:
     """``/rating``: place, name, rating, pulkas played, last change (the first
-    :data:`LINES` players); then the last pulka's changes, and how to see one player or
-    switch the display."""
+    :data:`LINES` players); then the last pulka's changes, how a rating moves (as
+    :mod:`bot.model.rating` moves it), and how to see one player or switch the display."""
     if not ratings.standings or ratings.last is None:
         return tx("rating_empty")
     lines = [tx("rating_title", count=len(ratings.nights))]
@@ -43,6 +43,7 @@ def rating_text(tx: Texts, ratings: Ratings, numbers: Mapping[int, int], *, show
             date=date_text(tx, last.night.settled_at),
             changes=changes_text(tx, last),
         ),
+        tx("rating_rule"),
         tx("rating_how_on" if shown else "rating_how_off"),
     ]
     return "\n\n".join(blocks)

@@ -126,7 +126,8 @@ def draft_view(tx: Texts, draft: Draft) -> tuple[str, InlineKeyboardMarkup | Non
             lambda i: SetupCB(op="fd", cur=seat_cur(draft, i)),
         )
     )
-    kb.row(_button(draft, "sd", tx("btn_sit")))
+    if len(draft.seated) < draft.seats:  # a full table offers no seat
+        kb.row(_button(draft, "sd", tx("btn_sit")))
     kb.row(_button(draft, "go", tx("btn_start")), _button(draft, "x", tx("btn_cancel")))
     return "\n\n".join(lines), kb.as_markup()
 
