@@ -43,6 +43,7 @@ from scoring import (
     settle_state,
     share,
     standings,
+    whists_text,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -251,7 +252,7 @@ def test_standings_are_scorings(build: Callable[[], Replay]) -> None:
     for i in range(len(r.state.players)):
         t = one(items, "standing", i)
         assert t.value == live[i]
-        assert t.text == format_number(live[i], signed=True)
+        assert t.text == whists_text(live[i], signed=True)  # as the board writes it
     assert not of(items, "result")
 
 
@@ -268,7 +269,7 @@ def test_settlement_figures_are_scorings(build: Callable[[], Replay]) -> None:
         result = one(items, "result", i)
         assert (result.value, result.text) == (
             s.results[i],
-            format_number(s.results[i], signed=True),
+            whists_text(s.results[i], signed=True),  # thirds exactly, as the chat writes it
         )
         assert result.decoration == "oo"  # the double circle
         # Beside the result its share (the result times the stake), as the chat shows it.
@@ -290,7 +291,7 @@ def test_three_player_settlement_by_hand() -> None:
     items = draw(known3(), settled=True)
     results = [one(items, "result", i).text for i in range(3)]
     # Exact: -17 1/3, +60 2/3, -43 1/3, written as the chat and the export write them.
-    assert results == ["-17.33", "+60.67", "-43.33"]
+    assert results == ["-17⅓", "+60⅔", "-43⅓"]  # as the chat writes a result in thirds
     # Beside each result its money, the result times the stake: 60⅔ is 60.67.
     assert [one(items, "money", i).text for i in range(3)] == [
         "-17.33 RUB",

@@ -55,7 +55,7 @@ def test_the_rule_in_every_language() -> None:
     for lang, start in (
         ("ru", "Как движется рейтинг: каждая пара игроков пульки — одна партия"),
         ("uk", "Як рухається рейтинг: кожна пара гравців пульки — одна партія"),
-        ("en", "How the rating moves: each pair of a pulka's players is one Elo game"),
+        ("en", "How the rating moves: each pair of a pulka's players is one Elo match"),
     ):
         text = rating_text(Texts(lang), ratings, {}, shown=False)
         assert "\n\n" + start in text, text

@@ -138,6 +138,7 @@ def test_ukrainian_says_the_feminine_trick_everywhere() -> None:
 #: a contract), never the pulka: a new message saying "game" is read and added here.
 GAME_IS_A_CONTRACT = {
     "setup_help",
+    "wiz_ask_kind",
     "set_page_game",
     "setup_page_game",
     "set_game_clears_mountain",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bot.model import LiveDeal, Table
-from bot.views.format import declarer_prefix, details, name, notation, num, signed
+from bot.views.format import declarer_prefix, details, name, notation, num, result, signed
 from bot.views.texts import Texts
 from scoring.cost import deal_cost
 from scoring.engine import PulkaState
@@ -99,9 +99,9 @@ def summary_lines(
 
 
 def cost_items(tx: Texts, names: Sequence[str], cost: Sequence[Fraction]) -> str:
-    """``Anna +14.67, Boris -1.33, Vera -13.33``."""
+    """``Anna +14⅔, Boris -1⅓, Vera -13⅓`` (thirds exactly, as /cost writes them)."""
     return ", ".join(
-        tx("cost_line", name=name(n), amount=signed(c)) for n, c in zip(names, cost, strict=True)
+        tx("cost_line", name=name(n), amount=result(c)) for n, c in zip(names, cost, strict=True)
     )
 
 
@@ -142,7 +142,7 @@ def standings_lines(tx: Texts, table: Table) -> list[str]:
     return [
         tx("standings_title"),
         ", ".join(
-            tx("standing_line", name=name(n), amount=signed(s))
+            tx("standing_line", name=name(n), amount=result(s))
             for n, s in zip(table.names, standings(table.state), strict=True)
         ),
     ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.model import EventKind, Table, Written, amended_deal, table_at, undone_deal
 from bot.model.rows import EventRow
 from bot.views.deal import written_deal_text
-from bot.views.format import deal_words, declarer_prefix, name, notation, signed
+from bot.views.format import deal_words, declarer_prefix, name, notation, result
 from bot.views.settlement import archived_text, corrected_text
 from bot.views.texts import Texts
 from scoring.settle import standings
@@ -74,7 +74,7 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
     if before.state is not None and after.state is not None:
         lines.append(tx("amend_standings_title"))
         lines.extend(
-            tx("amend_standing_line", name=name(n), before=signed(b), after=signed(a))
+            tx("amend_standing_line", name=name(n), before=result(b), after=result(a))
             for n, b, a in zip(names, standings(before.state), standings(after.state), strict=True)
         )
     return "\n".join(lines)

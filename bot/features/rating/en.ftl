@@ -7,7 +7,7 @@ rating_nights = { $count ->
        *[other] { $count } pulkas
     }
 rating_last = Last pulka, #{ $number } of { $date }: { $changes }
-rating_rule = How the rating moves: each pair of a pulka's players is one Elo game, won by the one whose result in whists is higher, even if both are in the minus; beating a higher-rated player gains more, losing to a lower-rated one costs more. One pulka moves a rating by at most 32.
+rating_rule = How the rating moves: each pair of a pulka's players is one Elo match, won by the one whose result in whists is higher, even if both are in the minus; beating a higher-rated player gains more, losing to a lower-rated one costs more. One pulka moves a rating by at most 32.
 rating_how_on = One player in detail: <code>/rating Name</code>. Rating changes are shown after each pulka; to hide them: /rating off
 rating_how_off = One player in detail: <code>/rating Name</code>. To show the rating changes after each pulka and in /pulkas: /rating on
 rating_empty =

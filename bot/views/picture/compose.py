@@ -65,6 +65,7 @@ from scoring import (
     share,
     stake_text,
     standings,
+    whists_text,
 )
 from scoring.seating import TABLE_SIZES
 from scoring.sheet import Number, norm
@@ -133,10 +134,14 @@ def _signed_colour(x: Number | Decimal) -> RGB:
 
 
 def _signed(v: Number, kind: str, seat: int, on: int | None = None, **kw: Any) -> Tok:
-    """A result-like figure: signed, bold, green or red."""
-    return Tok(
-        format_number(v, signed=True), kind, seat, on, v, bold=True, colour=_signed_colour(v), **kw
-    )
+    """A result-like figure: signed, bold, green or red.  A player's result and standing
+    are written as the chat writes them beside money (thirds exactly, ``+296⅔``)."""
+    text = whists_text(v, signed=True) if kind in WHOLE else format_number(v, signed=True)
+    return Tok(text, kind, seat, on, v, bold=True, colour=_signed_colour(v), **kw)
+
+
+#: The figures that are a player's whole result, written beside his money.
+WHOLE = ("result", "standing")
 
 
 def _best(
@@ -317,7 +322,7 @@ def _result_sizes(
             Tok("…", "ellipsis", br=True, jump=keep),
             *last,
         ]
-        text = format_number(settlement.results[i], signed=True)
+        text = whists_text(settlement.results[i], signed=True)
         out.append(_result_size(zone, text, name, after))
     return out
 
