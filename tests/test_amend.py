@@ -29,7 +29,7 @@ from bot.views.buttons import (
     WizardOp,
     fits,
 )
-from bot.views.format import signed
+from bot.views.format import result
 from scoring import Contract, Deal, replay, standings
 from scoring.record import deal_from_json
 
@@ -148,7 +148,7 @@ async def test_edit_and_delete_past_deals(app: App, people: dict[str, Any]) -> N
         assert before.state is not None and after.state is not None
         moved = zip(after.names, standings(before.state), standings(after.state), strict=True)
         for name, b, a in moved:
-            assert f"{name}: {signed(b)} → {signed(a)}" in done
+            assert f"{name}: {result(b)} → {result(a)}" in done
         assert standings(before.state) != standings(after.state)
         assert await app.count("amend") == 1
         assert len(after.deals) == 5 and after.deals[1].amended is not None

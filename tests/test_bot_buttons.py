@@ -103,7 +103,7 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         first = ui.text(t.last_deal)
         assert "Сдача №1: Anna 6♠ / ровно — Boris вист 4, Vera пас 0" in first
         assert "Boris → Anna: висты +8" in first
-        assert "Anna +5.33, Boris +1.33, Vera -6.67" in first
+        assert "Anna +5⅓, Boris +1⅓, Vera -6⅔" in first
         assert "Записал(а): Anna" in first
         assert ui.labels(t.last_deal) == [NEW_DEAL, "↩️ Отменить сдачу", "✏️ Изменить"]
         await t.deal("boris", "both pass", "Boris", "7♥", "Оба пас", via_last=True)
@@ -541,7 +541,7 @@ async def test_scoreboard_edited_pinned_and_resent(app: App, people: dict[str, A
         assert "Сдача №1" in await t.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
         assert len(tg.calls_to("editMessageText")) == edits + 1
         assert "Последняя сдача №1: Anna 6♠ / ровно" in ui.text(board)
-        assert "Anna +5.33, Boris +1.33, Vera -6.67" in ui.text(board)
+        assert "Anna +5⅓, Boris +1⅓, Vera -6⅔" in ui.text(board)
         assert "Следующим раздаёт Boris" in ui.text(board)
         # Nothing changed: no edit at all (never "message is not modified").
         await t.say("anna", "/score")

@@ -56,7 +56,7 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
         assert "Сдача №1: Anna 6♠ / ровно — Boris вист 3, Vera пас 1" in first
         assert "Anna: пуля +2" in first
         assert "Boris → Anna: висты +8" in first
-        assert "Anna +5.33, Boris +1.33, Vera -6.67" in first
+        assert "Anna +5⅓, Boris +1⅓, Vera -6⅔" in first
         assert "Следующим раздаёт" not in first and len(first.splitlines()) == 3
         assert "Vera 6♦ / без одной" in answers[4]
         assert "Vera: гора +2" in answers[4]
@@ -78,7 +78,7 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
         assert "Anna: пуля 14, гора 21, висты: Boris 20, Vera 46" in score
         photos = len(tg.photos)
         caption = await app.say(chat, p["stranger"], "/score")
-        assert "Anna -36.67, Boris +258.33, Vera -221.67" in caption
+        assert "Anna -36⅔, Boris +258⅓, Vera -221⅔" in caption
         assert len(tg.photos) == photos + 1
 
         settled = await app.say(chat, p["vera"], "/settle")

@@ -144,7 +144,7 @@ async def test_the_buttons_send_the_sheet_without_flooding(
         await tg.wait_for(lambda: len(tg.photos) == 1)
         assert opened(tg.photos[0].data).size == SIZE_3
         photo = tg.sent_messages(chat)[-1]
-        assert "photo" in photo and "Anna +5.33, Boris +1.33, Vera -6.67" in photo["caption"]
+        assert "photo" in photo and "Anna +5⅓, Boris +1⅓, Vera -6⅔" in photo["caption"]
         # Pressed again at once: answered, nothing sent.
         again = await ui.tap(p["boris"], board, SHEET)
         assert "только что отправлен" in again["text"] and not again["show_alert"]

@@ -346,7 +346,7 @@ def test_preview_shows_writes_and_cost_from_scoring() -> None:
     shown = screen(RU, table, w)
     assert "Проверьте</b>: Anna 6♠ / ровно — Boris вист 4, Vera пас 0" in shown.text
     assert "Boris → Anna: висты +8" in shown.text
-    assert "Anna +5.33, Boris +1.33, Vera -6.67" in shown.text
+    assert "Anna +5⅓, Boris +1⅓, Vera -6⅔" in shown.text
     assert [b.text for b in shown.rows[0]] == ["✅ Записать"]
     assert WizardData.unpack(shown.rows[0][0].data).op == "w"
 

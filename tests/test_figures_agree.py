@@ -141,7 +141,7 @@ def test_every_figure_reads_the_same_everywhere(p: tuple) -> None:
     for pay in s.payments:
         expected["payment", seat[pay.payer], seat[pay.payee]] = money_text(pay.amount)
     for i, v in enumerate(standings(state)):
-        expected["standing", i] = figure(v)
+        expected["standing", i] = whists_text(v)  # beside the money it will be
     expected["stake",] = stake_text(rules.stake)
 
     # The chat: /score (sheet and standings) and /settle.
@@ -215,14 +215,16 @@ def test_every_figure_reads_the_same_everywhere(p: tuple) -> None:
     for t in live + settled:
         if t.kind in ("pulka", "mountain", "whists", "equalised", "amnestied"):
             assert t.text.removesuffix(SEPARATOR) == figure(t.value), t  # type: ignore[arg-type]
-        elif t.kind in ("standing", "result", "mountain_result", "balance"):
+        elif t.kind in ("standing", "result"):  # a player's whole result, beside money
+            assert t.text == whists_text(t.value, signed=True), t  # type: ignore[arg-type]
+        elif t.kind in ("mountain_result", "balance"):
             assert t.text == figure(t.value, signed=True), t  # type: ignore[arg-type]
     for t in live:
         if t.kind == "standing":
             shown.add("picture", ("standing", t.seat), t.text)
     for t in settled:
         if t.kind == "result":
-            shown.add("picture", ("result", t.seat), t.text)
+            shown.add("picture", ("told", t.seat), t.text)
         elif t.kind == "money":
             shown.add("picture", ("money", t.seat), t.text.removesuffix(" " + rules.currency))
 

@@ -153,7 +153,7 @@ async def test_an_evening_through_the_webhook(app: App, people: dict[str, Any]) 
         assert "Сдача №1: Anna 6♠ / ровно — Boris вист 3, Vera пас 1" in first
         assert "Anna: пуля +2" in first
         assert "Boris → Anna: висты +8" in first
-        assert "Anna +5.33, Boris +1.33, Vera -6.67" in first
+        assert "Anna +5⅓, Boris +1⅓, Vera -6⅔" in first
     assert await app.count("deal") == 1
     assert await app.count("join") == 3
     # Every update kept, and each marked handled once the bot stopped.
