@@ -58,7 +58,7 @@ import pytest
 from fakebotapi import FakeTelegram
 from warmstart import Starter
 
-from scoring import Deal, Game, Misere, Raspasy, Replay, Rules, figure, replay, standings
+from scoring import Deal, Game, Misere, Raspasy, Replay, Rules, figure, replay, standings, whists_text
 from scoring.record import deal_from_json, rules_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -447,7 +447,7 @@ def expected_score_lines(p: Pulka) -> list[str]:
         )
     lines.append(
         ", ".join(
-            f"{who} {figure(s, signed=True)}"
+            f"{who} {whists_text(s, signed=True)}"
             for who, s in zip(p.players, standings(state), strict=True)
         )
     )
