@@ -63,6 +63,7 @@ COMMANDS = (
     "leave",
     "seats",
     "players",
+    "nick",
     "deal",
     "correct",
     "undo",

@@ -263,6 +263,7 @@ form_newpulka =
 cmd_newpulka = new pulka
 cmd_join = take a seat
 cmd_players = seating
+cmd_nick = a nickname for your name
 cmd_deal = write a deal
 cmd_correct = correct the record
 cmd_undo = undo the last deal

@@ -281,6 +281,7 @@ form_newpulka =
 cmd_newpulka = новая пулька
 cmd_join = сесть за стол
 cmd_players = рассадка
+cmd_nick = прозвище вместо имени
 cmd_deal = записать сдачу
 cmd_correct = поправка в запись
 cmd_undo = отменить последнюю сдачу

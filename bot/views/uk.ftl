@@ -285,6 +285,7 @@ form_newpulka =
 cmd_newpulka = нова пулька
 cmd_join = сісти за стіл
 cmd_players = розсадка
+cmd_nick = прізвисько замість імені
 cmd_deal = записати роздачу
 cmd_correct = виправлення запису
 cmd_undo = скасувати останню роздачу
