@@ -124,7 +124,7 @@ WHATIF_WORDS = {
         "title": "Что если — пулька №1:",
         "variant": "Вариант: сочинка → ленинградка",
         "cycle": "Распасы по кругу: нет → да",
-        "exit": "Выход с распасов: от 6 → 7",
+        "exit": "Выход с распасов: от 6 → от 7",
         "greedy": "Висты: джентльменские → жлобские",
         "nothing": "Итоги те же: по этим правилам висты и деньги у всех остаются прежними.",
     },
@@ -132,7 +132,7 @@ WHATIF_WORDS = {
         "title": "Що як — пулька №1:",
         "variant": "Варіант: сочинка → ленінградка",
         "cycle": "Розпаси по колу: ні → так",
-        "exit": "Вихід з розпасів: від 6 → 7",
+        "exit": "Вихід з розпасів: від 6 → від 7",
         "greedy": "Вісти: джентльменські → жлобські",
         "nothing": "Підсумки ті самі: за цими правилами вісти й гроші в усіх лишаються такими ж.",
     },
@@ -140,7 +140,7 @@ WHATIF_WORDS = {
         "title": "What if — pulka #1:",
         "variant": "Variant: Sochi → Leningrad",
         "cycle": "All-pass in a cycle: no → yes",
-        "exit": "All-pass exit: from 6 → 7",
+        "exit": "All-pass exit: from 6 → from 7",
         "greedy": "Whist split: gentleman's → greedy",
         "nothing": (
             "The results are the same: under these rules everyone's whists and money "
@@ -155,7 +155,8 @@ def test_every_convention_whatif_changes_has_a_name_in_every_language() -> None:
         tx = Texts(lang)
         for key in WHATIF_KEYS:
             line = _change(tx, key, "x", "y")
-            assert "x → y" in line, (lang, key, line)
+            # The old value, then the new, each in the setting's own words.
+            assert re.search(r"x.* → .*y", line), (lang, key, line)
             # Not the fallback that shows the internal key.
             assert line != tx("whatif_change", key=key, old="x", new="y"), (lang, key)
         # A flag flipped: one line, its name and "no → yes".
@@ -244,3 +245,43 @@ async def test_a_deal_keeps_its_number_after_a_deletion_and_an_undo(
         await e.say("anna", "/export csv")
         rows = e.tg.documents[-1].data.decode("utf-8-sig").splitlines()[1:]
         assert [r.split(";")[0] for r in rows] == [str(n) for n in range(1, 17) if n not in (3, 15)]
+
+
+async def test_an_ended_board_and_the_texts_after_it_say_what_is_so(
+    app: App, people: dict[str, Any]
+) -> None:
+    """Once settled, the board has no "if we stopped now" nor a next dealer; /debts
+    says "пулька №1" for one pulka."""
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start("sochi 2 1")
+        for who, text in TO_TWO[:2]:
+            await e.say(who, text)
+        running = await app.board(e.chat)
+        assert "Если закончить сейчас" in running and "Следующим раздаёт" in running
+        await e.say(*TO_TWO[2])
+        assert (await e.ui.tap(e.p["vera"], await e.board(), SETTLE))["text"] == "Готово"
+        settled = await app.board(e.chat)
+        assert "Пулька расписана" in settled
+        assert "Если закончить сейчас" not in settled and "раздаёт" not in settled
+        debts = await e.say("anna", "/debts")
+        assert "(пулька №1)" in debts and "пульки:" not in debts
+
+
+def test_a_changed_setting_writes_each_value_in_its_own_words() -> None:
+    ru, en = Texts("ru"), Texts("en")
+    assert _change(ru, "pulka_ratio", "1", "2") == "Недобор пули в гору: ×1 → ×2"
+    assert _change(ru, "raspasy_exit", "6", "7") == "Выход с распасов: от 6 → от 7"
+    assert changes_text(en, Rules(), replace(Rules(), pulka_ratio=2)).count("×") == 2
+
+
+def test_one_whist_is_singular_in_english() -> None:
+    from bot.views.settlement import money_lines
+    from scoring import Sheet, settle
+
+    sheet = Sheet(("A", "B", "C"), (20, 20, 20), (0, 0, 0), (0, 1, 0, 0, 0, 0, 0, 0, 0))
+    rules = Rules(stake=Decimal("1"))
+    lines = money_lines(Texts("en"), rules, settle(sheet, rules))
+    assert any(re.search(r": [+-]?[\d⅓⅔]+ whists = ", line) for line in lines), lines
+    singular = [line for line in lines if re.search(r": [+-]1 whist = ", line)]
+    assert all(" whists = " not in line for line in singular)

@@ -115,7 +115,16 @@ def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
         exact = Fraction(Decimal(str(p["result"]))).limit_denominator(6)
         result = whists_text(exact, signed=True)
         money = shares.get(p["name"], p["money"])
-        lines.append(tx("settle_line", name=p["name"], result=result, money=money, currency=cur))
+        lines.append(
+            tx(
+                "settle_line",
+                name=p["name"],
+                result=result,
+                unit="one" if abs(exact) == 1 else "other",
+                money=money,
+                currency=cur,
+            )
+        )
     if shares:
         moves = ", ".join(
             tx(

@@ -132,6 +132,7 @@ def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
             "settle_line",
             name=p["name"],
             result=figure(Decimal(str(p["result"])), signed=True),
+            unit="one" if abs(Decimal(str(p["result"]))) == 1 else "other",
             money=p["money"],
             currency=cur,
         )

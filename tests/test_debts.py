@@ -76,11 +76,11 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         text = await e.say("gleb", "/debts")
         # Netted per pair: Boris owes Vera 6.67 (№1), Vera owes Boris 8.66 (№2).
         assert text.splitlines()[1:6] == [
-            "Boris → Anna: 8.66 RUB (пульки: №1)",
+            "Boris → Anna: 8.66 RUB (пулька №1)",
             "Vera → Boris: 1.99 RUB (пульки: №1, №2)",
-            "Vera → Anna: 6.67 RUB (пульки: №2)",
-            "Anna → Vera: 8.66 EUR (пульки: №3)",
-            "Anna → Boris: 6.67 EUR (пульки: №3)",
+            "Vera → Anna: 6.67 RUB (пулька №2)",
+            "Anna → Vera: 8.66 EUR (пулька №3)",
+            "Anna → Boris: 6.67 EUR (пулька №3)",
         ]
         assert "Отметки" not in text
 
@@ -108,7 +108,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         )
         assert await app.count("paid") == 1
         assert (
-            "Boris → Anna: 8.66 RUB (пульки: №1)\n💸 из них оплачено 8.66, ждём «Получено» — Anna"
+            "Boris → Anna: 8.66 RUB (пулька №1)\n💸 из них оплачено 8.66, ждём «Получено» — Anna"
             in (await e.say("vera", "/debts"))
         )
 
@@ -137,10 +137,10 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
 
         text = await e.say("anna", "/debts")
         assert text.splitlines()[1:5] == [
-            "Boris → Vera: 6.67 RUB (пульки: №1)",
-            "Vera → Anna: 6.67 RUB (пульки: №2)",
-            "Anna → Vera: 8.66 EUR (пульки: №3)",
-            "Anna → Boris: 6.67 EUR (пульки: №3)",
+            "Boris → Vera: 6.67 RUB (пулька №1)",
+            "Vera → Anna: 6.67 RUB (пулька №2)",
+            "Anna → Vera: 8.66 EUR (пулька №3)",
+            "Anna → Boris: 6.67 EUR (пулька №3)",
         ]
         assert "Boris → Anna:" not in text
         marks = text.split("Отметки:\n", 1)[1].splitlines()
@@ -152,9 +152,9 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         vera = await e.say("anna", "/debts vera")
         assert vera.splitlines()[0].startswith("Долги — Vera")
         assert vera.splitlines()[1:4] == [
-            "Boris → Vera: 6.67 RUB (пульки: №1)",
-            "Vera → Anna: 6.67 RUB (пульки: №2)",
-            "Anna → Vera: 8.66 EUR (пульки: №3)",
+            "Boris → Vera: 6.67 RUB (пулька №1)",
+            "Vera → Anna: 6.67 RUB (пулька №2)",
+            "Anna → Vera: 8.66 EUR (пулька №3)",
         ]
         assert "Anna → Boris" not in vera
 
@@ -202,8 +202,8 @@ async def test_a_correction_after_settling_reopens_the_difference(
         ]
         text = await e.say("anna", "/debts")
         assert text.splitlines()[1:3] == [
-            "Boris → Anna: 13.34 RUB (пульки: №1)",
-            "Vera → Boris: 6.67 RUB (пульки: №1)",  # received too much: paid back
+            "Boris → Anna: 13.34 RUB (пулька №1)",
+            "Vera → Boris: 6.67 RUB (пулька №1)",  # received too much: paid back
         ]
         assert [(ln.payer, ln.payee, ln.due, ln.open) for ln in debts.lines(n.table)] == [
             (1, 0, Decimal("22.00"), Decimal("13.34")),
@@ -265,8 +265,8 @@ async def test_a_guest_is_confirmed_for_by_the_other_party_or_an_admin_in_englis
         assert paid["text"] == "Noted: Boris → Gena 6.67 RUB paid. “Received” by Gena closes it."
         text = await e.say("anna", "/debts")
         assert text.splitlines()[1:4] == [
-            "Boris → Anna: 8.66 RUB (pulkas: #1)",
-            "Boris → Gena: 6.67 RUB (pulkas: #1)",
+            "Boris → Anna: 8.66 RUB (pulka #1)",
+            "Boris → Gena: 6.67 RUB (pulka #1)",
             "💸 of it paid 6.67, waiting for “Received” by Gena",
         ]
         # An admin of the chat confirms for the guest.
@@ -274,7 +274,7 @@ async def test_a_guest_is_confirmed_for_by_the_other_party_or_an_admin_in_englis
         assert got["text"] == "Noted: Boris → Gena 6.67 RUB received. Settled."
         assert e.ui.labels(msg)[2] == "✅ Boris → Gena 6.67"
         text = await e.say("anna", "/debts")
-        assert text.splitlines()[1:2] == ["Boris → Anna: 8.66 RUB (pulkas: #1)"]
+        assert text.splitlines()[1:2] == ["Boris → Anna: 8.66 RUB (pulka #1)"]
         assert "Boris → Gena 6.67 RUB: received — marked by Admin" in text
         # A payee with Telegram confirms for himself: the payer may not.
         got = await e.ui.tap(p["boris"], msg, "📥 Anna ← Boris: received")

@@ -58,7 +58,18 @@ import pytest
 from fakebotapi import FakeTelegram
 from warmstart import Starter
 
-from scoring import Deal, Game, Misere, Raspasy, Replay, Rules, figure, replay, standings, whists_text
+from scoring import (
+    Deal,
+    Game,
+    Misere,
+    Raspasy,
+    Replay,
+    Rules,
+    figure,
+    replay,
+    standings,
+    whists_text,
+)
 from scoring.record import deal_from_json, rules_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -445,12 +456,13 @@ def expected_score_lines(p: Pulka) -> list[str]:
             f"{who}: пуля {figure(sheet.pulka[i])}, гора {figure(sheet.mountain[i])}, "
             f"висты: {whists}"
         )
-    lines.append(
-        ", ".join(
-            f"{who} {whists_text(s, signed=True)}"
-            for who, s in zip(p.players, standings(state), strict=True)
+    if not p.ended:  # once ended, no "if we stopped now"
+        lines.append(
+            ", ".join(
+                f"{who} {whists_text(s, signed=True)}"
+                for who, s in zip(p.players, standings(state), strict=True)
+            )
         )
-    )
     return lines
 
 

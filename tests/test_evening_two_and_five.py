@@ -195,6 +195,7 @@ class Evening:
                 "settle_line",
                 name=name,
                 result=figure(r, signed=True),
+                unit="one" if abs(r) == 1 else "other",
                 money=money_text(m),
                 currency=cur,
             )

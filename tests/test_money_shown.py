@@ -26,7 +26,7 @@ from scoring import Rules, Sheet, round_half_away, settle
 VULGAR = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "⅙": Fraction(1, 6), "⅚": Fraction(5, 6)}
 FIG = r"[+-]?[\d.]*[⅓⅔⅙⅚]?"
 MONEY = r"[+-]?\d+\.\d\d"
-WORD = r"(?:вист\.|віст\.|whists)"
+WORD = r"(?:вист\.?|віст\.?|whists?)"
 #: A result and its money: the settlement's line, /cost's, and the archive's.
 PAIRS = (
     re.compile(rf"^\S+: (?P<w>{FIG}) {WORD} = (?P<m>{MONEY}) "),

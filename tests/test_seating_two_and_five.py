@@ -227,7 +227,7 @@ async def test_newpulka_hussar_in_english(app: App, people: dict[str, Any]) -> N
     async with app.polling():
         await app.say(chat, p["admin"], "/lang en")
         board = await app.say(chat, p["anna"], "/newpulka hussar leningrad")
-        assert "Table: two, hussar: the third hand is a dummy." in board
+        assert "Table: two, hussar (the third hand is a dummy)." in board
         await app.say(chat, p["anna"], "/join")
         score = await app.say(chat, p["anna"], "/score")
         assert "Seating is open: /join. 2 players are needed." in score

@@ -69,12 +69,13 @@ def score_text(tx: Texts, table: Table) -> str:
             )
         )
     lines.append("")
-    lines.extend(standings_lines(tx, table))
+    if table.active:  # once ended, "if we stopped now" and the next dealer say nothing
+        lines.extend(standings_lines(tx, table))
     if state.finished:
         lines.append(tx("finished"))
-    elif table.deals:
+    elif table.deals and table.active:
         lines.append(dealer_line(tx, "next_dealer", names, state))
-    return "\n".join(lines)
+    return "\n".join(lines).rstrip("\n")
 
 
 def headline(tx: Texts, rules: Rules) -> str:

@@ -239,7 +239,10 @@ rules_raspasy_cycle = {" "}in a cycle
 settle_ended = <b>The pulka has ended, not settled yet</b> ({ $stake } { $currency } a whist)
 settle_final = <b>The pulka is settled</b> ({ $stake } { $currency } a whist)
 settle_now = <b>If we stopped now</b> ({ $stake } { $currency } a whist; what a pool lacks of the target goes onto the mountain)
-settle_line = { $name }: { $result } whists = { $money } { $currency }
+settle_line = { $name }: { $result } { $unit ->
+    [one] whist
+   *[other] whists
+} = { $money } { $currency }
 payments_title = Who pays whom:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Nobody pays anybody.
@@ -287,7 +290,7 @@ btn_sheet = 📷 Sheet
 headline = { $variant }, to { $target }, { $stake } { $currency } a whist
 lobby_ready = Ready to play: "New deal" or /deal. { $dealer } deals first.
 board_title = 📋 <b>Pulka</b>: { $headline }
-board_last = The last deal, { $number }: { $notation }
+board_last = Last deal #{ $number }: { $notation }
 board_archived = The pulka is settled and archived.
 sheet_title = Pulka: { $variant }, to { $target }
 sheet_title_now = If we stopped now: { $variant }, to { $target }
@@ -418,12 +421,12 @@ cmd_seats = change the seating, who deals first
 # The table size in words.  $seats: 2 to 5, anything else: not chosen (three or four);
 # $side: who sits out with the dealer at five (five_sitting_out: right, left).
 table_size = { $seats ->
-    [2] two, hussar: the third hand is a dummy
+    [2] two, hussar (the third hand is a dummy)
     [3] three
-    [4] four: the dealer sits out
+    [4] four (the dealer sits out)
     [5] { $side ->
-        [left] five: the dealer and his left-hand neighbour sit out
-       *[right] five: the dealer and his right-hand neighbour sit out
+        [left] five (the dealer and his left-hand neighbour sit out)
+       *[right] five (the dealer and his right-hand neighbour sit out)
     }
    *[other] three or four
 }

@@ -253,7 +253,10 @@ rules_raspasy_cycle = {" "}по кругу
 settle_ended = <b>Пулька закончена, ещё не расписана</b> (вист по { $stake } { $currency })
 settle_final = <b>Пулька расписана</b> (вист по { $stake } { $currency })
 settle_now = <b>Если закончить сейчас</b> (вист по { $stake } { $currency }; чего не хватает до цели пули, идёт в гору)
-settle_line = { $name }: { $result } вист. = { $money } { $currency }
+settle_line = { $name }: { $result } { $unit ->
+    [one] вист
+   *[other] вист.
+} = { $money } { $currency }
 payments_title = Кто кому платит:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Никто никому не платит.

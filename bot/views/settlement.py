@@ -33,6 +33,8 @@ def money_lines(tx: Texts, rules: Rules, s: Settlement) -> list[str]:
             "settle_line",
             name=name(who),
             result=result(r),
+            # "1 whist", "1⅓ whists": the plural is the figure's, not a rounded count's.
+            unit="one" if abs(r) == 1 else "other",
             money=money(share(r, rules.stake)),
             currency=cur,
         )

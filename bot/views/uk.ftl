@@ -257,7 +257,10 @@ rules_raspasy_cycle = {" "}по колу
 settle_ended = <b>Пульку закінчено, ще не розписано</b> (віст по { $stake } { $currency })
 settle_final = <b>Пульку розписано</b> (віст по { $stake } { $currency })
 settle_now = <b>Якщо закінчити зараз</b> (віст по { $stake } { $currency }; чого бракує до мети кулі, йде в гору)
-settle_line = { $name }: { $result } віст. = { $money } { $currency }
+settle_line = { $name }: { $result } { $unit ->
+    [one] віст
+   *[other] віст.
+} = { $money } { $currency }
 payments_title = Хто кому платить:
 payment_line = { $payer } → { $payee }: { $amount } { $currency }
 payments_none = Ніхто нікому не платить.

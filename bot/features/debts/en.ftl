@@ -7,7 +7,10 @@ debts_already_received = Closed already: { $payer } → { $payee }, received in 
 debts_title = <b>Debts between pulkas</b> (what is not received yet, over the chat's settled pulkas):
 debts_title_of = <b>Debts — { $name }</b> (what is not received yet, over the chat's settled pulkas):
 debts_none = Nothing open: everything settled has been received.
-debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (pulkas: { $pulkas })
+debts_line = { $debtor } → { $creditor }: { $amount } { $currency } ({ $count ->
+    [1] pulka { $pulkas }
+   *[other] pulkas: { $pulkas }
+})
 debts_pending = 💸 of it paid { $amount }, waiting for “Received” by { $creditor }
 debts_more = …and more debts: { $count }. One player's: /debts Name
 debts_number = #{ $number }

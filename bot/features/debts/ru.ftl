@@ -7,7 +7,10 @@ debts_already_received = Уже закрыто: { $payer } → { $payee }, по�
 debts_title = <b>Долги между пульками</b> (что ещё не получено по расписанным пулькам чата):
 debts_title_of = <b>Долги — { $name }</b> (что ещё не получено по расписанным пулькам чата):
 debts_none = Открытых долгов нет: всё расписанное получено.
-debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (пульки: { $pulkas })
+debts_line = { $debtor } → { $creditor }: { $amount } { $currency } ({ $count ->
+    [1] пулька { $pulkas }
+   *[other] пульки: { $pulkas }
+})
 debts_pending = 💸 из них оплачено { $amount }, ждём «Получено» — { $creditor }
 debts_more = …и ещё долгов: { $count }. Долги одного игрока: /debts Имя
 debts_number = №{ $number }

@@ -7,7 +7,10 @@ debts_already_received = Уже закрито: { $payer } → { $payee }, от�
 debts_title = <b>Борги між пульками</b> (що ще не отримано за розписаними пульками чату):
 debts_title_of = <b>Борги — { $name }</b> (що ще не отримано за розписаними пульками чату):
 debts_none = Відкритих боргів немає: усе розписане отримано.
-debts_line = { $debtor } → { $creditor }: { $amount } { $currency } (пульки: { $pulkas })
+debts_line = { $debtor } → { $creditor }: { $amount } { $currency } ({ $count ->
+    [1] пулька { $pulkas }
+   *[other] пульки: { $pulkas }
+})
 debts_pending = 💸 з них сплачено { $amount }, чекаємо «Отримано» — { $creditor }
 debts_more = …і ще боргів: { $count }. Борги одного гравця: /debts Ім'я
 debts_number = №{ $number }

@@ -82,6 +82,7 @@ def debts_text(
                 amount=money(d.amount),
                 currency=name(d.currency),
                 pulkas=_numbers(tx, numbers, d.pulkas),
+                count=len(d.pulkas),
             )
         ]
         if d.pending > 0:

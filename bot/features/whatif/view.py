@@ -188,7 +188,10 @@ def _change(tx: Texts, key: str, old: str, new: str) -> str:
     :data:`_NAMED_HERE`, else by its key)."""
     for message in (f"set_{key}", _NAMED_HERE.get(key)):
         if message is not None and bundle(tx.lang).has_message(message):
-            return tx(message, value=f"{old} → {new}")
+            # Each value in its own words ("×1 → ×2", "от 6 → от 7"), the name once.
+            label, _, was = tx(message, value=old).partition(": ")
+            _, _, now = tx(message, value=new).partition(": ")
+            return f"{label}: {was} → {now}" if was and now else tx(message, value=f"{old} → {new}")
     return tx("whatif_change", key=key, old=old, new=new)
 
 
