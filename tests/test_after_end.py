@@ -266,6 +266,10 @@ async def test_an_ended_board_and_the_texts_after_it_say_what_is_so(
         assert "Если закончить сейчас" not in settled and "раздаёт" not in settled
         debts = await e.say("anna", "/debts")
         assert "(пулька №1)" in debts and "пульки:" not in debts
+        # The evening just settled: /history is its protocol, not "no pulka here".
+        history = await e.say("boris", "/history")
+        assert "Здесь нет идущей пульки" not in history
+        assert all(f"\n{n}." in "\n" + history for n in (1, 2, 3)), history
 
 
 def test_a_changed_setting_writes_each_value_in_its_own_words() -> None:

@@ -8,11 +8,19 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
+from bot.actions import archive
 from bot.actions.keeper import Keeper
 from bot.features.score.view import history_chunks, history_keyboard, sheet_problem_text
 from bot.grammar.deals import TEXT_WORDS
 from bot.model import PulkaError, Table, shown_settlement
-from bot.telegram.context import IN_GROUP, answer_chunks, on_keyboard, pulka_here, pulka_of_button
+from bot.telegram.context import (
+    IN_GROUP,
+    answer_chunks,
+    on_keyboard,
+    place,
+    pulka_here,
+    pulka_of_button,
+)
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.board import over_kind, players_text, score_text
 from bot.views.buttons import SheetCB, sheet_keyboard
@@ -63,8 +71,13 @@ async def sheet_press(
 
 
 async def show_history(message: Message, keeper: Keeper, tx: Texts) -> None:
-    """``/history``: the protocol, in as many messages as it takes (a long one is cut)."""
-    table = await pulka_here(message, keeper)
+    """``/history``: the protocol of the running pulka, else of the last one over here
+    (the evening just settled), in as many messages as it takes (a long one is cut)."""
+    table = await keeper.active(*place(message))
+    if table is None:
+        table, _ = await archive.last_over(keeper, *place(message))
+    if table is None:
+        raise PulkaError("no_pulka")
     await answer_chunks(message, history_chunks(tx, table), markup=history_keyboard(tx, table))
 
 
