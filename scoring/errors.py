@@ -120,6 +120,11 @@ MESSAGES: dict[str, str] = {
     "rules_0_100": "{name} must be a whole number from 0 to 100",
     "rules_1_4": "{name} must be 1, 2, 3 or 4",
     "rules_bool": "{name} must be true or false",
+    "rules_hussar_only": "{name} is a hussar convention (two players), and the record has "
+    "{count} players",
+    "rules_five_only": "{name} is a five-player convention, and the record has {count} players",
+    "rules_size_only": "{name} is a convention of another table size, and the record has "
+    "{count} players",
 }
 
 

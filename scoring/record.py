@@ -38,7 +38,7 @@ from .deals import AMOUNT_DECIMALS, Correction, Deal, Game, Misere, Raspasy, che
 from .engine import PulkaState, final_state
 from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
 from .numbers import FIGURE_PLACES, json_number
-from .rules import CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
+from .rules import CONVENTION, CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
 from .settle import NOTICES, Payment, Settlement, roundings, settle
 from .sheet import Number, Sheet, norm
 
@@ -356,6 +356,7 @@ def load_document(data: Any) -> Document:
     except InvalidRules as e:
         raise e.at("rules") from None
     players = tuple(doc.players)
+    _check_table_size(doc.rules.model_fields_set, len(players))
     try:
         PulkaState.new(players, rules)
     except ScoringError as e:
@@ -371,6 +372,31 @@ def load_document(data: Any) -> Document:
             deals=tuple(deals),
         )
     return Document(players=players, rules=rules, sheet=_paper_sheet(doc, players))
+
+
+def other_table(c: Convention, n: int) -> bool:
+    """Whether ``c`` is a convention of one other table size than ``n`` (hussar's at three,
+    five's at four): a record of ``n`` players that gives it is refused, as ``/calc`` does,
+    rather than settled as if it changed something.
+
+    The conventions of two defenders (``whist``, ``half_whist``, ...) mean nothing in hussar
+    but are the record's common keys, and are read there as everywhere.
+
+    >>> other_table(CONVENTION["hussar_mountain"], 3), other_table(CONVENTION["whist"], 2)
+    (True, False)
+    """
+    return len(c.sizes) == 1 and not c.applies_to(n)
+
+
+#: What a convention of another table size is told, by the size it belongs to.
+_SIZE_ERRORS = {2: "rules_hussar_only", 5: "rules_five_only"}
+
+
+def _check_table_size(keys: set[str], n: int) -> None:
+    for c in CONVENTIONS:  # in the table's order, so the first error is always the same
+        if c.name in keys and other_table(c, n):
+            code = _SIZE_ERRORS.get(c.sizes[0], "rules_size_only")
+            raise InvalidRules.of(code, key_path("rules", c.name), name=c.name, count=n)
 
 
 def _to_deals(models: list[Any]) -> list[Deal]:
@@ -569,10 +595,16 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 def record_json(players: tuple[str, ...], rules: Rules, deals: list[Deal]) -> dict[str, Any]:
     """A whole game record (``/export``)."""
+    n = len(players)
+    written = rules_to_json(rules)
+    # A convention of another table size changes nothing here, and the record refuses it.
+    kept = {
+        k: v for k, v in written.items() if k not in CONVENTION or not other_table(CONVENTION[k], n)
+    }
     return {
         "format": "pulka/1",
         "players": list(players),
-        "rules": rules_to_json(rules),
+        "rules": kept,
         "deals": [deal_to_json(d) for d in deals],
     }
 

@@ -114,3 +114,36 @@ async def test_import_is_strict_about_nulls_contracts_and_notes(
         ) in note
         assert "Пулька загружена" not in target + rules + listed + contract + note
     assert await app.count() == 0
+
+
+async def test_import_refuses_a_convention_of_another_table_size(
+    app: App, people: dict[str, Any]
+) -> None:
+    """As /calc does: a hussar key on a record of three is named, with the table it belongs to."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        hussar = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C"], '
+            '"rules": {"hussar_mountain": "indivisible"}}',
+        )
+        assert (
+            "Запись не принята: rules.hussar_mountain: hussar_mountain — правило гусарика "
+            "(двое игроков), а в записи игроков: 3"
+        ) in hussar
+        five = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C", "D"], '
+            '"rules": {"five_consolation": "dealer"}}',
+        )
+        assert (
+            "Запись не принята: rules.five_consolation: five_consolation — правило игры "
+            "впятером, а в записи игроков: 4"
+        ) in five
+        calc = await app.say(chat, p["anna"], "/calc неделимая гора\nА 20\nБ 20\nВ 20")
+        assert "«hussar_mountain»: это правило гусарика" in calc
+        assert "Пулька загружена" not in hussar + five
+    assert await app.count() == 0

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from scoring import Rules, ScoringError
-from scoring.record import deal_from_json, load_document
+from scoring.record import deal_from_json, load_document, record_json
+from scoring.rules import FiveConsolation, HussarMountain
 
 PLAYERS = ["A", "B", "C"]
 NULL = "null is not a value: give one, or leave the key out for the default"
@@ -147,3 +148,66 @@ def test_calculator_says_it_in_one_line(tmp_path: Path) -> None:
         assert run.returncode == 2
         assert run.stdout == ""
         assert run.stderr == f"error: {message}\n"
+
+
+# --- a convention of another table size --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "message"),
+    [
+        (
+            ["A", "B", "C"],
+            {"hussar_mountain": "indivisible"},
+            "rules.hussar_mountain: hussar_mountain is a hussar convention (two players), "
+            "and the record has 3 players",
+        ),
+        (
+            ["A", "B", "C", "D", "E"],
+            {"dummy_whist": False},
+            "rules.dummy_whist: dummy_whist is a hussar convention (two players), "
+            "and the record has 5 players",
+        ),
+        (
+            ["A", "B", "C", "D"],
+            {"five_consolation": "dealer"},
+            "rules.five_consolation: five_consolation is a five-player convention, "
+            "and the record has 4 players",
+        ),
+        (
+            ["A", "B"],
+            {"five_sitting_out": "right"},
+            "rules.five_sitting_out: five_sitting_out is a five-player convention, "
+            "and the record has 2 players",
+        ),
+    ],
+)
+def test_a_key_of_another_table_size_is_refused(
+    players: list[str], rules: dict[str, Any], message: str
+) -> None:
+    for form in ("pulka/1", "pulka-sheet/1"):
+        with pytest.raises(ScoringError) as info:
+            load_document({"format": form, "players": players, "rules": rules})
+        assert str(info.value) == message
+
+
+def test_a_key_of_its_own_size_and_the_common_keys_are_read() -> None:
+    hussar = load_document(
+        record(players=["A", "B"], rules={"hussar_mountain": "indivisible", "whist": "greedy"})
+    )
+    assert hussar.rules.hussar_mountain.value == "indivisible"
+    five = load_document(record(players=list("ABCDE"), rules={"five_consolation": "dealer"}))
+    assert five.rules.five_consolation.value == "dealer"
+
+
+def test_export_leaves_out_a_key_of_another_size() -> None:
+    """A pulka of three whose settings hold a hussar convention exports a record that reads."""
+    rules = Rules(
+        hussar_mountain=HussarMountain.INDIVISIBLE, five_consolation=FiveConsolation.DEALER
+    )
+    three = record_json(("A", "B", "C"), rules, [])
+    assert "hussar_mountain" not in three["rules"] and "five_consolation" not in three["rules"]
+    assert load_document(three).rules.target == rules.target
+    two = record_json(("A", "B"), rules, [])
+    assert two["rules"]["hussar_mountain"] == "indivisible"
+    assert load_document(two).rules.hussar_mountain is HussarMountain.INDIVISIBLE
