@@ -97,6 +97,11 @@ MESSAGES: dict[str, str] = {
     "json_duplicate": "{key!r} is given twice",
     "json_surrogate": "the text holds {char}, half of a UTF-16 pair, which is not a character",
     "name_character": "a name cannot contain the control character {char}",
+    "null_value": "null is not a value: give one, or leave the key out for the default",
+    "object_type": "must be a JSON object",
+    "contract_character": "a contract is written without spaces or control characters, "
+    "like 7H or 10NT, and this one holds {char}",
+    "note_character": "a note cannot contain the control character {char}",
     "amount_number": "an amount must be a JSON number, like 7 or 7.5",
     "amount_range": "an amount must be from -{limit} to {limit}",
     "amount_decimals": "an amount may have at most {decimals} decimals",
@@ -115,6 +120,11 @@ MESSAGES: dict[str, str] = {
     "rules_0_100": "{name} must be a whole number from 0 to 100",
     "rules_1_4": "{name} must be 1, 2, 3 or 4",
     "rules_bool": "{name} must be true or false",
+    "rules_hussar_only": "{name} is a hussar convention (two players), and the record has "
+    "{count} players",
+    "rules_five_only": "{name} is a five-player convention, and the record has {count} players",
+    "rules_size_only": "{name} is a convention of another table size, and the record has "
+    "{count} players",
 }
 
 

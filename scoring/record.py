@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     PlainValidator,
@@ -28,6 +29,7 @@ from pydantic import (
     StrictStr,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
     create_model,
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
@@ -36,7 +38,7 @@ from .deals import AMOUNT_DECIMALS, Correction, Deal, Game, Misere, Raspasy, che
 from .engine import PulkaState, final_state
 from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
 from .numbers import FIGURE_PLACES, json_number
-from .rules import CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
+from .rules import CONVENTION, CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
 from .settle import NOTICES, Payment, Settlement, roundings, settle
 from .sheet import Number, Sheet, norm
 
@@ -73,6 +75,44 @@ def _name(value: str) -> str:
     return value
 
 
+def control_character(text: str) -> str | None:
+    """The first control character (or line or paragraph separator) of ``text``, or None.
+
+    What free text (a note) may not hold: it would break a line of the chat, of a
+    log or of the calculator's error.  Bidirectional marks stay, unlike in a name.
+
+    >>> control_character("ошибка"), control_character("a\\x00b"), control_character("a\\u2028")
+    (None, '\\x00', '\\u2028')
+    """
+    if text.isprintable():
+        return None
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            return ch
+    return None
+
+
+def _char(ch: str) -> dict[str, str]:
+    return {"char": f"U+{ord(ch):04X}"}
+
+
+def _contract(value: str) -> str:
+    # The record writes a contract as "7H": a space or a control character around or
+    # inside it ("7H\n", "7H\u2028") is a wrong value, not a contract read leniently.
+    odd = next((ch for ch in value if ch.isspace() or not ch.isprintable()), None)
+    if odd is not None:
+        raise PydanticCustomError("contract_character", MESSAGES["contract_character"], _char(odd))
+    return value
+
+
+def _note(value: str, info: ValidationInfo) -> str:
+    ch = control_character(value)
+    # A deal the bot stored before notes were checked is read back as it was written.
+    if ch is not None and not (info.context or {}).get("stored"):
+        raise PydanticCustomError("note_character", MESSAGES["note_character"], _char(ch))
+    return value
+
+
 def _amount(value: Any) -> Decimal:
     # A JSON number only: "7.5" or true is a wrong type, as everywhere in the record.
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
@@ -87,6 +127,15 @@ def _amount(value: Any) -> Decimal:
     return amount
 
 
+def _given(value: Any) -> Any:
+    # An optional key is given a value or left out: null is not "the default".
+    if value is None:
+        raise PydanticCustomError("null_value", MESSAGES["null_value"])
+    return value
+
+
+#: On an optional key: ``null`` is refused, not read as the key left out.
+Given = BeforeValidator(_given)
 #: Points or whists written on a sheet: a number within ``deals.MAX_AMOUNT``, 4 decimals.
 Amount = Annotated[Decimal, PlainValidator(_amount)]
 Name = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_name)]
@@ -97,7 +146,7 @@ class _Strict(BaseModel):
 
 
 class _RulesBase(_Strict):
-    variant: Literal["sochi", "leningrad", "rostov"] = "sochi"
+    variant: Annotated[Literal["sochi", "leningrad", "rostov"], Given] = "sochi"
 
     def to_rules(self) -> Rules:
         values = self.model_dump(exclude_none=True)
@@ -124,7 +173,9 @@ def _json_type(c: Convention) -> Any:
 
 #: The ``rules`` object: every key optional, defaults follow the variant.  Derived
 #: from the conventions table, so a new convention is a new key here by itself.
-_RULES_FIELDS: dict[str, Any] = {c.name: (_json_type(c) | None, None) for c in CONVENTIONS}
+_RULES_FIELDS: dict[str, Any] = {
+    c.name: (Annotated[_json_type(c) | None, Given], None) for c in CONVENTIONS
+}
 if TYPE_CHECKING:
     RulesModel = _RulesBase
 else:
@@ -134,10 +185,10 @@ else:
 class GameModel(_Strict):
     type: Literal["game"]
     declarer: Name
-    contract: str = Field(max_length=16)
+    contract: Annotated[str, Field(max_length=16), AfterValidator(_contract)]
     whist: dict[Name, Literal["whist", "pass", "half"]]
     tricks: dict[Name, StrictInt]
-    dealer: Name | None = None
+    dealer: Annotated[Name | None, Given] = None
 
     def to_deal(self) -> Deal:
         return Game.of(self.declarer, self.contract, self.whist, self.tricks, self.dealer)
@@ -147,7 +198,7 @@ class MisereModel(_Strict):
     type: Literal["misere"]
     declarer: Name
     tricks: dict[Name, StrictInt]
-    dealer: Name | None = None
+    dealer: Annotated[Name | None, Given] = None
 
     def to_deal(self) -> Deal:
         return _misere(self.declarer, self.tricks, self.dealer)
@@ -165,7 +216,7 @@ def _misere(declarer: str, tricks: dict[str, int], dealer: str | None) -> Misere
 class RaspasyModel(_Strict):
     type: Literal["raspasy"]
     tricks: dict[Name, StrictInt]
-    dealer: Name | None = None
+    dealer: Annotated[Name | None, Given] = None
 
     def to_deal(self) -> Deal:
         return Raspasy.of(self.tricks, self.dealer)
@@ -176,8 +227,8 @@ class CorrectionModel(_Strict):
     player: Name
     pulka: Amount = Decimal(0)
     mountain: Amount = Decimal(0)
-    whists: dict[Name, Amount] = {}
-    note: str = Field("", max_length=500)
+    whists: Annotated[dict[Name, Amount], Given] = {}
+    note: Annotated[str, Given, Field(max_length=500), AfterValidator(_note)] = ""
 
     def to_deal(self) -> Deal:
         return Correction.of(
@@ -200,8 +251,8 @@ class RecordModel(_Strict):
 
     format: Literal["pulka/1"]
     players: Players
-    rules: RulesModel = RulesModel()
-    deals: list[DealModel] = []
+    rules: Annotated[RulesModel, Given] = RulesModel()
+    deals: Annotated[list[DealModel], Given] = []
 
 
 class SheetModel(_Strict):
@@ -209,10 +260,10 @@ class SheetModel(_Strict):
 
     format: Literal["pulka-sheet/1"]
     players: Players
-    rules: RulesModel = RulesModel()
-    pulka: dict[Name, Amount] = {}
-    mountain: dict[Name, Amount] = {}
-    whists: dict[Name, dict[Name, Amount]] = {}
+    rules: Annotated[RulesModel, Given] = RulesModel()
+    pulka: Annotated[dict[Name, Amount], Given] = {}
+    mountain: Annotated[dict[Name, Amount], Given] = {}
+    whists: Annotated[dict[Name, dict[Name, Amount]], Given] = {}
 
 
 class Document(BaseModel):
@@ -263,11 +314,25 @@ def validation_error(e: ValidationError) -> ScoringError:
     path = _path(tuple(err["loc"]))
     if err["type"] in _OWN_CODES:
         return InvalidDeal.of(err["type"], path, **err.get("ctx", {}))
+    if err["type"] in _OBJECT_ERRORS:
+        return InvalidDeal.of("object_type", path)
     return InvalidDeal.of("field", path, detail=_message(err))
 
 
-#: Errors of the record's own types (names, amounts), told by their scoring code.
-_OWN_CODES = frozenset({"name_character", "amount_number", "amount_range", "amount_decimals"})
+#: Errors of the record's own types (names, amounts, text), told by their scoring code.
+_OWN_CODES = frozenset(
+    {
+        "name_character",
+        "amount_number",
+        "amount_range",
+        "amount_decimals",
+        "null_value",
+        "contract_character",
+        "note_character",
+    }
+)
+#: pydantic's "a valid dictionary or instance of RulesModel": an object was expected.
+_OBJECT_ERRORS = frozenset({"model_type", "model_attributes_type", "dict_type"})
 
 
 def load_document(data: Any) -> Document:
@@ -291,6 +356,7 @@ def load_document(data: Any) -> Document:
     except InvalidRules as e:
         raise e.at("rules") from None
     players = tuple(doc.players)
+    _check_table_size(doc.rules.model_fields_set, len(players))
     try:
         PulkaState.new(players, rules)
     except ScoringError as e:
@@ -306,6 +372,31 @@ def load_document(data: Any) -> Document:
             deals=tuple(deals),
         )
     return Document(players=players, rules=rules, sheet=_paper_sheet(doc, players))
+
+
+def other_table(c: Convention, n: int) -> bool:
+    """Whether ``c`` is a convention of one other table size than ``n`` (hussar's at three,
+    five's at four): a record of ``n`` players that gives it is refused, as ``/calc`` does,
+    rather than settled as if it changed something.
+
+    The conventions of two defenders (``whist``, ``half_whist``, ...) mean nothing in hussar
+    but are the record's common keys, and are read there as everywhere.
+
+    >>> other_table(CONVENTION["hussar_mountain"], 3), other_table(CONVENTION["whist"], 2)
+    (True, False)
+    """
+    return len(c.sizes) == 1 and not c.applies_to(n)
+
+
+#: What a convention of another table size is told, by the size it belongs to.
+_SIZE_ERRORS = {2: "rules_hussar_only", 5: "rules_five_only"}
+
+
+def _check_table_size(keys: set[str], n: int) -> None:
+    for c in CONVENTIONS:  # in the table's order, so the first error is always the same
+        if c.name in keys and other_table(c, n):
+            code = _SIZE_ERRORS.get(c.sizes[0], "rules_size_only")
+            raise InvalidRules.of(code, key_path("rules", c.name), name=c.name, count=n)
 
 
 def _to_deals(models: list[Any]) -> list[Deal]:
@@ -504,10 +595,16 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 
 def record_json(players: tuple[str, ...], rules: Rules, deals: list[Deal]) -> dict[str, Any]:
     """A whole game record (``/export``)."""
+    n = len(players)
+    written = rules_to_json(rules)
+    # A convention of another table size changes nothing here, and the record refuses it.
+    kept = {
+        k: v for k, v in written.items() if k not in CONVENTION or not other_table(CONVENTION[k], n)
+    }
     return {
         "format": "pulka/1",
         "players": list(players),
-        "rules": rules_to_json(rules),
+        "rules": kept,
         "deals": [deal_to_json(d) for d in deals],
     }
 
@@ -522,5 +619,5 @@ _DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
 
 def deal_from_json(data: dict[str, Any]) -> Deal:
     """One deal as the record writes it (:func:`deal_to_json`) back to a deal."""
-    deal: Deal = _DEAL.validate_python(data).to_deal()
+    deal: Deal = _DEAL.validate_python(data, context={"stored": True}).to_deal()
     return deal

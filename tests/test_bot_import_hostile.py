@@ -65,3 +65,85 @@ async def test_import_is_bounded_in_deals(app: App, people: dict[str, Any]) -> N
         assert "В записи 2001 сдача" in str(reply.get("text"))
         assert "не больше 2000" in str(reply.get("text"))
     assert await app.count() == 0
+
+
+async def test_import_is_strict_about_nulls_contracts_and_notes(
+    app: App, people: dict[str, Any]
+) -> None:
+    """``null`` is not "the default", a contract holds no space or control character, a
+    note no control character: each is refused with its field, in the chat's words."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    game = (
+        '{"type": "game", "declarer": "A", "contract": "%s", '
+        '"whist": {"B": "whist", "C": "pass"}, "tricks": {"A": 7, "B": 2, "C": 1}}'
+    )
+    async with app.polling():
+        target = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C"], "rules": {"target": null}}',
+        )
+        assert "Запись не принята: rules.target: null — не значение" in target
+        rules = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C"], "rules": null}',
+        )
+        assert "Запись не принята: rules: null — не значение" in rules
+        assert "RulesModel" not in rules
+        listed = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C"], "rules": []}',
+        )
+        assert "Запись не принята: rules: здесь нужен объект JSON" in listed
+        contract = await app.say(chat, p["anna"], "/import " + RECORD % (game % "7H\\n"))
+        assert (
+            "Запись не принята: deals[0].contract: контракт пишется без пробелов и управляющих "
+            "символов, например 7H или 10NT, а в этом есть символ U+000A"
+        ) in contract
+        note = await app.say(
+            chat,
+            p["anna"],
+            "/import " + RECORD % '{"type": "correction", "player": "A", "note": "a\\u0000b"}',
+        )
+        assert (
+            "Запись не принята: deals[0].note: в примечании не может быть управляющего символа "
+            "U+0000"
+        ) in note
+        assert "Пулька загружена" not in target + rules + listed + contract + note
+    assert await app.count() == 0
+
+
+async def test_import_refuses_a_convention_of_another_table_size(
+    app: App, people: dict[str, Any]
+) -> None:
+    """As /calc does: a hussar key on a record of three is named, with the table it belongs to."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        hussar = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C"], '
+            '"rules": {"hussar_mountain": "indivisible"}}',
+        )
+        assert (
+            "Запись не принята: rules.hussar_mountain: hussar_mountain — правило гусарика "
+            "(двое игроков), а в записи игроков: 3"
+        ) in hussar
+        five = await app.say(
+            chat,
+            p["anna"],
+            '/import {"format": "pulka/1", "players": ["A", "B", "C", "D"], '
+            '"rules": {"five_consolation": "dealer"}}',
+        )
+        assert (
+            "Запись не принята: rules.five_consolation: five_consolation — правило игры "
+            "впятером, а в записи игроков: 4"
+        ) in five
+        calc = await app.say(chat, p["anna"], "/calc неделимая гора\nА 20\nБ 20\nВ 20")
+        assert "«hussar_mountain»: это правило гусарика" in calc
+        assert "Пулька загружена" not in hussar + five
+    assert await app.count() == 0

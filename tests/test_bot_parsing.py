@@ -10,7 +10,8 @@ import pytest
 
 from bot.grammar.deals import FORMS, parse_correction, parse_deal, parse_newpulka, valid_name
 from bot.model import ParseError, PlayerRow
-from scoring import Choice, Correction, Game, Misere, Raspasy, Suit
+from scoring import Choice, Correction, Game, Misere, Raspasy, Rules, Suit
+from scoring.record import load_document, record_json
 
 THREE = [
     PlayerRow(0, "Anna", 1, "anna"),
@@ -254,6 +255,13 @@ def test_correction_words_of_every_language(text: str) -> None:
     assert parse_correction(text, THREE) == Correction.of(
         "Anna", pulka=1, mountain=-2, whists={"Boris": 10}, note="ошиблись"
     )
+
+
+def test_correction_note_drops_control_characters() -> None:
+    """A note keeps no control character: the record refuses one, and /export must read back."""
+    c = parse_correction("Anna гора 1 — ошибка\x00 в\x07 сдаче\u2028 5\x9f", THREE)
+    assert c.note == "ошибка в сдаче 5"
+    load_document(record_json(("Anna", "Boris", "Vera"), Rules(), [c]))
 
 
 def test_correction_amounts_and_notes() -> None:

@@ -65,7 +65,7 @@ from scoring import (
     entry,
     seating,
 )
-from scoring.record import odd_character
+from scoring.record import control_character, odd_character
 
 RASPASY_WORDS = frozenset(
     {"raspasy", "raspas", "rasp", "allpass", "all-pass", "all_pass"}
@@ -706,7 +706,10 @@ def parse_correction(text: str, players: Sequence[PlayerRow]) -> Correction:
 def _correction(text: str, players: Sequence[PlayerRow]) -> Correction:
     found = NOTE_RE.search(text)
     head, note = (text[: found.start()], text[found.end() :]) if found else (text, "")
-    note = " ".join(note.split())[:NOTE_LIMIT]
+    # Spaces and line breaks fold to one space; other control characters (a NUL) are
+    # dropped, as the record refuses them in a note and /export must read back.
+    note = "".join(c for c in " ".join(note.split()) if control_character(c) is None)
+    note = note[:NOTE_LIMIT]
     words = [w.rstrip(",") for w in head.replace(";", " ").split()]
     words = [w for w in words if w]
     if not words:
