@@ -105,7 +105,12 @@ def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatc
     """A Dispatcher with fresh routers; ``keeper``, ``boards``, ``sheets`` and ``members``
     go to the handlers."""
     keeper = keeper or Keeper(storage)
-    dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=Members())
+    members = Members()
+    dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=members)
+    # Who joins or leaves a group is kept at once: the chat_member updates (asked for
+    # by this handler) and the join and leave messages.
+    dp.chat_member.register(members.changed)
+    dp.message.outer_middleware(members)
     dp.update.outer_middleware(UpdateMiddleware(keeper))
     # Every press is answered once: after its handler returned (here), or by the
     # errors handler if it failed.  A press not on its message's keyboard is refused

@@ -24,6 +24,7 @@ from typing import Any, cast
 from . import seating
 from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
 from .errors import IllegalDeal, InvalidDeal, ScoringError
+from .names import name_key
 from .rules import (
     MISERE_PRICE,
     Consolation,
@@ -66,7 +67,7 @@ class PulkaState:
             raise InvalidDeal.of("players_count", "players", count=len(names))
         if any(not isinstance(p, str) or not p.strip() for p in names):
             raise InvalidDeal.of("player_name_empty", "players")
-        if len({p.casefold() for p in names}) != len(names):
+        if len({name_key(p) for p in names}) != len(names):
             raise InvalidDeal.of("player_names_distinct", "players")
         sheet = Sheet.empty(names)
         seats = MappingProxyType({name: i for i, name in enumerate(names)})

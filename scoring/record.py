@@ -37,34 +37,11 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from .deals import AMOUNT_DECIMALS, Correction, Deal, Game, Misere, Raspasy, check_amount
 from .engine import PulkaState, final_state
 from .errors import MESSAGES, InvalidDeal, InvalidRules, ScoringError, key_path
+from .names import odd_character
 from .numbers import FIGURE_PLACES, json_number
 from .rules import CONVENTION, CONVENTIONS, Convention, Money, OneOf, Rules, jsonable
 from .settle import NOTICES, Payment, Settlement, roundings, settle
 from .sheet import Number, Sheet, norm
-
-#: Bidirectional embeddings, overrides and isolates: they make a name read as another.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def odd_character(text: str) -> str | None:
-    """The first character a name may not hold, or None.
-
-    Controls (a newline in a name made the calculator's error two lines), lone
-    surrogates, line and paragraph separators and the bidirectional controls.
-    Joiners and variation selectors stay: a name with an emoji sequence is fine.
-
-    >>> odd_character("Анна"), odd_character("A\\tB"), odd_character("Вера\\u2028")
-    (None, '\\t', '\\u2028')
-    >>> odd_character("\\U0001f469\\u200d\\U0001f4bb")  # woman technologist
-    """
-    if text.isprintable():
-        # Every character refused below is unprintable (Cc, Cs, Zl, Zp, and the
-        # bidirectional controls are Cf): most names end here.
-        return None
-    for ch in text:
-        if ch in _BIDI or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
-            return ch
-    return None
 
 
 def _name(value: str) -> str:

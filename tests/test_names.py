@@ -292,3 +292,52 @@ async def test_debts_name_a_player_as_deals_do(app: App, people: dict[str, Any])
         assert full.splitlines()[0].startswith("Долги — Vera")
         for said in ("ver", "VERA", "верунчик", "@verochka"):
             assert await e.say("anna", f"/debts {said}") == full, said
+
+
+async def test_look_alike_names_are_refused_and_never_seat_twice(
+    app: App, folk: dict[str, Any]
+) -> None:
+    """``/join An\\u200bna`` and ``/join Anna\\u200d`` would seat guests that show exactly
+    as "Anna": an invisible character is refused naming it, and a name that looks like a
+    seated one (after NFKC and case folding) is taken."""
+    t = Table4(app, folk)
+    async with app.polling():
+        await t.start("sochi 20 1", "boris", "vera")
+        assert "садится за стол" in await t.say("anna", "/join Anna")
+        events = await app.count()
+        for odd, char in (
+            ("An\u200bna", "U+200B"),  # zero width space
+            ("Anna\u200d", "U+200D"),  # zero width joiner
+            ("Anna\u2060", "U+2060"),  # word joiner
+            ("Anna\ufe0f", "U+FE0F"),  # a variation selector after a letter
+            ("\u00adAnna", "U+00AD"),  # soft hyphen
+            ("Ann\u3164a", "U+3164"),  # Hangul filler
+        ):
+            assert await t.say("gleb", f"/join {odd}") == RU("name_invisible", char=char), odd
+            assert await t.say("gleb", f"/nick {odd}") == RU("name_invisible", char=char), odd
+        # The same name in full width is the guest's seat: asked to be claimed, not a seat.
+        assert "«Anna»" in await t.say("gleb", "/join ＡＮＮＡ")
+        assert await app.count() == events
+        assert [p.name for p in (await t.table()).players] == ["Борис", "Вера", "Anna"]
+        # An emoji sequence keeps its joiner and selector.
+        assert "садится за стол" in await t.say("gleb", "/join Глеб\U0001f469\u200d\U0001f4bb")
+
+
+def test_one_rule_for_names_in_the_record_and_the_engine() -> None:
+    """The record refuses the same invisible characters, and two players whose names
+    look alike are one name to :mod:`scoring`."""
+    from scoring import PulkaState, Rules, ScoringError
+    from scoring.names import name_key, odd_character
+    from scoring.record import load_document
+
+    for odd in ("An\u200bna", "Anna\u200d", "A\u2066B", "\ufe0fA", "A\U000e0041"):
+        assert odd_character(odd) is not None, odd
+        with pytest.raises(ScoringError, match="name cannot contain"):
+            load_document({"format": "pulka/1", "players": [odd, "B", "C"]})
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    for fine in ("Анна", "Straße", scotland, "\u2764\ufe0f"):
+        assert odd_character(fine) is None, fine
+    assert name_key("ＡＮＮＡ") == name_key("anna") == name_key("An\u200bna")
+    for players in (["Anna", "ＡＮＮＡ", "B"], ["Anna", "An\u200bna", "B"]):
+        with pytest.raises(ScoringError, match="distinct"):
+            PulkaState.new(players, Rules.for_variant("sochi"))

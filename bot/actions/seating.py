@@ -33,6 +33,7 @@ from bot.model import (
 from bot.storage import chats, events, pulkas
 from bot.storage.db import Tx
 from scoring import Deal, Rules, seating
+from scoring.names import odd_character
 from scoring.record import deal_to_json, rules_to_json
 
 
@@ -248,8 +249,8 @@ async def nick(
     """The seated Telegram user ``user_id`` answers to ``nick`` too (None: to his name
     only), at this table and at the chat's next ones.  Refused if it is no name
     (``bad_nick``) or another player's name, nickname or username (``nick_taken``)."""
-    if nick is not None and not valid_name(nick):
-        raise PulkaError("bad_nick")
+    if nick is not None:
+        check_name(nick, "bad_nick")
     async with keeper.storage.uow() as tx:
         again = await keeper.again(tx, source, EventKind.NICK)
         if again is not None:
@@ -344,6 +345,17 @@ async def _seat_all(
             payload["nick"] = nick
             names.add(fold(nick))
         await pulkas.write(tx, pulka_id, EventKind.JOIN, payload, author, None, players=players)
+
+
+def check_name(name: str, refusal: str) -> None:
+    """Refuse ``name`` as a seat's name or a nickname: a character that shows nothing
+    (``name_invisible``, naming it: ``An\u200bna`` would look like ``Anna``), else
+    whatever :func:`valid_name` refuses (the code ``refusal``)."""
+    ch = odd_character(name)
+    if ch is not None:
+        raise PulkaError("name_invisible", char=f"U+{ord(ch):04X}")
+    if not valid_name(name):
+        raise PulkaError(refusal)
 
 
 def free_name(names: Sequence[str], taken: Iterable[str]) -> str:

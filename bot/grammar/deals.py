@@ -42,7 +42,6 @@ Contract(level=6, suit=<Suit.NO_TRUMPS: 'NT'>)
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -65,7 +64,8 @@ from scoring import (
     entry,
     seating,
 )
-from scoring.record import control_character, odd_character
+from scoring.names import name_key, odd_character
+from scoring.record import control_character
 
 RASPASY_WORDS = frozenset(
     {"raspasy", "raspas", "rasp", "allpass", "all-pass", "all_pass"}
@@ -161,13 +161,14 @@ def tokens(text: str) -> list[str]:
 
 @lru_cache(maxsize=4096)  # the seated names, asked for every word of every deal
 def fold(text: str) -> str:
-    """A name as names are compared: NFKC, then case folded (``ＡＮＮＡ``, ``Anna`` and
-    ``anna`` are one name, and so are ``Анна`` and ``анна``).
+    """A name as names are compared (:func:`scoring.names.name_key`: NFKC, case folded,
+    invisible characters left out; ``ＡＮＮＡ``, ``Anna`` and ``anna`` are one name, and
+    so are ``Анна`` and ``анна``).
 
     >>> fold("ＡＮＮＡ") == fold("anna"), fold("Анна") == fold("АННА")
     (True, True)
     """
-    return unicodedata.normalize("NFKC", text.strip()).casefold()
+    return name_key(text)
 
 
 def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:

@@ -7,12 +7,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, Filter
-from aiogram.types import CallbackQuery, Chat, InlineKeyboardMarkup, Message, TelegramObject, User
+from aiogram.types import (
+    CallbackQuery,
+    Chat,
+    ChatMemberUpdated,
+    InlineKeyboardMarkup,
+    Message,
+    TelegramObject,
+    User,
+)
 from aiogram.utils.callback_answer import CallbackAnswer
 from cachetools import TTLCache
 from magic_filter import MagicFilter
@@ -181,23 +190,28 @@ class Members:
     """Chat member statuses, asked of Telegram and kept for ``ttl`` seconds.
 
     Every press by a player and every command by a non-player asks; one getChatMember
-    a minute per person is enough to notice who left or was made an admin.  Handlers
-    get the one of the running bot as ``members``.
+    a minute per person is enough to notice who was made an admin.  Who joins or leaves
+    is noticed at once: the ``chat_member`` updates (:meth:`changed`) and the
+    ``new_chat_members`` / ``left_chat_member`` messages (the messages' middleware,
+    :meth:`__call__`) refresh what is kept, and a status kept as gone is asked again
+    before it refuses anyone.  Handlers get the one of the running bot as ``members``.
     """
 
     def __init__(self, ttl: float = 60.0, size: int = 4096) -> None:
         self._known: TTLCache[tuple[int, int], str] = TTLCache(maxsize=size, ttl=ttl)
 
     async def status(self, bot: Bot, chat_id: int, user_id: int) -> str:
+        """The member's status; one kept as gone (left, kicked) is asked again, as a
+        refusal rests on it and he may have come back since."""
         key = (chat_id, user_id)
         known = self._known.get(key)
-        if known is not None:
+        if known is not None and known not in LEFT:
             return known
         try:
             member = await bot.get_chat_member(chat_id, user_id)
         except TelegramAPIError as e:
             log.warning("getChatMember failed: %s", e)
-            return "unknown"  # not kept: asked again next time
+            return known or "unknown"  # not kept: asked again next time
         self._known[key] = status = str(member.status)
         return status
 
@@ -231,6 +245,27 @@ class Members:
 
     def forget(self) -> None:
         self._known.clear()
+
+    async def changed(self, update: ChatMemberUpdated) -> None:
+        """A ``chat_member`` update: the member's new status is kept."""
+        member = update.new_chat_member
+        self._known[(update.chat.id, member.user.id)] = str(member.status)
+
+    async def __call__(
+        self,
+        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
+        event: TelegramObject,
+        data: dict[str, Any],
+    ) -> Any:
+        """The messages' outer middleware: who left is kept as gone, who joined is
+        asked anew (he may be an administrator); then the message goes on as usual."""
+        if isinstance(event, Message):
+            chat_id = event.chat.id
+            for user in event.new_chat_members or ():
+                self._known.pop((chat_id, user.id), None)
+            if event.left_chat_member is not None:
+                self._known[(chat_id, event.left_chat_member.id)] = "left"
+        return await handler(event, data)
 
 
 async def pulka_here(message: Message, keeper: Keeper) -> Table:

@@ -338,6 +338,26 @@ class FakeTelegram(World):
             self.deliver(state, message)
         return update
 
+    def member_left(
+        self, chat: ChatLike, user: UserLike, *, service: bool = True, update: bool = True
+    ) -> None:
+        """``user`` leaves the group: a ``chat_member`` update if the bot administers the
+        chat (and ``update``), the ``left_chat_member`` message if ``service``."""
+        state = self.chat_state(chat)
+        self.change_member_status(
+            state, self.user(user)["id"], False, service=service, update=update
+        )
+
+    def member_joined(
+        self, chat: ChatLike, user: UserLike, *, service: bool = True, update: bool = True
+    ) -> None:
+        """``user`` (re-)joins the group: ``chat_member`` and ``new_chat_members`` as
+        :meth:`member_left` sends them."""
+        state = self.chat_state(chat)
+        self.change_member_status(
+            state, self.user(user)["id"], True, service=service, update=update
+        )
+
     # ------------------------------------------------------------------ fault injection
 
     def flood(self, method: str, times: int = 1, retry_after: int = 1) -> None:

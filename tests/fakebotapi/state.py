@@ -208,6 +208,40 @@ class World:
             return "administrator"
         return "member" if user_id in state.members else "left"
 
+    def change_member_status(
+        self, state: ChatState, user_id: int, joined: bool, *, service: bool, update: bool
+    ) -> None:
+        """A user joins (``joined``) or leaves a group: the ``chat_member`` update, sent
+        (as Telegram sends it) only to a bot that administers the chat, when ``update``;
+        the ``new_chat_members`` / ``left_chat_member`` service message when ``service``."""
+        old_member = self.member(state, user_id)
+        if joined:
+            state.members.add(user_id)
+        else:
+            state.members.discard(user_id)
+            state.admin_ids.discard(user_id)
+        new_member = self.member(state, user_id)
+        user = copy.deepcopy(self.users[user_id])
+        if update and state.bot_is_in and state.bot_status == "administrator":
+            self.updates.push(
+                {
+                    "chat_member": {
+                        "chat": copy.deepcopy(state.chat),
+                        "from": user,
+                        "date": int(time.time()),
+                        "old_chat_member": old_member,
+                        "new_chat_member": new_member,
+                    }
+                }
+            )
+        if service:
+            message = self.new_message(state, user)
+            if joined:
+                message["new_chat_members"] = [user]
+            else:
+                message["left_chat_member"] = user
+            self.deliver(state, message)
+
     def change_bot_status(
         self, state: ChatState, new_status: str, by: UserLike | None
     ) -> dict[str, Any]:

@@ -59,7 +59,8 @@ from scoring import (
     settle,
     stake_text,
 )
-from scoring.record import Document, load_document, odd_character
+from scoring.names import odd_character
+from scoring.record import Document, load_document
 from scoring.rules import HussarMountain, OneOf, jsonable
 from scoring.seating import TABLE_SIZES
 

@@ -2,6 +2,7 @@
 
 join_ready = Ready to play: write the first deal with /deal. { $dealer } deals.
 bad_name = A name is one word of up to 24 characters, not a number or a command word (pass, whist, misere...). For example: /join Vasya
+name_invisible = The name holds the invisible character { $char }: with it the name would look like another. Type the name without it.
 note_seated = You are seated: { $name }, seat { $seat }.
 hello =
     Hello! I keep the score of a Preferans pulka: pool, mountain and whists, and at the end I work out who owes whom.

@@ -20,7 +20,7 @@ from bot.actions import seating
 from bot.actions.keeper import Keeper
 from bot.actions.seating import first_dealer, swap_seats
 from bot.features.seating.view import claim_view, joined_text, nicks_text, seats_view
-from bot.grammar.deals import fold, valid_name
+from bot.grammar.deals import fold
 from bot.model import PulkaError
 from bot.telegram.context import (
     IN_GROUP,
@@ -67,8 +67,7 @@ async def join(
     guest = (command.args or "").strip()
     user = message.from_user
     if guest:
-        if not valid_name(guest):
-            raise PulkaError("bad_name")
+        seating.check_name(guest, "bad_name")
         if await ask_claim(message, keeper, tx, guest):
             return  # a Telegram user claims a guest seat: the table confirms
         names, user_id, username = [guest], None, None
