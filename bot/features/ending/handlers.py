@@ -402,6 +402,11 @@ async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes |
     raise PulkaError("import_usage")
 
 
+def import_told(tx: Texts, written: Written) -> str:
+    """What an import wrote, for an answer lost after it committed."""
+    return imported_text(tx, written.table)
+
+
 def import_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
     """A record refused: not JSON at all, or JSON that is no record."""
     return import_error_text(tx, err) if isinstance(err, ScoringError) else None
@@ -421,7 +426,7 @@ async def import_(
     written = await archive.import_record(
         keeper, chat_id, thread, data, author_of(message), source(message), lang=tx.lang
     )
-    sent = await message.answer(imported_text(tx, written.table))
+    sent = await delivery.answer(message, imported_text(tx, written.table))
     if not written.duplicate:
         # The answer becomes the scoreboard; it turns into one at the next change.
         await boards.adopt(bot, tx, written.table, sent, now=False)
@@ -439,5 +444,9 @@ def router() -> Router:
     r.callback_query.register(again_press, AgainCB.filter())
     r.callback_query.register(export_press, ExportCB.filter())
     r.message.register(export, Command("export"))
-    r.message.register(import_, Command("import"), flags={"refusal": import_refusal})
+    r.message.register(
+        import_,
+        Command("import"),
+        flags={"refusal": import_refusal, "committed": import_told},
+    )
     return r
