@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import pytest
 from harness import App, group
 
 APOLOGY = "что-то пошло не так"
@@ -34,3 +36,23 @@ async def test_an_import_whose_answer_fails_says_it_imported(
         assert not any(APOLOGY in s or NOT_DONE in s for s in said), said
         assert any("Пулька загружена" in s for s in said), said
     assert await app.count("deal") == 2
+
+
+async def test_a_join_whose_answer_fails_is_told_without_an_error_in_the_log(
+    app: App, people: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    caplog.set_level(logging.WARNING)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 10")
+        tg.fail_next("sendMessage", times=3, **FAIL)
+        tg.send_message(chat, p["anna"], "/join")
+        await app.idle()
+        said = texts(app, chat)
+        assert any("Anna садится за стол, место 1" in s for s in said), said
+        assert not any(APOLOGY in s for s in said), said
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, caplog.text
+    assert any("answered after its commit" in r.getMessage() for r in caplog.records)
+    assert await app.count("join") == 1

@@ -16,7 +16,8 @@ Telegram failed, say), the chat is told what was written, never "not done": a pl
 who read an apology would enter the deal again and count it twice.  Only work that did
 not commit is apologised for (a handler whose write has no event of its own, a pulka
 started, names its words with ``flags={"committed": told}``, ``told(tx, written)``).
-A press is answered here and only here when its handler raised
+A lost answer after a commit is a warning, not an error: the chat is told.  A press
+is answered here and only here when its handler raised
 (:class:`bot.telegram.middlewares.AnswerAfterHandler` answers the others), so every
 press is answered exactly once.
 """
@@ -112,7 +113,11 @@ async def on_error(event: ErrorEvent, **data: Any) -> bool:
     tx: Texts = data.get("tx") or Texts()
     commits = COMMITTED.get()
     done = commits[-1] if commits else None
-    log.error("update %s failed", event.update.update_id, exc_info=event.exception)
+    err = event.exception
+    if done is not None and isinstance(err, TelegramAPIError):  # written; told below
+        log.warning("update %s answered after its commit: %s", event.update.update_id, err)
+    else:
+        log.error("update %s failed", event.update.update_id, exc_info=err)
     update = event.update
     query = update.callback_query
     target = query.message if query is not None else update.message
