@@ -56,3 +56,20 @@ async def test_a_join_whose_answer_fails_is_told_without_an_error_in_the_log(
     assert not errors, caplog.text
     assert any("answered after its commit" in r.getMessage() for r in caplog.records)
     assert await app.count("join") == 1
+
+
+async def test_an_import_of_a_file_telegram_cannot_give_back_says_so(
+    app: App, people: dict[str, Any], caplog: pytest.LogCaptureFixture, monkeypatch: Any
+) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    caplog.set_level(logging.WARNING)
+    # getFile hands out a path, but the download answers 404: the file is gone.
+    monkeypatch.setattr(tg.files, "at_path", lambda path: None)
+    async with app.polling():
+        sent = tg.send_message(chat, p["anna"], "/import", document=("p.json", RECORD.encode()))
+        reply = await tg.wait_for_message(chat, after=sent["message_id"])
+        await app.idle()
+        assert reply["text"] == "Не удалось получить файл от Telegram. Пришлите его ещё раз."
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert await app.count() == 0

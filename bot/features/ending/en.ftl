@@ -30,6 +30,7 @@ export_none = There is no running or finished pulka here, so there is nothing to
 export_usage = The record file: /export — of the running pulka (or the last finished one), /export N — of pulka N in /pulkas; /export csv — the deals as a table.
 import_usage = Reply with /import to a message carrying a record file (.json), or paste the JSON after the command.
 import_too_big = The file is too big.
+import_unfetched = The file could not be fetched from Telegram. Please send it again.
 import_bad_json = The record could not be read: { $reason }
 import_invalid = The record was not accepted: { $reason }
 imported = <b>Pulka loaded</b>: { $count } { $count ->

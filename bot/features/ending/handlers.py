@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
 from contextlib import suppress
 from typing import Any
 
+import aiohttp
 from aiogram import Bot, Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.exceptions import TelegramAPIError
@@ -55,6 +57,8 @@ from scoring import ScoringError
 from scoring.ending import Verdict
 from scoring.jsonread import parse_json
 from scoring.record import record_json
+
+log = logging.getLogger(__name__)
 
 #: The largest record file /import reads.
 MAX_IMPORT_BYTES = 1_000_000
@@ -390,7 +394,12 @@ async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes |
             if (m.document.file_size or 0) > MAX_IMPORT_BYTES:
                 raise PulkaError("import_too_big")
             buffer = io.BytesIO()
-            await bot.download(m.document, destination=buffer)
+            try:
+                await bot.download(m.document, destination=buffer)
+            except (TelegramAPIError, aiohttp.ClientError, TimeoutError) as e:
+                # Gone from Telegram's servers, or not handed out: nothing was read.
+                log.info("record file not fetched: %s", e)
+                raise PulkaError("import_unfetched") from e
             if len(buffer.getbuffer()) > MAX_IMPORT_BYTES:  # its size was not told
                 raise PulkaError("import_too_big")
             return buffer.getvalue()

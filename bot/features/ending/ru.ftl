@@ -30,6 +30,7 @@ export_none = Здесь нет ни идущей, ни законченной �
 export_usage = Файл записи: /export — идущей пульки (или последней законченной), /export N — пульки N из списка /pulkas; /export csv — сдачи таблицей.
 import_usage = Ответьте командой /import на сообщение с файлом записи (.json) или вставьте JSON после команды.
 import_too_big = Файл слишком большой.
+import_unfetched = Не удалось получить файл от Telegram. Пришлите его ещё раз.
 import_bad_json = Запись не прочитана: { $reason }
 import_invalid = Запись не принята: { $reason }
 imported = <b>Пулька загружена</b>: { $count } { $count ->

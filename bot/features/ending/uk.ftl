@@ -30,6 +30,7 @@ export_none = Тут немає ні поточної, ні закінченої
 export_usage = Файл запису: /export — поточної пульки (або останньої закінченої), /export N — пульки N зі списку /pulkas; /export csv — роздачі таблицею.
 import_usage = Дайте відповідь командою /import на повідомлення з файлом запису (.json) або вставте JSON після команди.
 import_too_big = Файл завеликий.
+import_unfetched = Не вдалося отримати файл від Telegram. Надішліть його ще раз.
 import_bad_json = Запис не прочитано: { $reason }
 import_invalid = Запис не прийнято: { $reason }
 imported = <b>Пульку завантажено</b>: { $count } { $count ->
