@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from harness import App, group
+from test_ending import AGAIN, SETTLE, TO_TWO, Evening
+from test_truth_after_commit import redeliver
 
 APOLOGY = "что-то пошло не так"
 NOT_DONE = "не выполнена"
@@ -73,3 +75,39 @@ async def test_an_import_of_a_file_telegram_cannot_give_back_says_so(
         assert reply["text"] == "Не удалось получить файл от Telegram. Пришлите его ещё раз."
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert await app.count() == 0
+
+
+async def test_same_table_again_with_a_failed_send_says_the_new_pulka_started(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)
+    tg = app.tg
+    async with app.polling():
+        await e.start("sochi 2 0.5")
+        for who, text in TO_TWO:
+            await e.say(who, text)
+        board = await e.board()
+        await e.ui.tap(e.p["vera"], board, SETTLE)
+        # The new board's send fails beyond its retries: the pulka and its seats are written.
+        tg.fail_next("sendMessage", times=3, **FAIL)
+        first = tg.press_button(e.chat, e.p["boris"], board, e.ui.data(board, AGAIN))
+        answer = await tg.wait_for(lambda: tg.callback_answer(first["id"]))
+        await app.idle()
+        assert answer["text"] == "Записано. Ответ не дошёл, повторяю его в чате."
+        started = "Начата новая пулька тем же составом: Anna, Boris, Vera."
+        assert texts(app, e.chat)[-1] == started
+        assert not any(APOLOGY in s for s in texts(app, e.chat))
+        # His tap delivered again (as after a restart): what his tap did, and the board.
+        again = redeliver(app, first)
+        answer = await tg.wait_for(lambda: tg.callback_answer(again["id"]))
+        await app.idle()
+        assert answer["text"] == started
+        new_board = await e.board()
+        pins = [c.params.get("message_id") for c in tg.calls_to("pinChatMessage")]
+        assert new_board != board and str(new_board) in map(str, pins)
+        assert "Первым раздаёт Anna" in e.ui.text(new_board)
+        # Another player's tap: started already.
+        other = await e.ui.tap(e.p["vera"], board, AGAIN)
+        assert other["text"] == "Новая пулька этим составом уже начата."
+    pulkas = await e.pulkas()
+    assert len(pulkas) == 2 and pulkas[1][1] == "active"

@@ -18,6 +18,7 @@ settle_locked = The settlement is locked: in the archive (/pulkas) this pulka st
 settle_already = The pulka is settled already.
 settle_done_here = No pulka is running here: pulka #{ $number } is settled already — /pulka { $number }. A new pulka: /newpulka
 again_already = A new pulka of this table has been started already.
+again_started = A new pulka of the same table has started: { $players }.
 export_sent = The file was just sent.
 offer_sent = The offer to stop was just sent: see above.
 after_settle_how =

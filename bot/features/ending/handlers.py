@@ -21,6 +21,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import archive, ending, rating, seating
 from bot.actions.keeper import Keeper
 from bot.features.ending.view import (
+    again_text,
     agree_note,
     agreed_text,
     alone_keyboard,
@@ -305,8 +306,24 @@ async def again_press(
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     author = author_of_user(query.from_user)
     written = await seating.again(keeper, table.id, author, Source(msg.chat.id, -msg.message_id))
-    callback_answer.text = tx("again_already" if written.duplicate else "done")
-    await boards.refresh(bot, tx, written.table)  # the new pulka's board, sent and pinned
+    new = written.table
+    if written.duplicate:
+        # His own tap again (delivered again after a restart): what it did; another's: done.
+        mine = new.row.created_by == query.from_user.id
+        callback_answer.text = again_text(tx, new) if mine else tx("again_already")
+        await boards.refresh(bot, tx, new)  # the board, if the first tap could not send it
+        return
+    callback_answer.text = tx("done")
+    # The new pulka's board is the one message saying it started: a failed send is
+    # raised, and the error router tells what was written (:func:`again_told`).
+    text, keyboard, shown = boards.render(tx, new)
+    sent = await delivery.answer(msg, text, keyboard)
+    await boards.adopt(bot, tx, new, sent, shown)
+
+
+def again_told(tx: Texts, written: Written) -> str:
+    """What "Same table again" wrote, for an answer lost after it committed."""
+    return again_text(tx, written.table)
 
 
 async def send_export(target: Message, tx: Texts, table: Table) -> None:
@@ -450,7 +467,7 @@ def router() -> Router:
     r.callback_query.register(end_press, EndCB.filter())
     r.callback_query.register(alone_press, AloneCB.filter())
     r.callback_query.register(settle_press, SettleCB.filter())
-    r.callback_query.register(again_press, AgainCB.filter())
+    r.callback_query.register(again_press, AgainCB.filter(), flags={"committed": again_told})
     r.callback_query.register(export_press, ExportCB.filter())
     r.message.register(export, Command("export"))
     r.message.register(

@@ -18,6 +18,7 @@ settle_locked = Роспись заперта: в архиве (/pulkas) эта 
 settle_already = Пулька уже расписана.
 settle_done_here = Здесь нет идущей пульки: пулька №{ $number } уже расписана — /pulka { $number }. Новая пулька: /newpulka
 again_already = Новая пулька этим составом уже начата.
+again_started = Начата новая пулька тем же составом: { $players }.
 export_sent = Файл только что отправлен.
 offer_sent = Предложение закончить только что отправлено — оно выше.
 after_settle_how =

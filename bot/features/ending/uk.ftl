@@ -18,6 +18,7 @@ settle_locked = Розпис замкнено: в архіві (/pulkas) ця п
 settle_already = Пульку вже розписано.
 settle_done_here = Тут немає пульки, що триває: пульку №{ $number } уже розписано — /pulka { $number }. Нова пулька: /newpulka
 again_already = Нову пульку цим складом уже почато.
+again_started = Почато нову пульку тим самим складом: { $players }.
 export_sent = Файл щойно надіслано.
 offer_sent = Пропозицію закінчити щойно надіслано — вона вище.
 after_settle_how =
