@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from harness import App, group
+from test_debt_buttons import ANNA_WINS
+from test_debts import debt_message
 from test_ending import AGAIN, SETTLE, TO_TWO, Evening
 from test_truth_after_commit import redeliver
 
@@ -111,3 +113,27 @@ async def test_same_table_again_with_a_failed_send_says_the_new_pulka_started(
         assert other["text"] == "Новая пулька этим составом уже начата."
     pulkas = await e.pulkas()
     assert len(pulkas) == 2 and pulkas[1][1] == "active"
+
+
+async def test_paid_whose_press_answer_fails_is_said_in_the_chat(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)
+    tg, p = app.tg, people
+    async with app.polling():
+        await e.start("sochi 2 1")
+        for who, text in ANNA_WINS:
+            await e.say(who, text)
+        board = await e.board()
+        await e.ui.tap(p["vera"], board, SETTLE)
+        await app.idle()
+        msg = debt_message(e)
+        before = len(texts(app, e.chat))
+        # The press's answer fails beyond its retries; the event is written.
+        tg.fail_next("answerCallbackQuery", times=3, **FAIL)
+        tg.press_button(e.chat, p["anna"], msg, e.ui.data(msg, "📥 Anna ← Vera: получено"))
+        await app.idle()
+        said = texts(app, e.chat)[before:]
+        assert any(s.startswith("Отмечено: Vera → Anna ") for s in said), said
+        assert "📥 Anna ← Vera: получено" not in e.ui.labels(msg)
+    assert await app.count("received") == 1
