@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from bot.actions.keeper import Keeper, append
+from bot.actions.keeper import Keeper, append, committed
 from bot.grammar.deals import fold, valid_name
 from bot.model import (
     Author,
@@ -87,7 +87,7 @@ async def start(
             tx, chat_id, thread_id, rules, author, source, lang, seats
         )
         if again:
-            return Written(await keeper.table(tx, pulka_id), duplicate=True)
+            return committed(Written(await keeper.table(tx, pulka_id), duplicate=True))
         await _seat_all(tx, pulka_id, seated, author, chat_id)
         for deal in deals:
             payload = deal_to_json(deal)
@@ -95,7 +95,7 @@ async def start(
                 tx, pulka_id, EventKind.DEAL, payload, author.user_id, author.name, None
             )
         table = await keeper.table(tx, pulka_id)
-    return Written(table)
+    return committed(Written(table))  # an answer lost now must not apologise
 
 
 async def join(

@@ -22,13 +22,14 @@ import logging
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from cachetools import LRUCache
 
 from bot import crashpoints
 from bot.actions import boards
 from bot.actions.keeper import Keeper
 from bot.model import Table
+from bot.telegram.middlewares import ANSWER_LIMIT
 from bot.views.board import board_text
 from bot.views.buttons import board_keyboard
 from bot.views.settlement import amended_line
@@ -51,6 +52,17 @@ async def answer(target: Message, text: str, markup: InlineKeyboardMarkup | None
     result = await target.answer(text, reply_markup=markup)
     crashpoints.reached("answered")  # told, the update not yet marked handled
     return result
+
+
+async def answer_press(query: CallbackQuery, target: Message, text: str) -> None:
+    """Answer a press with ``text``; if the answer is lost (after the retries), say
+    ``text`` next to ``target`` instead: a press whose write committed is told."""
+    try:
+        await query.answer(text[:ANSWER_LIMIT])
+        return
+    except TelegramAPIError as e:
+        log.warning("press %s not answered: %s; telling the chat", query.id, e)
+    await answer(target, text)
 
 
 async def edit_or_answer(

@@ -14,9 +14,12 @@ None for the usual text), and sends it: an answer to a message, an alert to a pr
 Anything else is a failure.  If the update's write committed before it (the answer to
 Telegram failed, say), the chat is told what was written, never "not done": a player
 who read an apology would enter the deal again and count it twice.  Only work that did
-not commit is apologised for.  A press is answered here and only here when its handler
-raised (:class:`bot.telegram.middlewares.AnswerAfterHandler` answers the others), so
-every press is answered exactly once.
+not commit is apologised for (a handler whose write has no event of its own, a pulka
+started, names its words with ``flags={"committed": told}``, ``told(tx, written)``).
+A lost answer after a commit is a warning, not an error: the chat is told.  A press
+is answered here and only here when its handler raised
+(:class:`bot.telegram.middlewares.AnswerAfterHandler` answers the others), so every
+press is answered exactly once.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import CallbackQuery, ErrorEvent, Message, TelegramObject
 
 from bot.actions.keeper import COMMITTED
-from bot.model import AmendBreaks, ParseError, PulkaError
+from bot.model import AmendBreaks, ParseError, PulkaError, Written
 from bot.telegram import delivery
 from bot.telegram.middlewares import ANSWER_LIMIT
 from bot.views.errors import plain, refusal_text
@@ -45,6 +48,9 @@ from scoring import ScoringError
 log = logging.getLogger(__name__)
 
 Render = Callable[[Texts, Exception, dict[str, Any]], "str | None"]
+#: A handler's words for what its write did (``flags={"committed": told}``), when the
+#: usual :func:`~bot.views.written.written_text` would only say "done".
+Told = Callable[[Texts, Written], str]
 
 
 #: The current update's handler data (set by :func:`remember_handler`): its flags say
@@ -104,10 +110,14 @@ async def _answer_press(query: CallbackQuery, text: str, *, alert: bool) -> None
 
 async def on_error(event: ErrorEvent, **data: Any) -> bool:
     """Answer a failed update: what it committed, or an apology if nothing was."""
-    log.error("update %s failed", event.update.update_id, exc_info=event.exception)
     tx: Texts = data.get("tx") or Texts()
     commits = COMMITTED.get()
     done = commits[-1] if commits else None
+    err = event.exception
+    if done is not None and isinstance(err, TelegramAPIError):  # written; told below
+        log.warning("update %s answered after its commit: %s", event.update.update_id, err)
+    else:
+        log.error("update %s failed", event.update.update_id, exc_info=err)
     update = event.update
     query = update.callback_query
     target = query.message if query is not None else update.message
@@ -115,8 +125,10 @@ async def on_error(event: ErrorEvent, **data: Any) -> bool:
         if query is not None:
             await _answer_press(query, tx("note_saved"), alert=False)
         if isinstance(target, Message):
+            told: Told | None = get_flag(HANDLING.get() or {}, "committed")
             try:
-                await delivery.answer(target, written_text(tx, done))
+                text = written_text(tx, done) if told is None else told(tx, done)
+                await delivery.answer(target, text)
             except TelegramAPIError as e:  # the board still shows it (refreshed first)
                 log.error("chat %s not told of a committed write: %s", target.chat.id, e)
         return True

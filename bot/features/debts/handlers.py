@@ -70,10 +70,13 @@ async def debt_press(
         raise
     shown = written.table if written.duplicate else written.before or written.table
     line = debts.line_of(shown, callback_data.payer, callback_data.payee)
-    callback_answer.text = (
+    text = (
         tx("done") if line is None else pressed_text(tx, shown, line, got, again=written.duplicate)
     )
     await _redraw(msg, tx, written.table)
+    # Answered here, not after the handler: an answer lost now is said in the chat.
+    callback_answer.disabled = True
+    await delivery.answer_press(query, msg, text)
 
 
 async def debts_command(

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
 from contextlib import suppress
 from typing import Any
 
+import aiohttp
 from aiogram import Bot, Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.exceptions import TelegramAPIError
@@ -19,6 +21,7 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import archive, ending, rating, seating
 from bot.actions.keeper import Keeper
 from bot.features.ending.view import (
+    again_text,
     agree_note,
     agreed_text,
     alone_keyboard,
@@ -55,6 +58,8 @@ from scoring import ScoringError
 from scoring.ending import Verdict
 from scoring.jsonread import parse_json
 from scoring.record import record_json
+
+log = logging.getLogger(__name__)
 
 #: The largest record file /import reads.
 MAX_IMPORT_BYTES = 1_000_000
@@ -301,8 +306,24 @@ async def again_press(
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     author = author_of_user(query.from_user)
     written = await seating.again(keeper, table.id, author, Source(msg.chat.id, -msg.message_id))
-    callback_answer.text = tx("again_already" if written.duplicate else "done")
-    await boards.refresh(bot, tx, written.table)  # the new pulka's board, sent and pinned
+    new = written.table
+    if written.duplicate:
+        # His own tap again (delivered again after a restart): what it did; another's: done.
+        mine = new.row.created_by == query.from_user.id
+        callback_answer.text = again_text(tx, new) if mine else tx("again_already")
+        await boards.refresh(bot, tx, new)  # the board, if the first tap could not send it
+        return
+    callback_answer.text = tx("done")
+    # The new pulka's board is the one message saying it started: a failed send is
+    # raised, and the error router tells what was written (:func:`again_told`).
+    text, keyboard, shown = boards.render(tx, new)
+    sent = await delivery.answer(msg, text, keyboard)
+    await boards.adopt(bot, tx, new, sent, shown)
+
+
+def again_told(tx: Texts, written: Written) -> str:
+    """What "Same table again" wrote, for an answer lost after it committed."""
+    return again_text(tx, written.table)
 
 
 async def send_export(target: Message, tx: Texts, table: Table) -> None:
@@ -390,7 +411,12 @@ async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes |
             if (m.document.file_size or 0) > MAX_IMPORT_BYTES:
                 raise PulkaError("import_too_big")
             buffer = io.BytesIO()
-            await bot.download(m.document, destination=buffer)
+            try:
+                await bot.download(m.document, destination=buffer)
+            except (TelegramAPIError, aiohttp.ClientError, TimeoutError) as e:
+                # Gone from Telegram's servers, or not handed out: nothing was read.
+                log.info("record file not fetched: %s", e)
+                raise PulkaError("import_unfetched") from e
             if len(buffer.getbuffer()) > MAX_IMPORT_BYTES:  # its size was not told
                 raise PulkaError("import_too_big")
             return buffer.getvalue()
@@ -400,6 +426,11 @@ async def _record(message: Message, command: CommandObject, bot: Bot) -> bytes |
     if reply is not None and reply.text and reply.text.strip().startswith("{"):
         return reply.text.strip()
     raise PulkaError("import_usage")
+
+
+def import_told(tx: Texts, written: Written) -> str:
+    """What an import wrote, for an answer lost after it committed."""
+    return imported_text(tx, written.table)
 
 
 def import_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
@@ -421,7 +452,7 @@ async def import_(
     written = await archive.import_record(
         keeper, chat_id, thread, data, author_of(message), source(message), lang=tx.lang
     )
-    sent = await message.answer(imported_text(tx, written.table))
+    sent = await delivery.answer(message, imported_text(tx, written.table))
     if not written.duplicate:
         # The answer becomes the scoreboard; it turns into one at the next change.
         await boards.adopt(bot, tx, written.table, sent, now=False)
@@ -436,8 +467,12 @@ def router() -> Router:
     r.callback_query.register(end_press, EndCB.filter())
     r.callback_query.register(alone_press, AloneCB.filter())
     r.callback_query.register(settle_press, SettleCB.filter())
-    r.callback_query.register(again_press, AgainCB.filter())
+    r.callback_query.register(again_press, AgainCB.filter(), flags={"committed": again_told})
     r.callback_query.register(export_press, ExportCB.filter())
     r.message.register(export, Command("export"))
-    r.message.register(import_, Command("import"), flags={"refusal": import_refusal})
+    r.message.register(
+        import_,
+        Command("import"),
+        flags={"refusal": import_refusal, "committed": import_told},
+    )
     return r

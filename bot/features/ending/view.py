@@ -103,6 +103,11 @@ def import_error_text(tx: Texts, err: ScoringError) -> str:
     return tx(key, reason=error_text(tx, err, path=True))
 
 
+def again_text(tx: Texts, table: Table) -> str:
+    """ "Same table again" did this: a new pulka, these players (the board shows the rest)."""
+    return tx("again_started", players=", ".join(name(n) for n in table.names))
+
+
 def imported_text(tx: Texts, table: Table) -> str:
     """An imported pulka: how many deals, and its sheet."""
     return tx("imported", count=len(table.deals)) + "\n\n" + score_text(tx, table)

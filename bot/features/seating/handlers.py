@@ -22,6 +22,7 @@ from bot.actions.seating import first_dealer, swap_seats
 from bot.features.seating.view import claim_view, joined_text, nicks_text, seats_view
 from bot.grammar.deals import fold
 from bot.model import PulkaError
+from bot.telegram import delivery
 from bot.telegram.context import (
     IN_GROUP,
     Members,
@@ -87,7 +88,7 @@ async def join(
         else (p for p in table.players if fold(p.name) == fold(guest)),
         table.players[-1],
     )
-    await message.answer(joined_text(tx, table, seated))
+    await delivery.answer(message, joined_text(tx, table, seated))
 
 
 async def sit_down(
