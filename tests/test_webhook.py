@@ -419,3 +419,28 @@ async def test_polling_again_deletes_a_webhook_left_set(app: App, people: dict[s
     assert app.tg.updates.webhook is None
     [deleted] = app.tg.calls_to("deleteWebhook")
     assert deleted.params.get("drop_pending_updates") in (None, False, "false")
+
+
+async def test_an_update_is_marked_handled_when_its_handler_finishes(
+    app: App, people: dict[str, Any]
+) -> None:
+    """Each update handled is marked so in the inbox while the server waits for the
+    next request: a bot killed then answers none of them again after its restart."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with serving(app) as hook:
+        await hook.say(chat, p["anna"], "/newpulka sochi 14 0.5")
+        for who in ("anna", "boris", "vera"):
+            await hook.say(chat, p[who], "/join")
+        # A burst: posted at once, handled in the chat's lane; then no more requests.
+        for _ in range(10):
+            tg.send_message(chat, p["boris"], "/score")
+        burst = hook.take()
+        assert await asyncio.gather(*(hook.post(u) for u in burst)) == [200] * len(burst)
+        await hook.idle()
+        await tg.wait_for(
+            lambda: all(handled for _, handled in inbox(app.db)),
+            timeout=5,
+            description="every handled update marked in the inbox",
+        )
+        assert len(inbox(app.db)) == 4 + len(burst)
