@@ -38,7 +38,7 @@ from bot.actions import chats
 from bot.actions.keeper import Keeper
 from bot.config import Settings, prepare_database_path
 from bot.features import get_routers
-from bot.storage.db import Storage
+from bot.storage.db import DatabaseUnusable, Storage
 from bot.telegram.context import Members
 from bot.telegram.delivery import Boards
 from bot.telegram.errors import remember_handler
@@ -281,8 +281,8 @@ async def introduce(bot: Bot, settings: Settings) -> None:
 
 
 async def run(settings: Settings) -> None:
-    """Introduce the bot to the Bot API (:class:`StartupError` if it cannot), open the
-    database, poll (or serve the webhook) until SIGTERM/SIGINT, close everything."""
+    """Introduce the bot to the Bot API and open the database (:class:`StartupError` if
+    either cannot be done), poll (or serve the webhook) until SIGTERM/SIGINT, close everything."""
     path = prepare_database_path(settings.database_url)
     storage = Storage(path)
     keeper = Keeper(storage)
@@ -290,10 +290,15 @@ async def run(settings: Settings) -> None:
     try:
         # First of all: a refused token or no network is then the only line printed.
         await introduce(bot, settings)
+        # A file that is not SQLite, damaged or newer than the bot: one line, exit 1
+        # (``open`` closes its connection, whose thread would keep the process alive).
+        await storage.open()
+    except DatabaseUnusable as e:
+        await bot.session.close()
+        raise StartupError(str(e)) from None
     except BaseException:
         await bot.session.close()
         raise
-    await storage.open()
     dp = create_dispatcher(storage, keeper)
     backups = start_backups(settings, path)
     server = Server(dp, bot, storage, settings)

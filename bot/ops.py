@@ -27,6 +27,7 @@ import aiohttp
 
 from bot.config import Settings, database_path
 from bot.logsafe import Redactor
+from bot.storage.db import damage, quick_check
 from bot.storage.schema import SCHEMA_VERSION, check_schema
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 DAILY_RE = re.compile(r"pulka-([0-9]{4}-[0-9]{2}-[0-9]{2})\.sqlite3")
 #: How long the check waits for the Bot API (Docker's HEALTHCHECK allows 30 s).
 CHECK_TIMEOUT = 10
+#: How long the check spends on SQLite's ``quick_check`` of the database at most.
+CHECK_DATABASE_SECONDS = 10
 #: The Bot API as aiogram's ``TelegramAPIServer.from_base`` addresses it.  The check
 #: calls getMe with aiohttp alone: importing aiogram costs seconds of CPU, too much
 #: for a health check run every few minutes.
@@ -78,7 +81,12 @@ def _check(conn: sqlite3.Connection, path: str) -> int:
         return check_schema(conn)
     # Not ours, or sqlite3's "file is not a database", "database is locked".
     except (ValueError, sqlite3.Error) as e:
-        raise OpsError(f"database {path}: {e}") from None
+        raise OpsError(_unusable(path, e)) from None
+
+
+def _unusable(path: str, e: Exception) -> str:
+    # A truncated or overwritten file: "damaged", and what to do about it.
+    return damage(path, [str(e)]) if "malformed" in str(e) else f"database {path}: {e}"
 
 
 def copy_database(source: str, target: Path) -> Copy:
@@ -211,9 +219,11 @@ async def keep_daily_backups(
 # --- health check ------------------------------------------------------------------
 
 
-def check_database(url: str) -> str:
-    """What the check says about the database: ``schema 3``; :class:`OpsError` if it
-    is not usable."""
+def check_database(url: str, seconds: float = CHECK_DATABASE_SECONDS) -> str:
+    """What the check says about the database: ``database schema 6 (quick_check ok)``;
+    :class:`OpsError` if it is not usable: not ours, newer than the bot, or damaged
+    (SQLite's ``quick_check``, which is given at most ``seconds``: a bigger file is
+    said to be unchecked)."""
     path = database_path(url)
     if path == ":memory:":
         return "database in memory"
@@ -225,13 +235,20 @@ def check_database(url: str) -> str:
     conn = _connect_existing(path)
     try:
         version = _check(conn, path)
+        try:
+            problems = quick_check(conn, seconds)
+        except sqlite3.Error as e:
+            raise OpsError(_unusable(path, e)) from None
     finally:
         conn.close()
+    if problems:
+        raise OpsError(damage(path, problems))
+    checked = f"quick_check not finished in {seconds:g} s" if problems is None else "quick_check ok"
     if version == 0:
-        return "database empty"
+        return f"database empty ({checked})"
     if version < SCHEMA_VERSION:
-        return f"database schema {version} (migrated to {SCHEMA_VERSION} at start)"
-    return f"database schema {version}"
+        return f"database schema {version} ({checked}; migrated to {SCHEMA_VERSION} at start)"
+    return f"database schema {version} ({checked})"
 
 
 async def check_token(settings: Settings) -> str:

@@ -19,13 +19,14 @@ from typing import Any
 import pytest
 from fakebotapi import FakeTelegram
 from harness import App, count_events, group
-from test_bot_process import bot_env, say
+from test_bot_process import BROKEN_SAYS, bot_env, broken_databases, filled_database, say
 from warmstart import Starter
 
 from bot.logsafe import MASK, Redactor, install
 from bot.model import EventKind
 from bot.ops import (
     OpsError,
+    check_database,
     copy_database,
     daily_backup,
     daily_copies,
@@ -33,7 +34,7 @@ from bot.ops import (
     keep_daily_backups,
 )
 from bot.storage import events, pulkas
-from bot.storage.db import Storage
+from bot.storage.db import DatabaseUnusable, Storage
 from bot.storage.schema import SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -439,7 +440,8 @@ async def test_check_ok(fake_tg: FakeTelegram, tmp_path: Path) -> None:
     code, out, err = await cli(tmp_path, env, "--check")
     assert (code, err) == (0, ""), err
     assert out == (
-        f"pulka-bot: ok: @pulka_test_bot, database schema {SCHEMA_VERSION}, long polling\n"
+        f"pulka-bot: ok: @pulka_test_bot, database schema {SCHEMA_VERSION} (quick_check ok), "
+        "long polling\n"
     )
     assert fake_tg.calls_to("getMe")
     assert sorted(p.name for p in db.parent.iterdir()) == ["pulka.sqlite3"]  # nothing left
@@ -487,3 +489,57 @@ async def test_check_failures_are_one_line(fake_tg: FakeTelegram, tmp_path: Path
 
     env = bot_env(tmp_path)  # no BOT_TOKEN at all
     assert "BOT_TOKEN" in one_line_failure(*await cli(tmp_path, env, "check"))
+
+
+async def test_check_runs_quick_check_and_says_what_it_found(
+    fake_tg: FakeTelegram, tmp_path: Path
+) -> None:
+    """A truncated or page-damaged database, which the bot cannot start on, fails the
+    check with what SQLite's ``quick_check`` found (the schema alone looked fine)."""
+    broken = await broken_databases(tmp_path / "data")
+    for name, db in broken.items():
+        env = check_env(fake_tg, tmp_path, DATABASE_URL=f"sqlite:///{db}")
+        err = one_line_failure(*await cli(tmp_path, env, "check"))
+        assert BROKEN_SAYS[name] in err, (name, err)
+        if name != "junk":
+            assert err.startswith(f"pulka-bot: check failed: database {db} is damaged"), err
+            assert "restore it from a backup copy" in err
+
+
+async def test_quick_check_is_bounded_in_time(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A file too big to check in its time is said to be unchecked, by the check and at
+    start, and is still used; a sound one is checked."""
+    db = await filled_database(tmp_path / "big.sqlite3", chats=20_000)
+    url = f"sqlite:///{db}"
+    assert check_database(url) == f"database schema {SCHEMA_VERSION} (quick_check ok)"
+    assert check_database(url, seconds=1e-9) == (
+        f"database schema {SCHEMA_VERSION} (quick_check not finished in 1e-09 s)"
+    )
+    with caplog.at_level(logging.WARNING, logger="bot.storage.db"):
+        storage = await Storage(str(db)).open(check_seconds=1e-9)
+    async with storage.read() as tx:
+        assert (await tx.one("SELECT COUNT(*) FROM chats"))[0] == 20_000
+    await storage.close()
+    assert "too big to check" in caplog.text
+
+
+async def test_a_broken_database_is_refused_and_its_connection_closed(tmp_path: Path) -> None:
+    """``Storage.open`` on a broken file raises one line and leaves no thread behind
+    (aiosqlite's thread is not a daemon: it kept ``python -m bot`` from exiting)."""
+    import threading
+
+    broken = await broken_databases(tmp_path / "data")
+    before = set(threading.enumerate())
+    for name, db in broken.items():
+        storage = Storage(str(db))
+        with pytest.raises(DatabaseUnusable) as refused:
+            await storage.open()
+        assert BROKEN_SAYS[name] in str(refused.value) and "\n" not in str(refused.value)
+        await storage.close()  # a no-op now
+    for _ in range(100):  # a closed connection's thread ends just after ``close``
+        if not set(threading.enumerate()) - before:
+            break
+        await asyncio.sleep(0.02)
+    assert not set(threading.enumerate()) - before

@@ -201,3 +201,91 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
     con.close()
     assert kinds.count("deal") == 6
     assert "Traceback" not in log.read_text()
+
+
+async def filled_database(db: Path, chats: int = 3000) -> Path:
+    """A database of this bot with some pages of rows, all in the main file."""
+    from bot.storage.db import Storage
+
+    db.parent.mkdir(parents=True, exist_ok=True)
+    await (await Storage(str(db)).open()).close()
+    con = sqlite3.connect(db)
+    con.executemany(
+        "INSERT INTO chats (chat_id, lang, updated_at) VALUES (?, 'ru', '2025-01-01')",
+        [(-1000 - i,) for i in range(chats)],
+    )
+    con.commit()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    return db
+
+
+async def broken_databases(folder: Path) -> dict[str, Path]:
+    """A junk file, a database cut in half, and one with a page of a table no start-up
+    reads (``chats``) overwritten: the three ways a disk or a copy breaks a file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    junk = folder / "junk.sqlite3"
+    junk.write_bytes(b"not sqlite " * 500)
+    truncated = await filled_database(folder / "truncated.sqlite3")
+    truncated.write_bytes(truncated.read_bytes()[: truncated.stat().st_size // 2])
+    corrupted = await filled_database(folder / "corrupted.sqlite3")
+    con = sqlite3.connect(corrupted)
+    page_size = con.execute("PRAGMA page_size").fetchone()[0]
+    (root,) = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'chats'").fetchone()
+    con.close()
+    with open(corrupted, "r+b") as f:
+        f.seek((root - 1) * page_size)
+        f.write(b"\xa5" * page_size)
+    return {"junk": junk, "truncated": truncated, "corrupted": corrupted}
+
+
+#: What the bot says when it cannot open each of :func:`broken_databases`.
+BROKEN_SAYS = {
+    "junk": "file is not a database",
+    "truncated": "is damaged (SQLite quick_check: ",
+    "corrupted": "is damaged (SQLite quick_check: ",
+}
+
+
+async def test_a_broken_database_file_is_one_line_and_exit_1(
+    fake_tg: FakeTelegram, tmp_path: Path, warm: Starter
+) -> None:
+    """A junk, truncated or page-damaged database: the bot says so in one line and
+    exits 1 (a supervisor restarts it, an operator reads why), never polls on it.
+
+    The junk file is started cold, as ``python -m bot``: the database's thread once
+    kept that process alive after its CRITICAL traceback (the warm starter's children
+    end with ``os._exit``, which would hide it)."""
+    broken = await broken_databases(tmp_path / "data")
+
+    def env(db: Path) -> dict[str, str]:
+        return bot_env(
+            tmp_path,
+            BOT_TOKEN=fake_tg.token,
+            TELEGRAM_API_URL=fake_tg.base_url,
+            DATABASE_URL=f"sqlite:///{db}",
+        )
+
+    code, text = await run_bot(tmp_path, timeout=60, **env(broken["junk"]))
+    outcomes = {"junk": (code, text)}
+    for name in ("truncated", "corrupted"):
+        log = tmp_path / f"bot-{name}.log"
+        proc = warm.spawn(tmp_path, env(broken[name]), log)
+        try:
+            outcomes[name] = (await proc.wait(30), log.read_text())
+        finally:
+            if proc.returncode is None:
+                proc.signal(signal.SIGKILL)
+                await proc.wait(10)
+    for name, (code, text) in outcomes.items():
+        assert code == 1, (name, text)
+        lines = text.strip().splitlines()
+        # After "starting as @...": the token was good, the database was not.
+        assert len(lines) == 2 and "starting as @" in lines[0], (name, text)
+        assert lines[1].startswith(
+            f"pulka-bot: cannot start: cannot open the database {broken[name]}: "
+            if name == "junk"
+            else f"pulka-bot: cannot start: database {broken[name]} is damaged"
+        ), (name, text)
+        assert BROKEN_SAYS[name] in lines[1] and "Traceback" not in text, (name, text)
+    assert not fake_tg.calls_to("getUpdates")

@@ -419,3 +419,48 @@ async def test_polling_again_deletes_a_webhook_left_set(app: App, people: dict[s
     assert app.tg.updates.webhook is None
     [deleted] = app.tg.calls_to("deleteWebhook")
     assert deleted.params.get("drop_pending_updates") in (None, False, "false")
+
+
+async def test_an_update_is_marked_handled_when_its_handler_finishes(
+    app: App, people: dict[str, Any]
+) -> None:
+    """Each update handled is marked so in the inbox while the server waits for the
+    next request: a bot killed then answers none of them again after its restart."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with serving(app) as hook:
+        await hook.say(chat, p["anna"], "/newpulka sochi 14 0.5")
+        for who in ("anna", "boris", "vera"):
+            await hook.say(chat, p[who], "/join")
+        # A burst: posted at once, handled in the chat's lane; then no more requests.
+        for _ in range(10):
+            tg.send_message(chat, p["boris"], "/score")
+        burst = hook.take()
+        assert await asyncio.gather(*(hook.post(u) for u in burst)) == [200] * len(burst)
+        await hook.idle()
+        await tg.wait_for(
+            lambda: all(handled for _, handled in inbox(app.db)),
+            timeout=5,
+            description="every handled update marked in the inbox",
+        )
+        assert len(inbox(app.db)) == 4 + len(burst)
+
+
+async def test_an_update_id_sqlite_cannot_store_is_answered_400(
+    app: App, people: dict[str, Any]
+) -> None:
+    """An ``update_id`` of 2^63 or more (or below -2^63) cannot be kept: 400, nothing
+    kept, the server goes on (a 500 would have Telegram retry it for ever)."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with serving(app) as hook:
+        tg.send_message(chat, p["anna"], "/help")
+        [update] = hook.take()
+        for huge in (2**63, 2**64 + 5, -(2**63) - 1):
+            assert await hook.post({**update, "update_id": huge}) == 400
+        # Its chat is the inbox's lane: the same.
+        message = {**update["message"], "chat": {**update["message"]["chat"], "id": 2**63}}
+        assert await hook.post({**update, "message": message}) == 400
+        assert inbox(app.db) == []
+        reply = await hook.say(chat, p["anna"], "/newpulka sochi 14 0.5")
+        assert "Новая пулька" in reply

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -37,6 +39,83 @@ def now() -> str:
 def ago(seconds: float) -> str:
     """The UTC time ``seconds`` ago as ISO text (comparable with :func:`now`)."""
     return (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat(timespec="seconds")
+
+
+#: How long opening the database may spend on SQLite's ``quick_check`` (a pulka's file
+#: of some megabytes takes milliseconds); a bigger file is opened unchecked.
+OPEN_CHECK_SECONDS = 10.0
+
+
+class DatabaseUnusable(Exception):
+    """The database file cannot be used: not SQLite, damaged, newer than the bot;
+    ``str()`` is one line for the operator."""
+
+
+def _deadline(seconds: float) -> Callable[[], int]:
+    """A progress handler that stops SQLite's statement once ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    return lambda: int(time.monotonic() > deadline)
+
+
+#: SQLite calls the progress handler every this many virtual machine steps.
+_STEPS = 10_000
+_QUICK_CHECK = "PRAGMA quick_check(3)"
+
+
+def _found(rows: Iterable[Sequence[Any]]) -> list[str]:
+    problems = [str(row[0]) for row in rows]
+    return [] if problems == ["ok"] else problems
+
+
+def _stopped(e: sqlite3.DatabaseError) -> list[str] | None:
+    """What a ``quick_check`` that raised found: None if it ran out of time, the
+    error if the damage stopped it; re-raised if the file is not SQLite at all."""
+    if isinstance(e, sqlite3.OperationalError) and "interrupted" in str(e):
+        return None
+    if "not a database" in str(e):
+        raise e
+    return [str(e)]
+
+
+def quick_check(conn: sqlite3.Connection, seconds: float) -> list[str] | None:
+    """SQLite's ``quick_check`` on ``conn``: [] if the file is sound, else the first
+    problems it found; None if it did not finish in ``seconds`` (a big file).
+
+    ``sqlite3.DatabaseError`` if the file is not SQLite at all.
+    """
+    conn.set_progress_handler(_deadline(seconds), _STEPS)
+    try:
+        return _found(conn.execute(_QUICK_CHECK).fetchall())
+    except sqlite3.DatabaseError as e:
+        return _stopped(e)
+    finally:
+        conn.set_progress_handler(None, 0)
+
+
+async def quick_check_async(conn: aiosqlite.Connection, seconds: float) -> list[str] | None:
+    """:func:`quick_check` on an aiosqlite connection (in its thread)."""
+    await conn.set_progress_handler(_deadline(seconds), _STEPS)
+    try:
+        return _found(await conn.execute_fetchall(_QUICK_CHECK))
+    except sqlite3.DatabaseError as e:
+        return _stopped(e)
+    finally:
+        await conn.set_progress_handler(None, 0)
+
+
+def damage(path: str, problems: list[str]) -> str:
+    """The one line saying a database is damaged and what ``quick_check`` found."""
+    found = "; ".join(" ".join(p.split()) for p in problems)
+    return (
+        f"database {path} is damaged (SQLite quick_check: {found}): restore it from a backup copy"
+    )
+
+
+def unusable(path: str, e: sqlite3.Error) -> str:
+    """The one line saying why SQLite could not use the database at ``path``."""
+    if "malformed" in str(e):  # a truncated or overwritten file
+        return damage(path, [str(e)])
+    return f"cannot open the database {path}: {e}"
 
 
 class Tx:
@@ -75,16 +154,45 @@ class Storage:
             raise RuntimeError("storage is not open")
         return self._conn
 
-    async def open(self) -> Storage:
-        """Connect, switch on WAL and FULL sync, migrate the schema."""
-        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-        self._conn.row_factory = aiosqlite.Row
-        await self._conn.execute("PRAGMA journal_mode=WAL")
-        await self._conn.execute("PRAGMA synchronous=FULL")
-        await self._conn.execute("PRAGMA foreign_keys=ON")
-        await self._conn.execute("PRAGMA busy_timeout=5000")
-        await self._migrate()
+    async def open(self, check_seconds: float = OPEN_CHECK_SECONDS) -> Storage:
+        """Connect, switch on WAL and FULL sync, check the file (SQLite's
+        ``quick_check``, at most ``check_seconds``), migrate the schema.
+
+        :class:`DatabaseUnusable` if the file is not SQLite, is damaged or is newer than
+        the bot; the connection (and its thread) is closed then.
+        """
+        try:
+            self._conn = await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as e:
+            raise DatabaseUnusable(unusable(self.path, e)) from None
+        try:
+            self._conn.row_factory = aiosqlite.Row
+            await self._conn.execute("PRAGMA journal_mode=WAL")
+            await self._conn.execute("PRAGMA synchronous=FULL")
+            await self._conn.execute("PRAGMA foreign_keys=ON")
+            await self._conn.execute("PRAGMA busy_timeout=5000")
+            await self._check(check_seconds)
+            await self._migrate()
+        except BaseException as e:
+            conn, self._conn = self._conn, None
+            await conn.close()
+            if isinstance(e, sqlite3.Error):
+                raise DatabaseUnusable(unusable(self.path, e)) from None
+            raise
         return self
+
+    async def _check(self, seconds: float) -> None:
+        if seconds <= 0:
+            return
+        problems = await quick_check_async(self.conn, seconds)
+        if problems is None:
+            log.warning(
+                "the database %s is too big to check in %g s at start: not checked",
+                self.path,
+                seconds,
+            )
+        elif problems:
+            raise DatabaseUnusable(damage(self.path, problems))
 
     async def close(self) -> None:
         """Close the connection (waits for a running transaction)."""
@@ -100,8 +208,9 @@ class Storage:
             row = await cur.fetchone()
             version = int(row[0]) if row else 0
             if version > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"database schema {version} is newer than this bot ({SCHEMA_VERSION})"
+                raise DatabaseUnusable(
+                    f"database {self.path}: its schema {version} is newer than this bot's "
+                    f"({SCHEMA_VERSION})"
                 )
             if version == SCHEMA_VERSION:
                 return

@@ -143,8 +143,9 @@ class Inbox:
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
         self.clock = clock
-        #: Handled since the last batch; forgotten together with the next batch.
+        #: Handled and not yet marked so in the inbox (:meth:`done` marks them at once).
         self._done: list[int] = []
+        self._marking: asyncio.Task[None] | None = None
         self._dropped_at: float | None = None
 
     async def keep(self, updates: Iterable[Update]) -> list[Update]:
@@ -153,29 +154,56 @@ class Inbox:
         done, self._done = self._done, []
         now = self.clock()
         drop = self._dropped_at is None or now - self._dropped_at >= self.DROP_EVERY
-        async with self.storage.uow() as tx:
-            if done:
-                await inbox.handled(tx, done)
-            if drop:
-                await inbox.drop_old(tx)
-            for update in updates:
-                body = update.model_dump_json(exclude_unset=True)
-                if await inbox.keep(tx, update.update_id, lane_of(update), body):
-                    fresh.append(update)
+        try:
+            async with self.storage.uow() as tx:
+                if done:
+                    await inbox.handled(tx, done)
+                if drop:
+                    await inbox.drop_old(tx)
+                for update in updates:
+                    body = update.model_dump_json(exclude_unset=True)
+                    if await inbox.keep(tx, update.update_id, lane_of(update), body):
+                        fresh.append(update)
+        except BaseException:
+            self._done[:0] = done  # rolled back: still to be marked
+            raise
         if drop:
             self._dropped_at = now
         return fresh
 
     def done(self, update_id: int) -> None:
-        """``update_id`` is handled: forgotten with the next batch (or at start)."""
+        """``update_id`` is handled: marked so in the inbox at once, by a task of its
+        own (a bot killed now answers it again only if it had not got that far).
+        The ids handled while one marking runs are marked together by the next."""
         self._done.append(update_id)
+        if self._marking is None or self._marking.done():
+            self._marking = asyncio.create_task(self._mark(), name="inbox-handled")
 
-    async def flush(self) -> None:
-        """Forget the handled updates now (at shutdown)."""
+    async def _mark(self) -> None:
+        while self._done:
+            try:
+                await self._write_done()
+            except Exception:  # left for the next batch, a later done(), or shutdown
+                log.exception("could not mark updates handled in the inbox")
+                return
+
+    async def _write_done(self) -> None:
         done, self._done = self._done, []
-        if done:
+        if not done:
+            return
+        try:
             async with self.storage.uow() as tx:
                 await inbox.handled(tx, done)
+        except BaseException:
+            self._done[:0] = done
+            raise
+
+    async def flush(self) -> None:
+        """Mark the handled updates now (at shutdown)."""
+        if self._marking is not None:
+            with contextlib.suppress(Exception):
+                await self._marking
+        await self._write_done()
 
     async def leftovers(self, bot: Bot) -> list[Update]:
         """Updates kept but not handled when the bot last stopped, oldest first."""
@@ -187,7 +215,7 @@ class Inbox:
                 out.append(Update.model_validate(json.loads(body), context={"bot": bot}))
             except ValueError:
                 log.error("kept update %s cannot be read again; dropped", update_id)
-                self._done.append(update_id)
+                self.done(update_id)
         return out
 
 

@@ -27,12 +27,21 @@ from aiohttp import web
 from bot import crashpoints
 from bot.storage.db import Storage
 from bot.storage.schema import SCHEMA_VERSION
-from bot.telegram.lanes import Handle, Receiver, WebhookRefused
+from bot.telegram.lanes import Handle, Receiver, WebhookRefused, lane_of
 
 log = logging.getLogger(__name__)
 
 #: Where the server says how it is (no secret needed, Telegram is not asked).
 HEALTH_PATH = "/health"
+
+
+#: SQLite's INTEGER, where the inbox keeps an update's id and its lane.
+_INTEGER = range(-(2**63), 2**63)
+
+
+def storable(update: Update) -> bool:
+    """Whether the inbox can keep ``update``: its id and its chat's fit SQLite's INTEGER."""
+    return update.update_id in _INTEGER and lane_of(update) in _INTEGER
 
 
 class InboxRequestHandler(SimpleRequestHandler):
@@ -58,6 +67,10 @@ class InboxRequestHandler(SimpleRequestHandler):
             update = Update.model_validate(data, context={"bot": bot})
         except ValueError:  # not JSON, or not an update: nothing kept, Telegram told
             return web.json_response({"ok": False, "description": "not an update"}, status=400)
+        if not storable(update):  # Telegram would retry a 500 for ever
+            return web.json_response(
+                {"ok": False, "description": "update_id out of range"}, status=400
+            )
         # Kept before the 200; if keeping fails, aiohttp answers 500 and Telegram retries.
         await self._accept(update)
         return web.json_response({})
