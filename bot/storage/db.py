@@ -100,7 +100,8 @@ async def quick_check_async(conn: aiosqlite.Connection, seconds: float) -> list[
     except sqlite3.DatabaseError as e:
         return _stopped(e)
     finally:
-        await conn.set_progress_handler(None, 0)
+        # None removes the handler (sqlite3 allows it; aiosqlite's hint does not say so).
+        await conn.set_progress_handler(None, 0)  # type: ignore[arg-type]
 
 
 def damage(path: str, problems: list[str]) -> str:
