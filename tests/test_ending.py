@@ -6,6 +6,8 @@ End to end through the real Dispatcher against the fake Bot API server.
 
 from __future__ import annotations
 
+import asyncio
+
 import importlib
 import json
 import sqlite3
@@ -322,10 +324,16 @@ async def test_archive_after_three_settled_pulkas(
             return type(s)(**{**{f: getattr(s, f) for f in s.__slots__}, "results": (999,) * 3})
 
         monkeypatch.setattr(ENGINE, "settle", tampered)
-        con = sqlite3.connect(app.db)
-        con.execute("UPDATE pulkas SET rules = json_set(rules, '$.stake', '7')")
-        con.commit()
-        con.close()
+        # Written from a thread: a blocking write on the event loop would wait for a
+        # transaction of the bot's that needs this very loop to finish (a deadlock
+        # until the busy timeout, "database is locked").
+        def restake() -> None:
+            con = sqlite3.connect(app.db)
+            con.execute("UPDATE pulkas SET rules = json_set(rules, '$.stake', '7')")
+            con.commit()
+            con.close()
+
+        await asyncio.to_thread(restake)
     await app.restart()
     async with app.polling():
         again = await e.say("vera", "/pulka 2")
