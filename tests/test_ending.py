@@ -7,7 +7,6 @@ End to end through the real Dispatcher against the fake Bot API server.
 from __future__ import annotations
 
 import asyncio
-
 import importlib
 import json
 import sqlite3
@@ -324,6 +323,7 @@ async def test_archive_after_three_settled_pulkas(
             return type(s)(**{**{f: getattr(s, f) for f in s.__slots__}, "results": (999,) * 3})
 
         monkeypatch.setattr(ENGINE, "settle", tampered)
+
         # Written from a thread: a blocking write on the event loop would wait for a
         # transaction of the bot's that needs this very loop to finish (a deadlock
         # until the busy timeout, "database is locked").
