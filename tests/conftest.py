@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from aiogram import Bot
-from fakebotapi import FakeTelegram
+from fakebotapi import FakeTelegram, close_session
 from harness import App
 from hypothesis import settings
 from warmstart import Starter
@@ -44,7 +44,7 @@ async def tg_bot(fake_tg: FakeTelegram) -> AsyncIterator[Bot]:
     try:
         yield bot
     finally:
-        await bot.session.close()
+        await close_session(bot)
 
 
 @pytest.fixture

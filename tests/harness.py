@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fakebotapi import FakeTelegram
+from fakebotapi import FakeTelegram, close_session
 
 from bot.actions import boards
 from bot.actions.keeper import Keeper
@@ -39,7 +39,7 @@ class App:
 
     async def close(self) -> None:
         """Close the Bot's HTTP session and the database."""
-        await self.bot.session.close()
+        await close_session(self.bot)
         await self.storage.close()
 
     async def restart(self) -> None:

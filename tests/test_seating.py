@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakebotapi import FakeTelegram
+from fakebotapi import FakeTelegram, close_session
 from harness import App, group
 from tapping import Tapper
 from test_bot_process import bot_env
@@ -483,7 +483,7 @@ async def test_a_good_token_starts(app: App, fake_tg: FakeTelegram) -> None:
     try:
         await introduce(bot, app.settings)
     finally:
-        await bot.session.close()
+        await close_session(bot)
     assert [c.method for c in fake_tg.calls] == ["getMe"]
 
 

@@ -12,7 +12,7 @@ aiogram ``Bot``/``Dispatcher`` can run against it unchanged::
         chat = tg.private_chat(alice)
         tg.send_message(chat, alice, "/start")
         msg = await tg.wait_for_message(chat)
-    await bot.session.close()
+    await close_session(bot)  # bot.session.close() waits 250 ms for SSL
     await tg.stop()
 
 It keeps a small model of the Telegram world (users, chats, messages, files, admins),
@@ -38,6 +38,6 @@ Modules, in the order a request meets them:
 """
 
 from .errors import MESSAGE_NOT_MODIFIED
-from .fake import FakeTelegram
+from .fake import FakeTelegram, close_session
 
-__all__ = ["MESSAGE_NOT_MODIFIED", "FakeTelegram"]
+__all__ = ["MESSAGE_NOT_MODIFIED", "FakeTelegram", "close_session"]

@@ -31,6 +31,22 @@ T = TypeVar("T")
 DEFAULT_TOKEN = "123456789:AAFakeTokenForPulkaTestsOnly_0123456789"
 
 
+async def close_session(bot: Bot) -> None:
+    """Close ``bot``'s HTTP session.
+
+    aiogram's ``AiohttpSession.close`` then sleeps 250 ms so that SSL connections can
+    shut down (aiohttp's graceful-shutdown advice); the fake speaks plain HTTP on
+    127.0.0.1, so there are none, and the suite's hundreds of bots would spend a minute
+    of the run asleep.  Only the underlying aiohttp session is closed here.
+    """
+    session = bot.session
+    client = getattr(session, "_session", None)  # aiogram keeps it private
+    if isinstance(session, AiohttpSession) and client is not None:
+        await client.close()
+    else:
+        await session.close()
+
+
 class FakeTelegram(World):
     """In-process fake of the Telegram Bot API plus a test-facing control/inspection API."""
 
