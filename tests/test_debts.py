@@ -205,7 +205,7 @@ async def test_a_correction_after_settling_reopens_the_difference(
             "Boris → Anna: 13.34 RUB (пулька №1)",
             "Vera → Boris: 6.67 RUB (пулька №1)",  # received too much: paid back
         ]
-        assert [(ln.payer, ln.payee, ln.due, ln.open) for ln in debts.lines(n.table)] == [
+        assert [(ln.payer, ln.payee, ln.due, ln.open) for ln in debts.night_lines(n)] == [
             (1, 0, Decimal("22.00"), Decimal("13.34")),
             (2, 1, Decimal("0.00"), Decimal("6.67")),
         ]

@@ -283,8 +283,8 @@ def test_four_players_and_a_guest_in_two_seats_by_hand() -> None:
 
     def night(number: int, people: tuple[Person, ...], res: tuple[int, ...]) -> Night:
         s: Any = SimpleNamespace(results=res)  # only ``final.results`` is read
-        table: Any = None
-        return Night(number, table, "2026-12-01", people, s, s, None)
+        sheet: Any = SimpleNamespace(final=s, agreed=s, settled_at="2026-12-01")
+        return Night(number, sheet, people)
 
     ratings = rate([night(1, (a, b, c, d), (30, 10, -10, -30)), night(2, (a, b, a), (-5, 10, -5))])
     hand = by_hand(
@@ -321,8 +321,10 @@ def test_a_long_table_and_a_long_history_fit_in_a_message() -> None:
     for n in range(120):
         seated = (people[0], people[1 + n % 59], people[1 + (n + 7) % 59])
         s: Any = SimpleNamespace(results=(n % 3 - 1, 0, 1 - n % 3))
-        table: Any = SimpleNamespace(id=1000 + n, row=SimpleNamespace(thread_id=0))
-        nights.append(Night(n + 1, table, "2026-12-01T20:00:00+00:00", seated, s, s, None))
+        sheet: Any = SimpleNamespace(
+            pulka_id=1000 + n, thread_id=0, settled_at="2026-12-01T20:00:00+00:00", final=s
+        )
+        nights.append(Night(n + 1, sheet, seated))
     ratings = rate(nights)
     tx = Texts("ru")
     text = rating_text(tx, ratings, {}, shown=False)

@@ -49,8 +49,10 @@ async def test_a_player_who_lost_and_gained_reads_why_under_the_table(
 def test_the_rule_in_every_language() -> None:
     a, b, c = Person("a", "Anna"), Person("b", "Boris"), Person("c", "Vera")
     s: Any = SimpleNamespace(results=(10, -20, 10))
-    pulka: Any = SimpleNamespace(id=1, row=SimpleNamespace(thread_id=0))
-    night = Night(1, pulka, "2026-12-01T20:00:00+00:00", (a, b, c), s, s, None)
+    sheet: Any = SimpleNamespace(
+        pulka_id=1, thread_id=0, settled_at="2026-12-01T20:00:00+00:00", final=s, agreed=s
+    )
+    night = Night(1, sheet, (a, b, c))
     ratings = rate([night])
     for lang, start in (
         ("ru", "Как движется рейтинг: каждая пара игроков пульки — одна партия"),

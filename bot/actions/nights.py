@@ -1,44 +1,79 @@
-"""A chat's nights read back (:mod:`bot.model.nights` says what they are)."""
+"""A chat's nights read back (:mod:`bot.model.nights` says what they are).
+
+Each night is read from its stored summary; a pulka whose log has grown since its
+summary was made (a new night, a correction or amendment after settling, a payment
+confirmed), or that has none yet (a database of an older schema), is replayed once
+and its summary kept.  The summaries are written here and nowhere else: one writer,
+whatever write path grew the log, and a summary is exact because it names the last
+event it was made from.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from bot.actions.keeper import Keeper
-from bot.model import EventKind, Table, build_table
-from bot.model.nights import Night, agreed_settlement, guest_key, seated
-from bot.storage import events, pulkas
+from bot.model import EventKind, build_table
+from bot.model.nights import (
+    Night,
+    NightSheet,
+    guest_key,
+    night_sheet,
+    seated,
+    sheet_from_json,
+    sheet_to_json,
+)
+from bot.storage import events, nights, pulkas
 from bot.storage.db import Tx
 
 
 async def chat_nights(keeper: Keeper, chat_id: int) -> list[Night]:
     """Every settled pulka of the chat, oldest settlement first."""
-    found = []
+    sheets: list[NightSheet] = []
+    made: list[tuple[int, int, dict[str, Any] | None]] = []
     async with keeper.storage.read() as tx:
         claimed = await claims(tx, chat_id)
-        for pulka_id, last in await pulkas.archived_of_chat(tx, chat_id):
-            table = keeper.finished.get(pulka_id)
-            if table is None or table.last_event_id != last:
+        over = await nights.of_chat(tx, chat_id)
+        held = {}  # the summaries this process read already, of the logs as they are
+        for pulka_id, last, _ in over:
+            sheet = keeper.nights.get(pulka_id)
+            if sheet is not None and sheet.last_event_id == last:
+                held[pulka_id] = sheet
+        wanted = [p for p, last, made_at in over if made_at == last and p not in held]
+        stored = await nights.summaries(tx, wanted)
+        for pulka_id, last, made_at in over:
+            sheet = held.get(pulka_id)
+            if sheet is None and made_at == last:
+                summary = stored.get(pulka_id)
+                if summary is None:
+                    continue  # over, no night
+                sheet = sheet_from_json(pulka_id, last, summary)
+            if sheet is None:  # no summary yet, a stale one, or of another version
                 row = await pulkas.load(tx, pulka_id)
                 if row is None:
                     continue
-                table = keeper.finished[pulka_id] = build_table(row)
-            agreed = agreed_settlement(table)
-            if agreed is not None:
-                final = table.amended_settlement() or agreed
-                found.append((_settled_at(table), pulka_id, table, agreed, final))
-    found.sort(key=lambda f: (f[0], f[1]))
+                sheet = night_sheet(build_table(row))
+                made.append((pulka_id, last, None if sheet is None else sheet_to_json(sheet)))
+                if sheet is None:
+                    continue
+            keeper.nights[pulka_id] = sheet
+            sheets.append(sheet)
+    if made:
+        # Kept as read: if the log grew meanwhile, the next read sees it and replays.
+        async with keeper.storage.uow() as tx:
+            for pulka_id, last, summary in made:
+                await nights.put(tx, pulka_id, last, summary)
+    sheets.sort(key=lambda s: (s.settled_at, s.pulka_id))
     names: dict[str, str] = {}  # the name each person last played under
-    nights = []
-    for number, (when, _, table, agreed, final) in enumerate(found, 1):
-        people = seated(table, claimed)
+    found = []
+    for number, sheet in enumerate(sheets, 1):
+        people = seated(sheet.players, claimed)
         names.update((p.key, p.name) for p in people)
-        settle = table.settle_event
-        settle_id = None if settle is None else settle.id
-        nights.append(Night(number, table, when, people, agreed, final, settle_id))
+        found.append(Night(number, sheet, people))
     # Everyone under the name last played, in every night (a renamed user stays one row).
     return [
-        replace(n, people=tuple(replace(p, name=names[p.key]) for p in n.people)) for n in nights
+        replace(n, people=tuple(replace(p, name=names[p.key]) for p in n.people)) for n in found
     ]
 
 
@@ -51,8 +86,3 @@ async def claims(tx: Tx, chat_id: int) -> dict[str, int]:
         if isinstance(name, str) and isinstance(user, int):
             found[guest_key(name)] = user
     return found
-
-
-def _settled_at(table: Table) -> str:
-    event = table.settle_event or table.end_event
-    return event.created_at if event is not None else table.row.events[-1].created_at

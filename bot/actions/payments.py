@@ -32,7 +32,7 @@ async def confirm(
     """
     async with keeper.storage.uow() as tx:
         table = await keeper.table(tx, pulka_id)
-        people = seated(table, await claims(tx, table.row.chat_id))
+        people = seated(table.players, await claims(tx, table.row.chat_id))
         line, amount = debts.to_confirm(
             table, people, kind, payer, payee, author.user_id, admin=admin
         )

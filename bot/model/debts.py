@@ -88,11 +88,11 @@ def _amount(x: object) -> Decimal | None:
     return d if d.is_finite() and d > 0 else None
 
 
-def confirmations(table: Table) -> list[Confirmation]:
-    """The ``paid`` and ``received`` events of the pulka, oldest first."""
+def confirmations(marks: Iterable[EventRow], seats: int) -> list[Confirmation]:
+    """The ``paid`` and ``received`` events among ``marks`` (a pulka's of ``seats``
+    players), oldest first."""
     found = []
-    seats = len(table.players)
-    for e in table.marks:
+    for e in marks:
         if e.kind not in (PAID, RECEIVED):
             continue
         payer, payee = e.payload.get("payer"), e.payload.get("payee")
@@ -105,12 +105,22 @@ def confirmations(table: Table) -> list[Confirmation]:
     return found
 
 
-def lines(table: Table, final: Settlement | None = None) -> list[Line]:
+def lines(table: Table) -> list[Line]:
     """The pulka's lines (:class:`Line`), in the order of the settlement's payments,
     then of the pairs only confirmations name.  None but for a settled pulka."""
-    final = final if final is not None else final_settlement(table)
+    final = final_settlement(table)
     if final is None:
         return []
+    return lines_of(final, confirmations(table.marks, len(table.players)))
+
+
+def night_lines(night: Night) -> list[Line]:
+    """:func:`lines` of a night."""
+    return lines_of(night.final, confirmations(night.sheet.marks, len(night.players)))
+
+
+def lines_of(final: Settlement, confirmed: Iterable[Confirmation]) -> list[Line]:
+    """The lines of the settlement ``final`` with the confirmations ``confirmed``."""
     seat = {n: i for i, n in enumerate(final.players)}
     owe: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
     got: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
@@ -121,7 +131,7 @@ def lines(table: Table, final: Settlement | None = None) -> list[Line]:
         if a is not None and b is not None and a != b:
             owe[(a, b)] += p.amount
             named.append((a, b))
-    for c in confirmations(table):
+    for c in confirmed:
         (paid if c.kind == PAID else got)[(c.payer, c.payee)] += c.amount
         named.append((c.payer, c.payee))
     found = []
@@ -192,7 +202,7 @@ def last_confirmation(table: Table, kind: EventKind, payer: int, payee: int) -> 
     """The latest ``kind`` confirmation of the line (what a repeated press did)."""
     found = [
         c.event
-        for c in confirmations(table)
+        for c in confirmations(table.marks, len(table.players))
         if c.kind == kind and (c.payer, c.payee) == (payer, payee)
     ]
     return found[-1] if found else None
@@ -206,8 +216,8 @@ def open_debts(nights: Iterable[Night]) -> list[Debt]:
     where: dict[tuple[str, str, str], dict[int, None]] = defaultdict(dict)  # ordered pulka ids
     who: dict[str, Person] = {}
     for night in nights:
-        currency = night.table.settled_rules.currency
-        for ln in lines(night.table, night.final):
+        currency = night.currency
+        for ln in night_lines(night):
             if ln.closed:
                 continue
             a, b = night.people[ln.payer], night.people[ln.payee]
@@ -234,6 +244,6 @@ def open_debts(nights: Iterable[Night]) -> list[Debt]:
 
 def night_confirmations(nights: Iterable[Night]) -> list[tuple[Night, Confirmation]]:
     """Every confirmation of the chat's nights, oldest first."""
-    found = [(n, c) for n in nights for c in confirmations(n.table)]
+    found = [(n, c) for n in nights for c in confirmations(n.sheet.marks, len(n.players))]
     found.sort(key=lambda nc: (nc[1].event.created_at, nc[1].event.id))
     return found

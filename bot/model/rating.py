@@ -157,7 +157,7 @@ def find(ratings: Ratings, query: str) -> Standing | None:
     wanted = " ".join(query.split()).casefold()
     by_key = {s.person.key: s for s in ratings.standings}
     for rated in reversed(ratings.nights):  # the latest names first
-        for seat, person in zip(rated.night.table.players, rated.night.people, strict=False):
+        for seat, person in zip(rated.night.players, rated.night.people, strict=False):
             names = {seat.name, person.name}
             if seat.username:
                 names.add("@" + seat.username)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -140,6 +140,19 @@ MIGRATIONS: dict[int, str] = {
     ALTER TABLE pulkas_6 RENAME TO pulkas;
     CREATE UNIQUE INDEX pulkas_one_active ON pulkas (chat_id, thread_id)
         WHERE status = 'active';
+    """,
+    # 7: the nights' summaries.  What each pulka that is over contributes to the
+    # chat's statistics, rating and debts (``bot.model.nights.NightSheet`` as JSON),
+    # made from its log at the first read and kept with the id of the log's last event
+    # it was made from: any later event (a correction, an amendment, a payment
+    # confirmed) makes it again (``bot.actions.nights``).  A chat of hundreds of nights
+    # is read, not replayed.  ``summary`` NULL: over but not a night (cancelled).
+    7: """
+    CREATE TABLE nights (
+        pulka_id       INTEGER PRIMARY KEY REFERENCES pulkas (id),
+        last_event_id  INTEGER NOT NULL,
+        summary        TEXT
+    );
     """,
 }
 

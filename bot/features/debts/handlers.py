@@ -85,9 +85,7 @@ async def debts_command(
     """``/debts``: what is open across the chat's settled pulkas, netted per pair;
     ``/debts Anna``: only Anna's."""
     nights = await chat_nights(keeper, message.chat.id)
-    numbers = await archive.numbers(
-        keeper, message.chat.id, (n.table.row.thread_id for n in nights)
-    )
+    numbers = await archive.numbers(keeper, message.chat.id, (n.thread_id for n in nights))
     found = debts.open_debts(nights)
     who = (command.args or "").strip()[:64] or None
     if who is not None:
@@ -102,7 +100,7 @@ def named(nights: list[Night], who: str) -> str:
     a start several share is refused); ``who`` itself if it names nobody."""
     seen: dict[str, PlayerRow] = {}
     for night in nights:
-        for p, person in zip(night.table.players, night.people, strict=False):
+        for p, person in zip(night.players, night.people, strict=False):
             seen[person.key] = PlayerRow(-1, person.name, person.user_id, p.username, p.nick)
     found = find_player(list(seen.values()), who)
     return who if found is None else found.name

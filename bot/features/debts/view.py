@@ -106,7 +106,7 @@ def _length(lines: Sequence[str]) -> int:
 
 
 def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mapping[int, int]) -> str:
-    names = night.table.names
+    names = night.names
     return tx(
         "debts_confirmed_received" if c.kind == debts.RECEIVED else "debts_confirmed_paid",
         number=_numbers(tx, numbers, [night.pulka_id]) or "—",
@@ -114,7 +114,7 @@ def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mappin
         payer=name(names[c.payer]),
         payee=name(names[c.payee]),
         amount=money(c.amount),
-        currency=name(night.table.settled_rules.currency),
+        currency=name(night.currency),
         who=name(c.event.author_name or "?"),
     )
 

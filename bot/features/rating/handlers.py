@@ -46,7 +46,7 @@ async def rating(
         await delivery.answer(message, tx("rating_on_done" if on else "rating_off_done"))
         return
     ratings = rate(nights)
-    numbers = await archive.numbers(keeper, chat_id, (n.table.row.thread_id for n in nights))
+    numbers = await archive.numbers(keeper, chat_id, (n.thread_id for n in nights))
     if args and ratings.standings:
         standing = find(ratings, args)
         if standing is None:

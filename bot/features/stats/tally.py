@@ -20,9 +20,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bot.model.nights import Night, Person, guest_key
-from scoring import exact_money, seating
-from scoring.deals import Correction
-from scoring.tally import Tally, count, facts
+from scoring import exact_money
+from scoring.tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,21 +126,6 @@ class ChatStats:
         return found
 
 
-def night_tally(night: Night, seat: int) -> Tally:
-    """What the deals of ``night`` add to the player of ``seat``, but the ones he sat out."""
-    n = len(night.table.names)
-    name = night.table.names[seat]
-    total = Tally()
-    for live in night.table.deals:
-        if isinstance(live.deal, Correction):
-            continue
-        # The deal's dealer is the one it was written with: the engine moves on from him.
-        dealer = (live.step.state.next_dealer - 1) % n
-        if seat not in seating.sitting_out(n, dealer, live.before.rules):
-            total += count(facts(live.deal, live.before.rules), name)
-    return total
-
-
 def chat_stats(nights: Sequence[Night]) -> ChatStats:
     """The statistics of ``nights`` (:func:`bot.actions.nights.chat_nights`, in order)."""
     people: dict[str, Person] = {}
@@ -152,13 +136,13 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
     pair: dict[tuple[str, str, str], Decimal] = defaultdict(Decimal)  # (a, b, cur), a < b: b paid a
     running: dict[str, tuple[list[int], dict[str, list[Fraction]]]] = {}
     for night in nights:
-        currency, stake = night.table.settled_rules.currency, night.table.settled_rules.stake
+        currency, stake = night.currency, night.stake
         final = night.final
         won: dict[str, Fraction] = defaultdict(Fraction)
         for seat, person in enumerate(night.people):
             people[person.key] = person
-            names[person.key][night.table.names[seat]] = None
-            username = night.table.players[seat].username
+            names[person.key][night.names[seat]] = None
+            username = night.players[seat].username
             if username:
                 usernames[person.key][username.casefold()] = None
             mine = results[person.key]
@@ -170,7 +154,7 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
                 whists, money = whists + mine[-1].whists, money + mine[-1].money
                 mine.pop()
             mine.append(NightResult(night.number, night.settled_at, whists, money, currency))
-            add = night_tally(night, seat)
+            add = night.sheet.tallies[seat]
             if seat != night.seat_of(person.key):
                 add = replace(add, deals=0)  # his second seat of the night: the same deals
             tallies[person.key] += add
