@@ -315,10 +315,9 @@ def _result_sizes(
             shorten(names[i], name_size, True, room), "name", bold=True, fixed=name_size, keep=keep
         )
         money = format_money(share(settlement.results[i], rules.stake), rules.currency, signed=True)
+        # The money and the pulka small: the result comes first; the current pulka on
+        # the line of the "…" that stands for the older totals, as fit() draws it.
         last = totals(pulkas[i][-1:], "pulka", i)
-        if last:
-            last[0].br = True
-        # The money and the pulka small: the result comes first.
         after = [
             Tok(money, "money", fixed=MONEY_SIZE, keep=keep),
             Tok("…", "ellipsis", br=True, jump=keep),
