@@ -188,7 +188,7 @@ async def test_undo_with_confirmation(app: App, people: dict[str, Any]) -> None:
 
         history = await app.say(chat, p["anna"], "/history")
         # The undone deal keeps its number, shown gone in its place.
-        assert "1. Anna 6♠ / ровно" in history and "\n2. — удалена" in history
+        assert "1. Anna 6♠ / ровно" in history and "\n2. — отменена (/undo)" in history
         assert "Boris 7♥" not in history
 
         # A confirmation gone stale: another deal was written after it.
