@@ -358,7 +358,7 @@ def test_a_player_by_the_start_of_his_name_unless_it_starts_several() -> None:
     stats = ChatStats(1, (boris, bogdan, vera), (), ())
     assert stats.find("бор") is boris and stats.find("ВЕР") is vera
     assert stats.find("Бо") is None  # Борис or Богдан
-    assert stats.find("Глеб") is None and stats.find(" ") is None
+    assert stats.find("Глеб") is None and stats.find(" ") is None and stats.find("в") is None
 
 
 @pytest.mark.parametrize(

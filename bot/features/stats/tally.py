@@ -106,7 +106,8 @@ class ChatStats:
     def find(self, query: str) -> PlayerStats | None:
         """The player ``query`` names: ``@username``, or a name he sat under (case and
         spaces aside), else a username without the ``@``, else the one player a name
-        of whom starts so (``бор`` for Борис; none if it starts several)."""
+        of whom starts so, two letters at least (``бор`` for Борис; none if it starts
+        several)."""
         text = query.strip()
         if text.startswith("@"):
             wanted = text[1:].casefold()
@@ -116,7 +117,7 @@ class ChatStats:
             if key in {guest_key(n) for n in p.names}:
                 return p
         named = next((p for p in self.players if text.casefold() in p.usernames), None)
-        if named is not None or not text:
+        if named is not None or len(text) < 2:  # one letter is no name, as in /deal
             return named
         starting = [p for p in self.players if any(guest_key(n).startswith(key) for n in p.names)]
         return starting[0] if len(starting) == 1 else None
