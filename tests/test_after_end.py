@@ -235,7 +235,7 @@ async def test_a_deal_keeps_its_number_after_a_deletion_and_an_undo(
         assert said.startswith("Сдача №16:"), said
         assert "Последняя сдача №16: Vera 6♦ / ровно" in e.ui.text(await e.board())
         text = await e.say("stranger", "/history")
-        assert "\n13. Anna 6♠ / +1" in text and "\n15. — удалена\n16. Vera 6♦" in text
+        assert "\n13. Anna 6♠ / +1" in text and "\n15. — отменена (/undo)\n16. Vera 6♦" in text
         sent = e.tg.send_message(e.chat, e.p["anna"], "/edit", reply_to=wrong["message_id"])
         gone = await e.tg.wait_for_message(e.chat, after=sent["message_id"])
         await app.idle()

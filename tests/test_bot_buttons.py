@@ -138,7 +138,10 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
 
         history = await t.say("boris", "/history")
         # The undone deal keeps its number, shown gone; the one entered again is 11.
-        assert "\n10. — удалена\n11. Boris 6♣ / +1 — Vera вист 3, Anna пас 0 · Anna" in history
+        assert (
+            "\n10. — отменена (/undo)\n11. Boris 6♣ / +1 — Vera вист 3, Anna пас 0 · Anna"
+            in history
+        )
         assert "13." in history and "14." not in history
         settled = await t.say("vera", "/settle")
         assert "Anna: -64 вист. = -32.00 RUB" in settled

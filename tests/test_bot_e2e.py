@@ -188,7 +188,7 @@ async def test_undo_with_confirmation(app: App, people: dict[str, Any]) -> None:
 
         history = await app.say(chat, p["anna"], "/history")
         # The undone deal keeps its number, shown gone in its place.
-        assert "1. Anna 6♠ / ровно" in history and "\n2. — удалена" in history
+        assert "1. Anna 6♠ / ровно" in history and "\n2. — отменена (/undo)" in history
         assert "Boris 7♥" not in history
 
         # A confirmation gone stale: another deal was written after it.
@@ -400,7 +400,10 @@ async def test_correction_written_undone_and_after_the_end(
         last = await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris pass 2 Vera pass 2")
         assert "Пулька закрыта!" in last
         late = await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris pass 2 Vera pass 2")
-        assert "пулька уже закрыта" in late and "/correct" in late
+        assert late == (
+            "Сдача не записана: пулька уже закрыта; распишите её (/settle) или внесите "
+            "поправку (/correct)"
+        )
         fixed = await app.say(chat, p["vera"], "/fix Vera mountain -1.5: scored twice")
         assert "Vera поправка: scored twice" in fixed and "Vera: гора -1.5" in fixed
         assert "Пулька закрыта!" in fixed

@@ -94,6 +94,9 @@ async def test_a_seated_admin_is_one_vote_and_the_offer_and_the_tap_say_one_coun
         text = e.ui.text(offer)
         assert "закончена по согласию игроков (Anna, Boris, Gleb)" in text
         assert "администратора" not in text
+        # Ended, not settled yet: so headed, no longer "if we stopped now".
+        assert text.startswith("Пулька закончена, ещё не расписана (вист по 1 RUB)"), text
+        assert "Если закончить сейчас" not in text
         assert e.end_payload()["admin"] is False and e.end_payload()["by"] == [0, 1, 3]
 
 
@@ -130,6 +133,7 @@ async def test_an_admin_who_does_not_play_ends_alone_only_after_confirming(
         assert (await e.ui.tap(e.p["admin"], ask, ALONE))["text"] == "Готово"
         text = e.ui.text(ask)
         assert "Пулька закончена решением администратора чата — Admin — и сохранена" in text
+        assert text.startswith("Пулька закончена, ещё не расписана") and "Если" not in text
         assert not e.ui.labels(offer)  # the offer's button went with the end
         assert await app.count("end") == 1
         assert e.end_payload()["admin"] is True and e.end_payload()["by"] == [2]

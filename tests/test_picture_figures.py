@@ -23,7 +23,37 @@ from bot.views.format import result as result_text
 from bot.views.picture import DrawnText, format_money, format_number, layout_sheet
 from bot.views.settlement import settlement_text
 from bot.views.texts import Texts
-from scoring import Replay, Rules, Settlement, replay, settle_state, share
+from scoring import (
+    Game,
+    Misere,
+    Raspasy,
+    Replay,
+    Rules,
+    Settlement,
+    replay,
+    settle_state,
+    share,
+)
+
+
+def bottom_name() -> Replay:
+    """A Leningrad evening for four as played: the player at the bottom, whose name is
+    drawn on the line of his result, has no pool of his own and the largest loss."""
+    p, o, t, m = names = ("Петро", "Оксана", "Тарас", "Марічка")
+    return replay(
+        names,
+        Rules.for_variant("leningrad", target=50),
+        [
+            Game.of(o, "6S", {t: "whist", m: "pass"}, {o: 6, t: 4, m: 0}, dealer=p),
+            Game.of(m, "7D", {p: "whist", t: "whist"}, {m: 7, p: 2, t: 1}, dealer=o),
+            Raspasy.of({p: 4, o: 2, m: 4}, dealer=t),
+            Game.of(t, "8NT", {p: "whist", o: "pass"}, {t: 9, p: 1, o: 0}, dealer=m),
+            Misere(o, 0, dealer=p),
+            Game.of(m, "6H", {p: "pass", t: "pass"}, {m: 6, p: 2, t: 2}, dealer=o),
+            Game.of(o, "6C", {m: "pass", p: "whist"}, {o: 5, m: 0, p: 5}, dealer=t),
+        ],
+    )
+
 
 CASES: dict[str, Callable[[], Replay]] = {
     "two": lambda: short(TWO),
@@ -32,6 +62,7 @@ CASES: dict[str, Callable[[], Replay]] = {
     "three, 25 deals": lambda: long_evening(THREE, 25, seed=1),
     "four": known4,
     "four, leningrad": lambda: replay(FOUR, Rules.for_variant("leningrad", target=10), deals4()),
+    "four, leningrad, as played": bottom_name,
     "four, 8 deals": lambda: long_evening(FOUR, 8, seed=0),
     "four, 25 deals": lambda: long_evening(FOUR, 25, seed=1),
     "four, long names, 60 deals": lambda: long_evening(LONG_FOUR, 60, seed=7),

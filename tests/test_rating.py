@@ -24,7 +24,7 @@ from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.rating.view import player_text, rating_text
 from bot.model.nights import Night, Person
-from bot.model.rating import START, K, points, rate
+from bot.model.rating import START, K, find, points, rate
 from bot.storage.db import Storage
 from bot.views.texts import Texts
 
@@ -306,6 +306,30 @@ def test_four_players_and_a_guest_in_two_seats_by_hand() -> None:
     [_, (rated_a, rated_b)] = [n.changes for n in ratings.nights]
     assert (rated_a.shown, rated_b.shown) == (-16, 17)
     assert K == 32 and START == 1500
+
+
+def test_a_player_by_his_name_username_or_its_start_unless_it_starts_several() -> None:
+    names = ("Борис", "Богдан", "Вера")
+    people = tuple(Person(f"g:{n.lower()}", n) for n in names)
+    seats = tuple(
+        SimpleNamespace(name=n, username=u) for n, u in zip(names, ("bob", None, None), strict=True)
+    )
+    s: Any = SimpleNamespace(results=(10, 0, -10))
+    table: Any = SimpleNamespace(players=seats)
+    ratings = rate([Night(1, table, "2026-12-01", people, s, s, None)])
+
+    def found(query: str) -> str | None:
+        standing = find(ratings, query)
+        return None if standing is None else standing.person.name
+
+    assert [found(q) for q in ("борис", "@BOB", "бор", "ВЕ", "бог")] == [
+        "Борис",
+        "Борис",
+        "Борис",
+        "Вера",
+        "Богдан",
+    ]
+    assert found("бо") is None and found("в") is None and found("Глеб") is None
 
 
 def test_a_chat_without_nights_has_an_empty_table() -> None:

@@ -78,3 +78,33 @@ async def test_a_new_settings_message_starts_from_the_last_pulka_of_its_place(
         # Another topic has had no pulka: the defaults, in the chat language's money.
         other = await settings(app, forum, p["boris"], sunday)
         assert "Вариант: сочинка; игроков: 3; пуля до 20; вист по 1 RUB." in ui.text(other)
+
+
+async def test_a_new_settings_message_seats_as_many_as_the_last_pulka(
+    app: App, people: dict[str, Any]
+) -> None:
+    p = people
+    chat = group(app.tg, p)
+    app.tg.set_admins(chat, [app.tg.bot_id])  # it pins its boards: no note that it cannot
+    ui = Tapper(app.tg, chat)
+    async with app.polling():
+        # A table of four, its size typed: the next settings message is for four.
+        await say(app, chat, p["anna"], "/newpulka сочинка вчетвером до 10 по 1")
+        assert "Пулька отменена" in (await say(app, chat, p["anna"], "/cancel"))["text"]
+        msg = await settings(app, chat, p["anna"])
+        assert "Вариант: сочинка; игроков: 4; пуля до 10; вист по 1 RUB." in ui.text(msg)
+        assert "Игроков: 4" in ui.labels(msg)
+        # Its size not chosen: as many as sat at it.
+        await ui.tap(p["anna"], msg, "✖ Отмена")
+        await say(app, chat, p["anna"], "/newpulka сочинка до 8")
+        for who in ("anna", "boris", "vera", "gleb"):
+            await say(app, chat, p[who], "/join")
+        assert "Пулька отменена" in (await say(app, chat, p["anna"], "/cancel"))["text"]
+        msg = await settings(app, chat, p["boris"])
+        assert "игроков: 4; пуля до 8" in ui.text(msg)
+        # A hussar table stays a hussar table.
+        await ui.tap(p["boris"], msg, "✖ Отмена")
+        await say(app, chat, p["anna"], "/newpulka гусарик до 6")
+        assert "Пулька отменена" in (await say(app, chat, p["anna"], "/cancel"))["text"]
+        msg = await settings(app, chat, p["boris"])
+        assert "игроков: 2; пуля до 6" in ui.text(msg)

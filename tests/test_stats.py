@@ -350,6 +350,17 @@ def test_many_players_keep_within_one_message() -> None:
     assert text.endswith(HOW)
 
 
+def test_a_player_by_the_start_of_his_name_unless_it_starts_several() -> None:
+    def player(name: str) -> PlayerStats:
+        return PlayerStats(Person(f"g:{name.lower()}", name), (name,), (), (), Tally())
+
+    boris, bogdan, vera = player("Борис"), player("Богдан"), player("Вера")
+    stats = ChatStats(1, (boris, bogdan, vera), (), ())
+    assert stats.find("бор") is boris and stats.find("ВЕР") is vera
+    assert stats.find("Бо") is None  # Борис or Богдан
+    assert stats.find("Глеб") is None and stats.find(" ") is None and stats.find("в") is None
+
+
 @pytest.mark.parametrize(
     ("args", "taken"),
     [

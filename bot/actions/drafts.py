@@ -11,6 +11,7 @@ from bot.model import Author, DraftRow, PulkaError, Sitter, Source, Written
 from bot.storage import chats, drafts, pulkas
 from scoring import InvalidRules, Rules
 from scoring.record import rules_from_json
+from scoring.seating import TABLE_SIZES
 
 
 async def open_draft(
@@ -31,17 +32,21 @@ async def open_draft(
             await chats.default_lang(tx, chat_id, lang)
 
 
-async def last_rules(keeper: Keeper, chat_id: int, thread_id: int) -> Rules | None:
-    """The rules the place's last pulka was started with: a new settings message starts
+async def last_settings(keeper: Keeper, chat_id: int, thread_id: int) -> tuple[Rules, int] | None:
+    """The rules the place's last pulka was started with and the size of its table
+    (the size chosen, else how many sat at it, else three): a new settings message starts
     from them.  None if the place has none, or if they are no longer valid rules."""
     async with keeper.storage.read() as tx:
-        data = await pulkas.last_rules(tx, chat_id, thread_id)
-    if data is None:
+        last = await pulkas.last_rules(tx, chat_id, thread_id)
+    if last is None:
         return None
+    data, chosen, sat = last
     try:
-        return rules_from_json(data)
+        rules = rules_from_json(data)
     except (InvalidRules, ValueError):  # pydantic's ValidationError is a ValueError
         return None
+    size = chosen if chosen is not None else sat if sat in TABLE_SIZES else 3
+    return rules, size
 
 
 async def get(keeper: Keeper, chat_id: int, message_id: int) -> DraftRow | None:

@@ -205,6 +205,14 @@ class Table:
         deals = (e for e in self.row.events if e.kind == EventKind.DEAL)
         return tuple(n for n, e in enumerate(deals, 1) if e.id not in live)
 
+    @property
+    def undone(self) -> tuple[int, ...]:
+        """The numbers of the deals taken back by /undo (the rest of :attr:`gone` were
+        deleted)."""
+        back = {e.payload.get("event") for e in self.row.events if e.kind == EventKind.UNDO}
+        deals = (e for e in self.row.events if e.kind == EventKind.DEAL)
+        return tuple(n for n, e in enumerate(deals, 1) if e.id in back)
+
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of the Telegram user ``user_id``, or None."""
         if user_id is None:

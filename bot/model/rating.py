@@ -153,14 +153,17 @@ def rate(nights: Sequence[Night]) -> Ratings:
 
 def find(ratings: Ratings, query: str) -> Standing | None:
     """The player ``query`` names: a name he played under in any of the nights (case
-    and spaces aside), or ``@username`` of a Telegram user; None if nobody."""
+    and spaces aside), or ``@username`` of a Telegram user; else the one player a name
+    of whom starts so, two letters at least (``бор`` for Борис); None if nobody (or
+    several)."""
     wanted = " ".join(query.split()).casefold()
     by_key = {s.person.key: s for s in ratings.standings}
+    starting: set[str] = set()
     for rated in reversed(ratings.nights):  # the latest names first
         for seat, person in zip(rated.night.players, rated.night.people, strict=False):
-            names = {seat.name, person.name}
-            if seat.username:
-                names.add("@" + seat.username)
-            if wanted in {" ".join(n.split()).casefold() for n in names}:
+            names = {" ".join(n.split()).casefold() for n in (seat.name, person.name)}
+            if wanted in names or (seat.username and wanted == "@" + seat.username.casefold()):
                 return by_key.get(person.key)
-    return None
+            if len(wanted) >= 2 and any(n.startswith(wanted) for n in names):
+                starting.add(person.key)
+    return by_key.get(starting.pop()) if len(starting) == 1 else None

@@ -64,14 +64,20 @@ async def active(tx: Tx, chat_id: int, thread_id: int) -> tuple[int, int] | None
     return None if row is None else (int(row["id"]), int(row["last"] or 0))
 
 
-async def last_rules(tx: Tx, chat_id: int, thread_id: int) -> dict[str, Any] | None:
-    """The rules of the pulka started last in the place (any status), if any."""
+async def last_rules(
+    tx: Tx, chat_id: int, thread_id: int
+) -> tuple[dict[str, Any], int | None, int] | None:
+    """The pulka started last in the place (any status), if any: its rules, the table
+    size chosen for it (None: not chosen) and how many sat at it."""
     row = await tx.one(
-        "SELECT rules FROM pulkas WHERE chat_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
+        "SELECT rules, seats, (SELECT COUNT(*) FROM players WHERE pulka_id = pulkas.id) AS sat "
+        "FROM pulkas WHERE chat_id = ? AND thread_id = ? ORDER BY id DESC LIMIT 1",
         chat_id,
         thread_id,
     )
-    return None if row is None else dict(json.loads(row["rules"]))
+    if row is None:
+        return None
+    return dict(json.loads(row["rules"])), row["seats"], int(row["sat"])
 
 
 async def load(tx: Tx, pulka_id: int) -> PulkaRow | None:

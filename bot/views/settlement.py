@@ -14,9 +14,12 @@ from scoring.rules import Rules
 from scoring.settle import Settlement, results_off, roundings, settle_state, share
 
 
-def settlement_text(tx: Texts, rules: Rules, s: Settlement, *, final: bool) -> str:
-    """Results in whists and money (adding up to zero) and who pays whom."""
-    head = "settle_final" if final else "settle_now"
+def settlement_text(
+    tx: Texts, rules: Rules, s: Settlement, *, final: bool, ended: bool = False
+) -> str:
+    """Results in whists and money (adding up to zero) and who pays whom; headed as
+    settled (``final``), as ended and not settled yet (``ended``), or as if stopped now."""
+    head = "settle_final" if final else "settle_ended" if ended else "settle_now"
     lines = [tx(head, stake=stake_text(rules.stake), currency=escape(rules.currency))]
     lines.extend(money_lines(tx, rules, s))
     if s.notice is not None:

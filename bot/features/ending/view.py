@@ -81,8 +81,8 @@ def agreed_text(tx: Texts, table: Table, settlement: Settlement) -> str:
     else:
         by = [int(s) for s in (end.payload.get("by", []) if end is not None else [])]
         who = tx("settle_agreed", who=names_text(table, by))
-    now = settlement_text(tx, table.rules, settlement, final=False)
-    return "\n\n".join([now, who, tx("agree_next")])
+    ended = settlement_text(tx, table.rules, settlement, final=False, ended=True)
+    return "\n\n".join([ended, who, tx("agree_next")])
 
 
 def settled_text(tx: Texts, table: Table) -> str:

@@ -9,4 +9,5 @@ history_empty = No deals yet.
 history_cut = Too many deals for the chat: the first { $hidden } are not shown, the last { $shown } are below. /export has the whole pulka.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 history_gone = { $number }. — deleted
+history_undone = { $number }. — undone (/undo)
 sheet_recent = The sheet was sent a moment ago; it is just above.

@@ -9,4 +9,5 @@ history_empty = Сдач пока нет.
 history_cut = Сдач слишком много для чата: { $hidden } ранних не показаны, ниже последние { $shown }. Вся пулька — в /export.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 history_gone = { $number }. — удалена
+history_undone = { $number }. — отменена (/undo)
 sheet_recent = Лист пульки только что отправлен — он выше в чате.

@@ -9,4 +9,5 @@ history_empty = Роздач поки немає.
 history_cut = Роздач забагато для чату: { $hidden } ранніх не показано, нижче останні { $shown }. Уся пулька — в /export.
 history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author }
 history_gone = { $number }. — видалена
+history_undone = { $number }. — скасована (/undo)
 sheet_recent = Аркуш пульки щойно надіслано — він вище в чаті.

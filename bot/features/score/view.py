@@ -49,7 +49,10 @@ def _deal_chunks(tx: Texts, table: Table) -> list[str]:
         for d in table.deals
     ]
     # A deal keeps its number for good: one undone or deleted is in its place, gone.
-    numbered += [(n, tx("history_gone", number=n)) for n in gone]
+    undone = set(table.undone)
+    numbered += [
+        (n, tx("history_undone" if n in undone else "history_gone", number=n)) for n in gone
+    ]
     lines = [line for _, line in sorted(numbered, key=lambda x: x[0])]
     chunks = split_lines([tx("history_title"), *lines])
     if len(chunks) <= HISTORY_MESSAGES:

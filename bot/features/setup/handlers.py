@@ -78,9 +78,13 @@ async def new_pulka(
 async def open_settings(message: Message, keeper: Keeper, tx: Texts, thread_id: int) -> None:
     """Send a fresh settings message and remember its draft (the opener's language becomes
     the chat's if it has none yet).  It starts from the rules (stake and currency too) of
-    the place's last pulka, else from the defaults in the chat language's money."""
-    last = await drafts.last_rules(keeper, message.chat.id, thread_id)
-    draft = Draft.new(default_currency(tx.lang)) if last is None else Draft(rules=last)
+    the place's last pulka and its table's size, else from the defaults in the chat
+    language's money."""
+    last = await drafts.last_settings(keeper, message.chat.id, thread_id)
+    if last is None:
+        draft = Draft.new(default_currency(tx.lang))
+    else:
+        draft = Draft(rules=last[0], seats=last[1])
     text, keyboard = draft_view(tx, draft)
     sent = await message.answer(text, reply_markup=keyboard)
     user = message.from_user

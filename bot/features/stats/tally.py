@@ -104,7 +104,9 @@ class ChatStats:
 
     def find(self, query: str) -> PlayerStats | None:
         """The player ``query`` names: ``@username``, or a name he sat under (case and
-        spaces aside), else a username without the ``@``."""
+        spaces aside), else a username without the ``@``, else the one player a name
+        of whom starts so, two letters at least (``бор`` for Борис; none if it starts
+        several)."""
         text = query.strip()
         if text.startswith("@"):
             wanted = text[1:].casefold()
@@ -113,7 +115,11 @@ class ChatStats:
         for p in self.players:
             if key in {guest_key(n) for n in p.names}:
                 return p
-        return next((p for p in self.players if text.casefold() in p.usernames), None)
+        named = next((p for p in self.players if text.casefold() in p.usernames), None)
+        if named is not None or len(text) < 2:  # one letter is no name, as in /deal
+            return named
+        starting = [p for p in self.players if any(guest_key(n).startswith(key) for n in p.names)]
+        return starting[0] if len(starting) == 1 else None
 
     def balances_of(self, key: str) -> list[tuple[Person, str, Decimal]]:
         """(other, currency, his net: + he won) of every pair ``key`` is in."""

@@ -310,13 +310,14 @@ def _result_sizes(
     for i, zone in enumerate(geo.zones):
         room = zone.pulka[0][2] - zone.pulka[0][0]
         keep = zone.head_first
-        ns = name_size if keep else NAME_SIZES[-1]
-        name = Tok(shorten(names[i], ns, True, room), "name", bold=True, fixed=ns, keep=keep)
+        # The name as the sheet draws it: one size for every name (see layout).
+        name = Tok(
+            shorten(names[i], name_size, True, room), "name", bold=True, fixed=name_size, keep=keep
+        )
         money = format_money(share(settlement.results[i], rules.stake), rules.currency, signed=True)
+        # The money and the pulka small: the result comes first; the current pulka on
+        # the line of the "…" that stands for the older totals, as fit() draws it.
         last = totals(pulkas[i][-1:], "pulka", i)
-        if last:
-            last[0].br = True
-        # The money and the pulka small: the result comes first.
         after = [
             Tok(money, "money", fixed=MONEY_SIZE, keep=keep),
             Tok("…", "ellipsis", br=True, jump=keep),
