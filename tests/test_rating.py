@@ -315,8 +315,8 @@ def test_a_player_by_his_name_username_or_its_start_unless_it_starts_several() -
         SimpleNamespace(name=n, username=u) for n, u in zip(names, ("bob", None, None), strict=True)
     )
     s: Any = SimpleNamespace(results=(10, 0, -10))
-    table: Any = SimpleNamespace(players=seats)
-    ratings = rate([Night(1, table, "2026-12-01", people, s, s, None)])
+    sheet: Any = SimpleNamespace(players=seats, final=s, agreed=s, settled_at="2026-12-01")
+    ratings = rate([Night(1, sheet, people)])
 
     def found(query: str) -> str | None:
         standing = find(ratings, query)
