@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot.actions import chats, deals, drafts, ending, seating
 from bot.actions.keeper import Keeper
 from bot.model import Author, PulkaError, Source
 from bot.storage import pulkas
-from bot.storage.db import Storage
+from bot.storage.db import DatabaseUnusable, Storage
 from bot.storage.schema import SCHEMA_VERSION
 from scoring import Game, IllegalDeal, InvalidDeal, Raspasy, Rules
 
@@ -36,6 +37,32 @@ async def seated(keeper: Keeper, chat: int = -100, target: int = 20) -> int:
     for i, name in enumerate(("Anna", "Boris", "Vera")):
         await seating.join(keeper, chat, 0, [name], i + 1, None, ANNA, Source(chat, 10 + i))
     return w.table.id
+
+
+async def test_another_programs_database_is_refused_not_migrated_into(tmp_path: Path) -> None:
+    """A file of another program (no schema version, tables of its own) is refused at
+    start as ``check`` refuses it, and left as it was: no table of the bot added."""
+    other = tmp_path / "other.sqlite3"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE invoices (id INTEGER)")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseUnusable, match=r"not a pulka database .*invoices"):
+        await Storage(str(other)).open()
+    con = sqlite3.connect(other)
+    tables = [name for (name,) in con.execute("SELECT name FROM sqlite_master")]
+    version = con.execute("PRAGMA user_version").fetchone()[0]
+    con.close()
+    assert (tables, version) == (["invoices"], 0)
+    # A database of this bot that lost a table is refused too, not half-migrated.
+    db = tmp_path / "p.sqlite3"
+    await (await Storage(str(db)).open()).close()
+    con = sqlite3.connect(db)
+    con.execute("DROP TABLE drafts")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseUnusable, match="no table drafts"):
+        await Storage(str(db)).open()
 
 
 SIX = Game.of("Anna", "6S", {"Boris": "whist", "Vera": "pass"}, {"Anna": 6, "Boris": 3, "Vera": 1})

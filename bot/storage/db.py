@@ -26,7 +26,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.schema import MIGRATIONS, SCHEMA_VERSION, TABLES_SQL, refusal
 
 log = logging.getLogger(__name__)
 
@@ -208,11 +208,12 @@ class Storage:
             cur = await self.conn.execute("PRAGMA user_version")
             row = await cur.fetchone()
             version = int(row[0]) if row else 0
-            if version > SCHEMA_VERSION:
-                raise DatabaseUnusable(
-                    f"database {self.path}: its schema {version} is newer than this bot's "
-                    f"({SCHEMA_VERSION})"
-                )
+            # Another program's file (or one missing a table) is refused, never migrated
+            # into: the bot would write its tables beside the other program's.
+            tables = {str(name) for (name,) in await self.conn.execute_fetchall(TABLES_SQL)}
+            reason = refusal(version, tables)
+            if reason is not None:
+                raise DatabaseUnusable(f"database {self.path}: {reason}")
             if version == SCHEMA_VERSION:
                 return
             # Foreign keys off while migrating (a pragma outside a transaction): a table

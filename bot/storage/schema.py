@@ -180,6 +180,28 @@ def schema_tables(version: int) -> set[str]:
     return tables
 
 
+def refusal(version: int, tables: set[str]) -> str | None:
+    """Why a database of schema ``version`` with these tables is not one of this bot's
+    (None: it is, or it is empty and the bot will create it).  The check, the backup
+    and the bot at start refuse the same files for the same reason."""
+    if version == 0:
+        if tables:
+            return (
+                "not a pulka database (it has other tables: " + ", ".join(sorted(tables)[:5]) + ")"
+            )
+        return None
+    if version > SCHEMA_VERSION:
+        return f"its schema {version} is newer than this bot's ({SCHEMA_VERSION})"
+    missing = schema_tables(version) - tables
+    if missing:
+        return "not a pulka database (no table " + ", ".join(sorted(missing)) + ")"
+    return None
+
+
+#: The tables of a database, as :func:`refusal` reads them.
+TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table'"
+
+
 def check_schema(conn: sqlite3.Connection) -> int:
     """The schema version of the database on ``conn`` (0: empty, the bot will create
     it); ``ValueError`` saying why it is not a database of this bot.
@@ -188,18 +210,8 @@ def check_schema(conn: sqlite3.Connection) -> int:
     only reads.  ``sqlite3.DatabaseError`` if the file is not SQLite at all.
     """
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    tables = {
-        str(name) for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
-    if version == 0:
-        if tables:
-            raise ValueError(
-                "not a pulka database (it has other tables: " + ", ".join(sorted(tables)[:5]) + ")"
-            )
-        return 0
-    if version > SCHEMA_VERSION:
-        raise ValueError(f"its schema {version} is newer than this bot's ({SCHEMA_VERSION})")
-    missing = schema_tables(version) - tables
-    if missing:
-        raise ValueError("not a pulka database (no table " + ", ".join(sorted(missing)) + ")")
+    tables = {str(name) for (name,) in conn.execute(TABLES_SQL)}
+    reason = refusal(version, tables)
+    if reason is not None:
+        raise ValueError(reason)
     return version
