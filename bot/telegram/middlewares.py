@@ -77,7 +77,8 @@ class RetryMiddleware(BaseRequestMiddleware):
       half, apart (not ``getUpdates``, which the poller repeats itself, nor the
       start-up's ``getMe``, whose failure is the operator's one line);
     * ``TelegramMigrateToChat``: tell ``on_migrate(old, new)`` (the pulka moves) and
-      resend to the new chat id;
+      resend to the new chat id, unless the call names a message of the old chat
+      (an edit, a pin): that message is gone;
     * "message is not modified": harmless, answered as ``True``.
     """
 
@@ -126,6 +127,11 @@ class RetryMiddleware(BaseRequestMiddleware):
                 log.info("chat %s migrated to %s", old, e.migrate_to_chat_id)
                 if self.on_migrate is not None:
                     await self.on_migrate(old, e.migrate_to_chat_id)
+                if getattr(method, "message_id", None) is not None:
+                    # The new chat numbers its messages anew: the same id there is
+                    # another message (an answer sent a moment ago, say).  The caller
+                    # treats the message as gone.
+                    raise
                 method = method.model_copy(update={"chat_id": e.migrate_to_chat_id})
             except TelegramBadRequest as e:
                 if "message is not modified" in e.message:
