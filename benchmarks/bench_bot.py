@@ -18,6 +18,10 @@ Sections:
 * ``counts``: what one ``/deal`` and one "Write it" do: ``build_table`` replays,
   ``scoring.play`` calls, SQL statements, write transactions, lock acquisitions, Bot
   API calls (patched at benchmark time only, see ``fakebot.Probe``);
+* ``roundtrip``: a typed ``/deal`` at deal ~40 with a simulated Bot API round trip of
+  50 and 150 ms: the time from the update to its answer (the answer's ``sendMessage``
+  done) and to the end of its handling, against one round trip plus the bot's own time
+  (the same deals with no delay);
 * ``concurrency``: 50 chats each writing 4 deals, one chat after another vs all at
   once (``asyncio.gather`` of per-chat sequences), with 0 and 50 ms Bot API round
   trips; the echo bot does the same for reference;
@@ -60,7 +64,16 @@ CODE = measure_code(sys.argv)
 
 from common import percentile, print_rows  # noqa: E402
 
-SECTIONS = ("latency", "wizard", "counts", "concurrency", "memory", "startup", "engine")
+SECTIONS = (
+    "latency",
+    "roundtrip",
+    "wizard",
+    "counts",
+    "concurrency",
+    "memory",
+    "startup",
+    "engine",
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,9 @@ DEAL1000_RATIO = 1.5
 #: and with a real round trip the chats overlap (no lock held across a Bot API call).
 CONC_0MS = 1.0
 CONC_50MS = 10.0
+#: A deal's answer waits for one Bot API round trip, not for the board's edit too:
+#: at most the round trip plus the bot's own time plus this share of a round trip.
+ROUNDTRIP_SLACK = 0.2
 #: The offline calculator and a whole replay stay cheap at any length of record.
 CALC_MS = 10.0
 #: The picture grows linearly: 1,000 deals at most this many times 300
@@ -224,7 +240,7 @@ class Bench:
         # Warm-up deal first (it sends the scoreboard), then the measured ones around n.
         ladder = (
             {n: self._plan(c, n - half - 2) for n, c in s.ladder.items()}
-            if {"latency", "wizard"} & self.sections
+            if {"latency", "wizard", "roundtrip"} & self.sections
             else {}
         )
         if "wizard" in self.sections and 40 not in ladder:
@@ -284,6 +300,8 @@ class Bench:
                         await t.type_deal()  # the scoreboard is sent: steady state from here
                 if "latency" in self.sections:
                     results["latency"] = await self.latency(ladder_tables)
+                if "roundtrip" in self.sections:
+                    results["roundtrip"] = await self.roundtrip(ladder_tables[40])
                 if "wizard" in self.sections:
                     results["wizard"] = await self.wizard(ladder_tables[40])
             if counted:
@@ -390,6 +408,24 @@ class Bench:
         rows.append(("4 wizard screen taps, deal 42", c))
         await t.wizard_write()
         return rows
+
+    async def roundtrip(self, ts: list[Any]) -> dict[str, Any]:
+        """Typed deals with a round trip of 0, 50 and 150 ms (interleaved by table):
+        the milliseconds to the answer and to the end of the update."""
+        session = self.pb.session
+        out: dict[str, dict[str, list[float]]] = {}
+        for _ in range(self.sizes.rounds):
+            for delay in (0.0, 0.05, 0.15):
+                got = out.setdefault(f"{delay * 1000:.0f}", {"answer": [], "update": []})
+                session.delay = delay
+                for t in ts:
+                    t0 = time.perf_counter()
+                    took = await t.type_deal()
+                    got["answer"].append((session.sent_at[t.chat.chat_id] - t0) * 1000)
+                    got["update"].append(took)
+        session.delay = 0.0
+        print(f"roundtrip: {sum(len(v['answer']) for v in out.values())} deals", flush=True)
+        return out
 
     async def concurrency(self, sets: dict[str, list[Any]]) -> dict[str, Any]:
         """Two sets of chats; with no delay each set runs once in each mode (A one after
@@ -654,6 +690,33 @@ def report_latency(r: dict[str, Any]) -> None:
     )
 
 
+def report_roundtrip(r: dict[str, Any]) -> None:
+    own = statistics.median(r["0"]["answer"])
+    rows: list[tuple[object, ...]] = []
+    for delay, got in r.items():
+        rtt = float(delay)
+        answer, update = statistics.median(got["answer"]), statistics.median(got["update"])
+        goal = rtt + own + ROUNDTRIP_SLACK * rtt
+        rows.append(
+            (
+                f"{delay} ms",
+                len(got["answer"]),
+                ms(answer),
+                ms(percentile(got["answer"], 90)),
+                ms(update),
+                f"{(answer - own) / rtt:.2f}" if rtt else "",
+                f"<={ms(goal)}" if rtt else "",
+                met(answer <= goal) if rtt else "",
+            )
+        )
+    print_rows(
+        "A typed /deal at deal ~40 with a simulated Bot API round trip (ms; "
+        "'trips': (to the answer - the bot's own time) / the round trip)",
+        ("round trip", "n", "to answer", "p90", "whole update", "trips", "target", "met"),
+        rows,
+    )
+
+
 def report_wizard(r: dict[str, Any]) -> None:
     e = statistics.median(r["echo"])
     rows: list[tuple[object, ...]] = [
@@ -878,7 +941,7 @@ def main() -> None:
     )
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-bot-", dir=args.db_dir) as d:
-        if sections & {"latency", "wizard", "counts", "concurrency"}:
+        if sections & {"latency", "roundtrip", "wizard", "counts", "concurrency"}:
             results.update(asyncio.run(Bench(sizes, sections, d, freeze).run()))
     runs = (
         subprocesses(sizes.runs, args.evening_deals, freeze)
@@ -890,6 +953,8 @@ def main() -> None:
 
     if "latency" in results:
         report_latency(results["latency"])
+    if "roundtrip" in results:
+        report_roundtrip(results["roundtrip"])
     if "wizard" in results:
         report_wizard(results["wizard"])
     if "counts" in results:

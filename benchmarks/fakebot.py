@@ -83,6 +83,8 @@ class FakeSession(BaseSession):
         self.keep = keep
         #: The newest message the bot sent in each chat.
         self.last_sent: dict[int, dict[str, Any]] = {}
+        #: ``time.perf_counter()`` when each chat's newest sent message was answered.
+        self.sent_at: dict[int, float] = {}
         self._ids: dict[int, Iterator[int]] = {}
         self._files = itertools.count(1)
 
@@ -175,6 +177,7 @@ class FakeSession(BaseSession):
             msg["reply_markup"] = self.json_loads(fields["reply_markup"])
         self._store(msg)
         self.last_sent[chat_id] = msg
+        self.sent_at[chat_id] = time.perf_counter()
         return msg
 
     def _sendMessage(self, fields: dict[str, Any], size: int) -> dict[str, Any]:

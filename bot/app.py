@@ -195,9 +195,12 @@ class Server:
                 host=settings.webhook_host,
                 port=settings.webhook_port,
                 allowed_updates=allowed,
+                boards=dp["boards"],
             )
         else:
-            self.poller = Poller(bot, self.handle, storage, allowed_updates=allowed)
+            self.poller = Poller(
+                bot, self.handle, storage, allowed_updates=allowed, boards=dp["boards"]
+            )
 
     @property
     def pending(self) -> int:

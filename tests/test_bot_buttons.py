@@ -554,6 +554,7 @@ async def test_scoreboard_edited_pinned_and_resent(app: App, people: dict[str, A
         await app.bot.delete_message(chat["id"], board)
         sent = tg.send_message(chat, p["boris"], "/deal raspasy Anna 3 Boris 2 Vera 5")
         await tg.wait_for_message(chat, lambda m: "Сдача №2" in m["text"], after=sent["message_id"])
+        await app.idle()  # the new board goes out beside the answer
         new_board = max(
             m["message_id"]
             for m in tg.sent_messages(chat)

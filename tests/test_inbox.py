@@ -4,14 +4,16 @@ once an hour so that a batch's transaction is not one statement longer every tim
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiogram.types import Update
 
 from bot.storage.db import Storage
-from bot.telegram.lanes import Inbox
+from bot.telegram.lanes import Inbox, Receiver, lane_of
 
 
 def update(update_id: int, chat: int = -100) -> Update:
@@ -100,3 +102,55 @@ async def test_the_first_batch_after_a_start_drops_what_is_a_day_old(storage: St
     restarted = Inbox(storage, Clock())
     await restarted.keep([update(2)])
     assert await rows(storage) == [(2, 0)]
+
+
+class OwingBoards:
+    """A stand-in for ``Boards``: a refresh asked for while the chat has more updates
+    queued is owed, and paid by ``settle``."""
+
+    def __init__(self) -> None:
+        self.queued: Any = lambda chat_id: 0
+        self.owed: set[int] = set()
+        self.settled: list[int] = []
+
+    def refresh(self, chat_id: int) -> None:
+        if self.queued(chat_id):
+            self.owed.add(chat_id)
+
+    def owes(self, chat_id: int) -> bool:
+        return chat_id in self.owed
+
+    async def settle(self, chat_id: int) -> None:
+        self.settled.append(chat_id)
+        self.owed.discard(chat_id)
+
+
+async def test_an_update_whose_board_is_owed_is_marked_handled_once_it_is_shown(
+    storage: Storage,
+) -> None:
+    boards = OwingBoards()
+    release = asyncio.Event()
+    handled: list[int] = []
+    seen_by_2: list[tuple[int, int]] = []
+
+    async def handle(u: Update) -> None:
+        if u.update_id == 1:
+            await release.wait()
+        if u.update_id == 2:
+            await receiver.inbox.flush()
+            seen_by_2.extend(await rows(storage))
+        boards.refresh(lane_of(u))
+        handled.append(u.update_id)
+
+    receiver = Receiver(None, handle, storage, None, boards)  # type: ignore[arg-type]
+    for u in await receiver.inbox.keep([update(1), update(2), update(3, chat=-200)]):
+        receiver.lanes.put(u)
+    await asyncio.sleep(0.05)
+    release.set()  # 2 was queued behind 1: 1's board is owed until 2 shows it
+    while len(handled) < 3:
+        await asyncio.sleep(0.01)
+    await receiver.lanes.drain()
+    await receiver.inbox.flush()
+    assert boards.settled == [-200, -100]
+    assert (1, 0) in seen_by_2  # killed then, 1 would be handled again at start
+    assert await rows(storage) == [(1, 1), (2, 1), (3, 1)]

@@ -11,17 +11,22 @@ A write commits first and is told afterwards; between the two Telegram can fail 
   back to a fresh message when an edit cannot be made;
 * the scoreboard (:class:`Boards`, one message per pulka, edited after every change) is
   refreshed after every write, so a chat whose answer was lost still sees the deal on
-  the board.
+  the board.  The edit goes out beside the answer (:meth:`Boards.beside`), so a table
+  waits for one round trip, not two; a chat whose next updates are already queued
+  has its board edited once, after the last of them (:meth:`Boards.settle`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramMigrateToChat
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from cachetools import LRUCache
 
@@ -37,13 +42,18 @@ from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 #: Bad Request descriptions meaning the message to edit is gone for good.
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
 
 
-def gone(e: TelegramBadRequest) -> bool:
-    """Is the message an edit was meant for gone for good?"""
-    return any(g in e.message.lower() for g in GONE)
+def gone(e: TelegramAPIError) -> bool:
+    """Is the message an edit was meant for gone for good (deleted, or left behind in a
+    group that became a supergroup)?"""
+    if isinstance(e, TelegramMigrateToChat):
+        return True
+    return isinstance(e, TelegramBadRequest) and any(g in e.message.lower() for g in GONE)
 
 
 async def answer(target: Message, text: str, markup: InlineKeyboardMarkup | None = None) -> Message:
@@ -100,10 +110,19 @@ class Boards:
     No lock: a pulka belongs to one chat, and a chat's updates are handled one
     after another in its lane (``bot.telegram.lanes``), so two refreshes of one
     board never run at once, and no chat waits for another's Bot API call.
+
+    Coalesced: while more updates of the board's chat wait in its lane (``queued``,
+    set by the receiver), a refresh is only owed; the chat's last queued update pays
+    it (:meth:`settle`), so a burst of deals edits the board once, with the last state
+    (Telegram limits a group to about 20 edits a minute).
     """
 
     def __init__(self, keeper: Keeper, size: int = 1024) -> None:
         self.keeper = keeper
+        #: How many updates of a chat wait to be handled after the current one.
+        self.queued: Callable[[int], int] = lambda chat_id: 0
+        #: chat -> pulka -> the refresh owed to it, the newest state asked for.
+        self._owed: dict[int, dict[int, tuple[Bot, Texts, Table]]] = {}
         #: pulka -> (chat, message, fingerprint shown): the board row as last written,
         #: so an edit of a known board costs no read and no write transaction.
         self._known: LRUCache[int, tuple[int, int, str]] = LRUCache(maxsize=size)
@@ -136,9 +155,48 @@ class Boards:
         self._known[pulka_id] = (chat_id, message_id, shown)
 
     async def refresh(self, bot: Bot, tx: Texts, table: Table | None) -> None:
-        """Show ``table`` on its board: edit it, or send (and pin) a new one if it is gone."""
+        """Show ``table`` on its board: edit it, or send (and pin) a new one if it is
+        gone; while more updates of its chat are queued, only owe it (:meth:`settle`)."""
         if table is None:
             return
+        chat_id = table.row.chat_id
+        owed = self._owed.get(chat_id)
+        if self.queued(chat_id):
+            self._owed.setdefault(chat_id, {})[table.id] = (bot, tx, table)
+            return
+        if owed is not None:
+            owed.pop(table.id, None)
+            if not owed:
+                del self._owed[chat_id]
+        await self._show(bot, tx, table)
+
+    async def beside(self, bot: Bot, tx: Texts, table: Table | None, reply: Awaitable[T]) -> T:
+        """Send ``reply`` while the board is refreshed: the table waits for one round
+        trip, not two.  A board still to be sent goes first, so that the answer stays
+        the chat's last message."""
+        if table is None or await self._row(table.id) is None:
+            await self.refresh(bot, tx, table)
+            return await reply
+        board = asyncio.ensure_future(self.refresh(bot, tx, table))
+        try:
+            return await reply
+        finally:
+            await board
+
+    def owes(self, chat_id: int) -> bool:
+        """Is a refresh of a board of ``chat_id`` owed?"""
+        return chat_id in self._owed
+
+    async def settle(self, chat_id: int) -> None:
+        """Pay the refreshes owed to ``chat_id``'s boards (its lane has emptied).  A
+        failure is logged: the board is a view, and the next change shows it again."""
+        for bot, tx, table in self._owed.pop(chat_id, {}).values():
+            try:
+                await self._show(bot, tx, table)
+            except Exception:
+                log.exception("board of pulka %s not refreshed", table.id)
+
+    async def _show(self, bot: Bot, tx: Texts, table: Table) -> None:
         table = self.keeper.newest(table)  # a later commit's state wins
         text, markup, shown = self.render(tx, table)
         row = await self._row(table.id)
@@ -150,14 +208,11 @@ class Boards:
                 await bot.edit_message_text(
                     text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
                 )
-            except TelegramBadRequest as e:
+            except TelegramAPIError as e:
                 if not gone(e):
-                    log.warning("board of pulka %s not edited: %s", table.id, e.message)
+                    log.warning("board of pulka %s not edited: %s", table.id, e)
                     return
                 log.info("board of pulka %s is gone; sending a new one", table.id)
-            except TelegramAPIError as e:
-                log.warning("board of pulka %s not edited: %s", table.id, e)
-                return
             else:
                 # What it shows is kept in memory only: after a restart the board is
                 # edited once more at worst ("not modified" is harmless).

@@ -26,7 +26,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramConflictError, TelegramNetworkError
@@ -36,6 +36,9 @@ from aiogram.types import Update
 from bot import crashpoints
 from bot.storage import inbox
 from bot.storage.db import Storage
+
+if TYPE_CHECKING:
+    from bot.telegram.delivery import Boards
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +98,11 @@ class Lanes:
     def pending(self) -> int:
         """Updates queued or being handled."""
         return self._busy
+
+    def queued(self, key: int) -> int:
+        """Updates of chat ``key`` waiting behind the one being handled."""
+        lane = self._lanes.get(key)
+        return 0 if lane is None else lane.queue.qsize()
 
     @property
     def active(self) -> int:
@@ -228,16 +236,32 @@ class WebhookRefused(Exception):
 
 class Receiver:
     """What the poller and the webhook share: the inbox, the lanes, and each update
-    marked done once handled."""
+    marked done once handled.
+
+    ``boards`` (:class:`bot.telegram.delivery.Boards`) learns how many updates of a
+    chat are queued, so that a burst edits the board once; an update whose board
+    refresh is still owed is marked done only once the chat's last update has paid
+    it, so a bot killed in a burst shows the board right after its restart.
+    """
 
     def __init__(
-        self, bot: Bot, handle: Handle, storage: Storage, allowed_updates: list[str] | None
+        self,
+        bot: Bot,
+        handle: Handle,
+        storage: Storage,
+        allowed_updates: list[str] | None,
+        boards: Boards | None = None,
     ) -> None:
         self.bot = bot
         self.handle = handle
         self.inbox = Inbox(storage)
         self.lanes = Lanes(self._run)
         self.allowed_updates = allowed_updates
+        self.boards = boards
+        if boards is not None:
+            boards.queued = self.lanes.queued
+        #: chat -> updates handled whose board refresh is still owed.
+        self._held: dict[int, list[int]] = {}
 
     @property
     def pending(self) -> int:
@@ -248,7 +272,19 @@ class Receiver:
         try:
             await self.handle(update)
         finally:
-            self.inbox.done(update.update_id)
+            await self._finish(lane_of(update), update.update_id)
+
+    async def _finish(self, lane: int, update_id: int) -> None:
+        held = self._held.pop(lane, [])
+        held.append(update_id)
+        boards = self.boards
+        if boards is not None and not self.lanes.queued(lane):
+            await boards.settle(lane)
+        if boards is not None and boards.owes(lane):
+            self._held[lane] = held
+            return
+        for done in held:
+            self.inbox.done(done)
 
     async def resume(self) -> None:
         """Queue the updates left unhandled when the bot last stopped."""
@@ -272,8 +308,9 @@ class Poller(Receiver):
         *,
         allowed_updates: list[str] | None = None,
         timeout: int = 30,
+        boards: Boards | None = None,
     ) -> None:
-        super().__init__(bot, handle, storage, allowed_updates)
+        super().__init__(bot, handle, storage, allowed_updates, boards)
         self.timeout = timeout
 
     async def run(self, stop: asyncio.Event) -> None:

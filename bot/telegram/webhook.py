@@ -27,6 +27,7 @@ from aiohttp import web
 from bot import crashpoints
 from bot.storage.db import Storage
 from bot.storage.schema import SCHEMA_VERSION
+from bot.telegram.delivery import Boards
 from bot.telegram.lanes import Handle, Receiver, WebhookRefused, lane_of
 
 log = logging.getLogger(__name__)
@@ -104,8 +105,9 @@ class Webhook(Receiver):
         host: str,
         port: int,
         allowed_updates: list[str] | None = None,
+        boards: Boards | None = None,
     ) -> None:
-        super().__init__(bot, handle, storage, allowed_updates)
+        super().__init__(bot, handle, storage, allowed_updates, boards)
         self.url, self.path, self.host, self.port = url, path, host, port
         self.secret = secret
         self.app = web.Application()

@@ -380,6 +380,10 @@ class FakeTelegram(World):
         """Answer the next ``times`` calls of ``method`` with 429 + ``retry_after``."""
         self._server.faults.add(method, times, flood_error(retry_after))
 
+    def slow(self, method: str, seconds: float) -> None:
+        """Make every call of ``method`` take ``seconds`` (0: as fast as it can)."""
+        self._server.latency[method.lower()] = seconds
+
     def fail_next(
         self,
         method: str,
@@ -392,8 +396,9 @@ class FakeTelegram(World):
         self._server.faults.add(method, times, ApiError(error_code, description))
 
     def recover(self) -> None:
-        """Drop every failure injected and not yet used."""
+        """Drop every failure injected and not yet used, and every slowness."""
         self._server.faults.clear()
+        self._server.latency.clear()
 
     # ------------------------------------------------------------------ inspection
 

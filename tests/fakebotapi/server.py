@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,9 @@ class Call:
     params: dict[str, Any]
     status: int | None = None
     response: dict[str, Any] | None = None
+    #: ``time.monotonic()`` when the request arrived and when it was answered.
+    started: float = 0.0
+    finished: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -109,6 +113,8 @@ class Server:
         self.world = world
         self.calls: list[Call] = []
         self.faults = Faults()
+        #: Lower-case method -> seconds each call of it takes (a slow Bot API).
+        self.latency: dict[str, float] = {}
         self.base_url = ""
         self._runner: web.AppRunner | None = None
 
@@ -138,7 +144,7 @@ class Server:
 
     async def _handle_api(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        call = Call(method=method, params={})
+        call = Call(method=method, params={}, started=time.monotonic())
         self.calls.append(call)
         try:
             if request.match_info["token"] != self.world.token:
@@ -147,6 +153,9 @@ class Server:
             handler = METHODS.get(method.lower())
             if handler is None:
                 raise ApiError(404, "Not Found")
+            delay = self.latency.get(method.lower())
+            if delay:
+                await asyncio.sleep(delay)
             self.faults.check(method)
             result = handler(self.world, call.params, uploads)
             if asyncio.iscoroutine(result):
@@ -156,6 +165,7 @@ class Server:
         except ApiError as exc:
             payload, status = exc.payload(), exc.error_code
         call.status, call.response = status, payload
+        call.finished = time.monotonic()
         return web.json_response(payload, status=status)
 
     async def _handle_file(self, request: web.Request) -> web.Response:

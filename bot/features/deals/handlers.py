@@ -101,15 +101,11 @@ async def write_and_show(
         text = written_deal_text(tx, after, live, repeat=written.duplicate)
     keyboard = None if live is None else deal_keyboard(tx, after, live)
     if press is None:
-        # The board first: the answer is then the chat's last message.
-        await boards.refresh(bot, tx, after)
-        await delivery.answer(msg, text, keyboard)
+        await boards.beside(bot, tx, after, delivery.answer(msg, text, keyboard))
         return
-    # The pressed message first: the presser sees it turn into the deal.
     if live is not None:
         press.text = written_note(tx, live)
-    await delivery.edit_or_answer(msg, text, keyboard)
-    await boards.refresh(bot, tx, after)
+    await boards.beside(bot, tx, after, delivery.edit_or_answer(msg, text, keyboard))
 
 
 async def send_wizard(target: Message, tx: Texts, table: Table) -> None:

@@ -167,10 +167,8 @@ async def edit(
         keeper, table.id, live.event.id, deal, author_of(message), source(message)
     )
     assert written.event is not None
-    await boards.refresh(bot, tx, written.table)
-    await delivery.answer(
-        message, *amended_answer(tx, written.table, written.event, written.before)
-    )
+    answer = amended_answer(tx, written.table, written.event, written.before)
+    await boards.beside(bot, tx, written.table, delivery.answer(message, *answer))
 
 
 async def delete(
@@ -248,8 +246,8 @@ async def _amend(
     assert written.event is not None
     after = written.table
     callback_answer.text = amended_note(tx, after, written.event)
-    await delivery.edit_or_answer(msg, *amended_answer(tx, after, written.event, written.before))
-    await boards.refresh(bot, tx, after)
+    answer = amended_answer(tx, after, written.event, written.before)
+    await boards.beside(bot, tx, after, delivery.edit_or_answer(msg, *answer))
 
 
 async def amend_wizard_press(

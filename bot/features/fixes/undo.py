@@ -91,8 +91,8 @@ async def undo_answer(
     # A press delivered again answers with the deal it undid the first time.
     who = written.event.author_name if written.duplicate else display_name(query.from_user)
     callback_answer.text = tx("done")
-    await delivery.edit_or_answer(msg, undone_text(tx, written.table, written.event, who or "?"))
-    await boards.refresh(bot, tx, written.table)
+    undone = undone_text(tx, written.table, written.event, who or "?")
+    await boards.beside(bot, tx, written.table, delivery.edit_or_answer(msg, undone))
 
 
 def router() -> Router:
