@@ -549,7 +549,9 @@ class Evening:
                 rc = await self.bot.died(timeout=30)
                 assert rc is not None, f"{what}: crash point {point} was never reached"
                 assert rc == -signal.SIGKILL, f"{what}: the bot ended with {rc}\n{self.bot.tail()}"
-                left = self.bot.unhandled()
+                # Left to handle: kept in the inbox, or not confirmed to Telegram (which
+                # then sends it again).
+                left = self.bot.unhandled() + self.tg.pending_updates
                 assert left >= 1, f"{what}: killed at {point}, yet no update is left to handle"
                 again = points[i + 1] if i + 1 < len(points) else None
                 kill = f"pinned {point} on {what} ({self.calls_since(mark)} calls in)"

@@ -154,3 +154,62 @@ async def test_an_update_whose_board_is_owed_is_marked_handled_once_it_is_shown(
     assert boards.settled == [-200, -100]
     assert (1, 0) in seen_by_2  # killed then, 1 would be handled again at start
     assert await rows(storage) == [(1, 1), (2, 1), (3, 1)]
+
+
+async def commits(storage: Storage, trace: list[str]) -> None:
+    conn = storage.conn
+    await conn._execute(conn._conn.set_trace_callback, trace.append)
+
+
+async def test_an_update_that_writes_is_kept_by_its_write_in_one_commit(
+    storage: Storage,
+) -> None:
+    async def write(u: Update) -> None:
+        async with storage.uow() as tx:
+            await tx.run("INSERT INTO chats (chat_id, updated_at) VALUES (?, '')", 7)
+
+    receiver = Receiver(None, write, storage, None)  # type: ignore[arg-type]
+    receiver.inbox.mark_after = 0.0
+    trace: list[str] = []
+    await commits(storage, trace)
+    await receiver.take([update(1)])  # returns once the write committed
+    assert [s for s in trace if s in ("BEGIN IMMEDIATE", "COMMIT")] == ["BEGIN IMMEDIATE", "COMMIT"]
+    assert any(s.startswith("INSERT OR IGNORE INTO inbox") for s in trace)
+    await receiver.lanes.drain()
+    await receiver.inbox.flush()
+    assert await rows(storage) == [(1, 1)]
+
+
+async def test_a_read_handled_at_once_is_not_kept_and_a_slow_one_is(storage: Storage) -> None:
+    release = asyncio.Event()
+
+    async def handle(u: Update) -> None:
+        if u.update_id == 2:
+            await release.wait()
+
+    receiver = Receiver(None, handle, storage, None, grace=0.05)  # type: ignore[arg-type]
+    await receiver.take([update(1), update(2, chat=-200)])
+    # 1 was handled within the grace: nothing to keep; 2 was not: kept before confirming.
+    assert await rows(storage) == [(2, 0)]
+    release.set()
+    await receiver.lanes.drain()
+    await receiver.inbox.flush()
+    assert await rows(storage) == [(2, 1)]
+
+
+async def test_an_update_kept_before_a_restart_is_not_handled_again(storage: Storage) -> None:
+    handled: list[int] = []
+
+    async def handle(u: Update) -> None:
+        handled.append(u.update_id)
+
+    first = Receiver(None, handle, storage, None)  # type: ignore[arg-type]
+    await first.inbox.keep([update(1), update(2)])
+    first.inbox.done(1)
+    await first.inbox.flush()  # 1 handled, 2 left when the bot stopped
+    restarted = Receiver(None, handle, storage, None)  # type: ignore[arg-type]
+    await restarted.resume()
+    # Telegram sends both again (they were not confirmed), and a new one.
+    await restarted.take([update(1), update(2), update(3)])
+    await restarted.lanes.drain()
+    assert sorted(handled) == [2, 3]

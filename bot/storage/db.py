@@ -21,8 +21,9 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -141,6 +142,22 @@ class Tx:
         await self.conn.executemany(sql, rows)
 
 
+class Rider(Protocol):
+    """Work that rides along the current task's next write transaction: the receiver
+    keeps the update being handled in the transaction of its first write, so that the
+    update and what it wrote cost one durable commit (``bot.telegram.lanes``)."""
+
+    async def ride(self, tx: Tx) -> None:
+        """Run in the transaction, after its own statements, before the commit."""
+
+    def committed(self) -> None:
+        """The transaction committed."""
+
+
+#: The rider of the task running now (set per update by the receiver), if any.
+RIDER: ContextVar[Rider | None] = ContextVar("pulka_rider", default=None)
+
+
 class Storage:
     """The single database connection and its lock."""
 
@@ -248,14 +265,20 @@ class Storage:
 
         Never await a Telegram call inside it: every other chat would wait.
         """
+        rider = RIDER.get()
         async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
-                yield Tx(self.conn)
+                tx = Tx(self.conn)
+                yield tx
+                if rider is not None:
+                    await rider.ride(tx)
             except BaseException:
                 await self.conn.execute("ROLLBACK")
                 raise
             await self.conn.execute("COMMIT")
+        if rider is not None:
+            rider.committed()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Tx]:

@@ -35,3 +35,8 @@ async def unhandled(tx: Tx) -> list[tuple[int, str]]:
     """Updates kept but not handled, oldest first."""
     rows = await tx.all("SELECT update_id, body FROM inbox WHERE handled = 0 ORDER BY update_id")
     return [(int(r["update_id"]), str(r["body"])) for r in rows]
+
+
+async def ids(tx: Tx) -> list[int]:
+    """The ids of every update kept (handled ones for a day)."""
+    return [int(r["update_id"]) for r in await tx.all("SELECT update_id FROM inbox")]

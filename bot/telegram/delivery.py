@@ -149,6 +149,10 @@ class Boards:
             self._known[pulka_id] = known
         return known
 
+    async def placed(self, table: Table) -> bool:
+        """Has ``table``'s pulka a board message?"""
+        return await self._row(table.id) is not None
+
     async def _store(self, pulka_id: int, chat_id: int, message_id: int, shown: str) -> None:
         """A board message that is new (or moved): written down, it survives a restart."""
         await boards.place(self.keeper, pulka_id, chat_id, message_id, shown)

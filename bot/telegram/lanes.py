@@ -9,12 +9,16 @@ durable acceptance, so it is written here:
 * :class:`Lanes` runs one worker per chat: a chat's updates are handled in the
   order they came, different chats at the same time.  A worker that has been
   idle for a while ends, so memory stays bounded by the chats playing now.
-* :class:`Inbox` keeps every received update in SQLite (``inbox``) before it
-  is confirmed to Telegram, and forgets it only once handled.  A bot killed
-  mid-update handles it again at start (the event log's de-duplication makes
-  that write nothing twice and answer what it did); an update delivered twice
-  (polling after a crash, a webhook retry) is handled once.
-* :class:`Poller` is long polling over those two: fetch, keep, confirm, hand out.
+* :class:`Receiver` confirms an update to Telegram only once it is safe: kept in
+  SQLite (``inbox``, :class:`Inbox`) or handled.  An update that writes is kept in
+  the transaction of its first write (:data:`bot.storage.db.RIDER`), so a deal costs
+  one durable commit, as any bot that keeps a sheet must pay; one that is not kept
+  or handled within :data:`GRACE` is kept on its own.  A bot killed mid-update
+  handles a kept update again at start (the event log's de-duplication makes that
+  write nothing twice and answer what it did); one killed before confirming gets
+  the unconfirmed updates again from Telegram, and those it kept are not handled
+  twice.  A kept update is marked handled a moment later, with the others of a burst.
+* :class:`Poller` is long polling over those: fetch, hand out, confirm.
 """
 
 from __future__ import annotations
@@ -32,10 +36,11 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramConflictError, TelegramNetworkError
 from aiogram.methods import GetUpdates
 from aiogram.types import Update
+from cachetools import TTLCache
 
 from bot import crashpoints
 from bot.storage import inbox
-from bot.storage.db import Storage
+from bot.storage.db import RIDER, Storage, Tx
 
 if TYPE_CHECKING:
     from bot.telegram.delivery import Boards
@@ -145,23 +150,35 @@ class Inbox:
     """Received updates kept in SQLite until handled (see the module's docstring)."""
 
     #: How often the updates handled a day ago are dropped (at most): a statement
-    #: of its own in a batch's transaction, so not in every batch's.
+    #: of its own in a marking transaction, so not in every one.
     DROP_EVERY = 3600.0
+    #: Handled updates are marked so this long after, all of a burst in one commit,
+    #: away from the commit a table waits for.
+    MARK_AFTER = 0.5
 
-    def __init__(self, storage: Storage, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Callable[[], float] = time.monotonic,
+        mark_after: float = MARK_AFTER,
+    ) -> None:
         self.storage = storage
         self.clock = clock
-        #: Handled and not yet marked so in the inbox (:meth:`done` marks them at once).
+        self.mark_after = mark_after
+        #: Handled and not yet marked so in the inbox (:meth:`done` marks them soon).
         self._done: list[int] = []
         self._marking: asyncio.Task[None] | None = None
         self._dropped_at: float | None = None
 
+    def _drop_due(self) -> bool:
+        return self._dropped_at is None or self.clock() - self._dropped_at >= self.DROP_EVERY
+
     async def keep(self, updates: Iterable[Update]) -> list[Update]:
-        """Store a fetched batch in one transaction; the updates not seen before."""
+        """Store a batch in one transaction (with the marks due); the updates not
+        seen before."""
         fresh = []
         done, self._done = self._done, []
-        now = self.clock()
-        drop = self._dropped_at is None or now - self._dropped_at >= self.DROP_EVERY
+        drop = self._drop_due()
         try:
             async with self.storage.uow() as tx:
                 if done:
@@ -169,25 +186,24 @@ class Inbox:
                 if drop:
                     await inbox.drop_old(tx)
                 for update in updates:
-                    body = update.model_dump_json(exclude_unset=True)
-                    if await inbox.keep(tx, update.update_id, lane_of(update), body):
+                    if await inbox.keep(tx, update.update_id, lane_of(update), body(update)):
                         fresh.append(update)
         except BaseException:
             self._done[:0] = done  # rolled back: still to be marked
             raise
         if drop:
-            self._dropped_at = now
+            self._dropped_at = self.clock()
         return fresh
 
     def done(self, update_id: int) -> None:
-        """``update_id`` is handled: marked so in the inbox at once, by a task of its
-        own (a bot killed now answers it again only if it had not got that far).
-        The ids handled while one marking runs are marked together by the next."""
+        """``update_id`` is handled: marked so in the inbox soon, by a task of its own
+        (a bot killed before answers it again); the ids handled meanwhile with it."""
         self._done.append(update_id)
         if self._marking is None or self._marking.done():
             self._marking = asyncio.create_task(self._mark(), name="inbox-handled")
 
     async def _mark(self) -> None:
+        await asyncio.sleep(self.mark_after)
         while self._done:
             try:
                 await self._write_done()
@@ -199,32 +215,81 @@ class Inbox:
         done, self._done = self._done, []
         if not done:
             return
+        drop = self._drop_due()
         try:
             async with self.storage.uow() as tx:
                 await inbox.handled(tx, done)
+                if drop:
+                    await inbox.drop_old(tx)
         except BaseException:
             self._done[:0] = done
             raise
+        if drop:
+            self._dropped_at = self.clock()
 
     async def flush(self) -> None:
         """Mark the handled updates now (at shutdown)."""
         if self._marking is not None:
-            with contextlib.suppress(Exception):
+            self._marking.cancel()
+            with contextlib.suppress(BaseException):
                 await self._marking
         await self._write_done()
+
+    async def known(self) -> list[int]:
+        """The ids of every update kept (handled or not, for a day)."""
+        async with self.storage.read() as tx:
+            return await inbox.ids(tx)
 
     async def leftovers(self, bot: Bot) -> list[Update]:
         """Updates kept but not handled when the bot last stopped, oldest first."""
         async with self.storage.read() as tx:
             rows = await inbox.unhandled(tx)
         out = []
-        for update_id, body in rows:
+        for update_id, raw in rows:
             try:
-                out.append(Update.model_validate(json.loads(body), context={"bot": bot}))
+                out.append(Update.model_validate(json.loads(raw), context={"bot": bot}))
             except ValueError:
                 log.error("kept update %s cannot be read again; dropped", update_id)
                 self.done(update_id)
         return out
+
+
+def body(update: Update) -> str:
+    """What the inbox keeps of ``update``: its JSON as Telegram sent it."""
+    return update.model_dump_json(exclude_unset=True)
+
+
+#: How long the receiver waits for a batch's updates to be kept by their writes (a
+#: deal commits in a few milliseconds) before it keeps the rest itself; the next
+#: ``getUpdates`` (or the webhook's 200) waits that long at most.
+GRACE = 0.05
+
+
+class _Cause:
+    """An update being handled, riding its first write (:class:`bot.storage.db.Rider`):
+    safe to confirm once kept (by that write, or by the receiver) or handled."""
+
+    def __init__(self, update: Update, kept: bool = False) -> None:
+        self.update = update
+        self.kept = kept
+        #: Handled, and its mark no longer held for an owed board.
+        self.released = False
+        self.safe: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if kept:
+            self.settle()
+
+    async def ride(self, tx: Tx) -> None:
+        if not self.kept:
+            u = self.update
+            await inbox.keep(tx, u.update_id, lane_of(u), body(u))
+
+    def committed(self) -> None:
+        self.kept = True
+        self.settle()
+
+    def settle(self) -> None:
+        if not self.safe.done():
+            self.safe.set_result(None)
 
 
 class WebhookRefused(Exception):
@@ -235,8 +300,9 @@ class WebhookRefused(Exception):
 
 
 class Receiver:
-    """What the poller and the webhook share: the inbox, the lanes, and each update
-    marked done once handled.
+    """What the poller and the webhook share: updates handed to their lanes, each
+    confirmable once safe (see the module's docstring), kept ones marked done once
+    handled.
 
     ``boards`` (:class:`bot.telegram.delivery.Boards`) learns how many updates of a
     chat are queued, so that a burst edits the board once; an update whose board
@@ -251,44 +317,88 @@ class Receiver:
         storage: Storage,
         allowed_updates: list[str] | None,
         boards: Boards | None = None,
+        *,
+        grace: float = GRACE,
     ) -> None:
         self.bot = bot
         self.handle = handle
         self.inbox = Inbox(storage)
         self.lanes = Lanes(self._run)
         self.allowed_updates = allowed_updates
+        self.grace = grace
         self.boards = boards
         if boards is not None:
             boards.queued = self.lanes.queued
+        #: Updates handed out and not handled yet, by id.
+        self._causes: dict[int, _Cause] = {}
+        #: Ids handed out lately (and, from the start, every id kept): Telegram sends
+        #: again what was not confirmed before a crash, a webhook what was not
+        #: answered 200.
+        self._seen: TTLCache[int, bool] = TTLCache(maxsize=100_000, ttl=86_400)
         #: chat -> updates handled whose board refresh is still owed.
-        self._held: dict[int, list[int]] = {}
+        self._held: dict[int, list[_Cause]] = {}
 
     @property
     def pending(self) -> int:
         """Updates received and not handled yet."""
         return self.lanes.pending
 
+    async def take(self, updates: Iterable[Update]) -> None:
+        """Hand ``updates`` to their lanes; return once each is safe to confirm to
+        Telegram: kept by its first write, handled, or else kept here after
+        :attr:`grace` s.  An update seen before is not handled again."""
+        causes = []
+        for update in updates:
+            if update.update_id in self._seen:
+                log.info("update %s came again; not handled twice", update.update_id)
+                continue
+            self._seen[update.update_id] = True
+            cause = self._causes[update.update_id] = _Cause(update)
+            causes.append(cause)
+            self.lanes.put(update)
+        if not causes:
+            return
+        await asyncio.wait([c.safe for c in causes], timeout=self.grace)
+        late = [c for c in causes if not c.safe.done()]
+        if not late:
+            return
+        await self.inbox.keep([c.update for c in late])
+        for cause in late:
+            cause.kept = True
+            if cause.released:  # handled while it was being kept
+                self.inbox.done(cause.update.update_id)
+
     async def _run(self, update: Update) -> None:
+        cause = self._causes.pop(update.update_id, None) or _Cause(update, kept=True)
+        token = RIDER.set(cause)
         try:
             await self.handle(update)
         finally:
-            await self._finish(lane_of(update), update.update_id)
+            RIDER.reset(token)
+            cause.settle()
+            await self._finish(lane_of(update), cause)
 
-    async def _finish(self, lane: int, update_id: int) -> None:
+    async def _finish(self, lane: int, cause: _Cause) -> None:
         held = self._held.pop(lane, [])
-        held.append(update_id)
+        held.append(cause)
         boards = self.boards
         if boards is not None and not self.lanes.queued(lane):
             await boards.settle(lane)
         if boards is not None and boards.owes(lane):
             self._held[lane] = held
             return
-        for done in held:
-            self.inbox.done(done)
+        for c in held:
+            c.released = True
+            if c.kept:
+                self.inbox.done(c.update.update_id)
 
     async def resume(self) -> None:
-        """Queue the updates left unhandled when the bot last stopped."""
+        """Queue the updates left unhandled when the bot last stopped; remember every
+        id kept, so that Telegram's sending one again is not handled twice."""
+        for update_id in await self.inbox.known():
+            self._seen[update_id] = True
         for update in await self.inbox.leftovers(self.bot):
+            self._causes[update.update_id] = _Cause(update, kept=True)
             self.lanes.put(update)
 
     async def finish(self) -> None:
@@ -298,7 +408,7 @@ class Receiver:
 
 
 class Poller(Receiver):
-    """Long polling: every update kept, confirmed, then handled in its chat's lane."""
+    """Long polling: every update handed to its chat's lane, confirmed once safe."""
 
     def __init__(
         self,
@@ -347,14 +457,13 @@ class Poller(Receiver):
                 delay = 1.0
                 if not updates:
                     continue
-                # Kept first: only then may the next getUpdates confirm them.
-                fresh = await self.inbox.keep(updates)
-                crashpoints.reached("updates_kept")  # kept, not confirmed, not handled
+                # Safe first (kept or handled): only then may the next getUpdates
+                # confirm them.
+                await self.take(updates)
+                crashpoints.reached("updates_kept")  # safe, not yet confirmed
                 method = GetUpdates(
                     offset=updates[-1].update_id + 1, timeout=timeout, allowed_updates=allowed
                 )
-                for update in fresh:
-                    self.lanes.put(update)
         finally:
             await self.finish()
             # Confirm what was fetched, so a restart does not fetch it again (it is kept).

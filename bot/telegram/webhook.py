@@ -1,8 +1,9 @@
 """Webhook mode: Telegram posts every update to the bot's own HTTP server.
 
-The guarantees are the polling path's (``bot.telegram.lanes``): an update is kept in
-the inbox before the HTTP 200, handled in its chat's lane, then marked done; one
-posted again (no 200 came back) is known by its ``update_id`` and not handled twice.
+The guarantees are the polling path's (``bot.telegram.lanes``): an update is safe (kept
+in the inbox, by its first write or on its own, or handled) before the HTTP 200, is
+handled in its chat's lane, and a kept one is then marked done; one posted again (no
+200 came back) is known by its ``update_id`` and not handled twice.
 
 aiogram's ``SimpleRequestHandler`` keeps the route and the secret-token check (401,
 nothing kept) but not its handling: answering after the handlers ran holds Telegram's
@@ -115,13 +116,10 @@ class Webhook(Receiver):
         self.app.router.add_get(HEALTH_PATH, self.health)
 
     async def accept(self, update: Update) -> None:
-        """Keep ``update``, then queue it in its chat's lane unless it was kept before."""
-        fresh = await self.inbox.keep([update])
-        crashpoints.reached("updates_kept")  # kept, not answered 200, not handled
-        if not fresh:
-            log.info("update %s came again; answered, not handled twice", update.update_id)
-        for kept in fresh:
-            self.lanes.put(kept)
+        """Queue ``update`` in its chat's lane unless it came before; return once it is
+        safe to answer 200 (kept or handled)."""
+        await self.take([update])
+        crashpoints.reached("updates_kept")  # safe, not answered 200
 
     async def health(self, request: web.Request) -> web.Response:
         """``GET /health``: 200 and how the bot is, from memory (neither Telegram nor

@@ -71,7 +71,9 @@ async def new_pulka(
     )
     text, keyboard, shown = boards.render(tx, written.table)
     sent = await message.answer(text, reply_markup=keyboard)
-    if not written.duplicate:
+    # Delivered again, the answer is the board only if the first delivery's did not
+    # become it (the bot stopped between the commit and the answer).
+    if not written.duplicate or not await boards.placed(written.table):
         await boards.adopt(bot, tx, written.table, sent, shown)
 
 
