@@ -103,6 +103,11 @@ DEAL40_ECHO_RATIO = 3.0
 DEAL40_P99_MS = 10.0
 #: A long pulka costs what a short one does: nothing replays the whole log per deal.
 DEAL1000_RATIO = 1.5
+#: A durable write costs about what the floor of any durable bot costs (wall and CPU),
+#: with no slow tail; a chat whose pulka left memory costs about what a hot one does.
+FLOOR_RATIO = 1.5
+FLOOR_P99_MS = 3.0
+COLD_RATIO = 1.5
 #: Chats do not wait for each other: at once is never slower than one after another,
 #: and with a real round trip the chats overlap (no lock held across a Bot API call).
 CONC_0MS = 1.0
@@ -356,17 +361,48 @@ class Bench:
             echo=True,
         )
         await floor.setup()
-        samples: dict[int, list[float]] = {n: [] for n in ladder}
+        samples: dict[Any, list[float]] = {n: [] for n in ladder}
+        cpu: dict[Any, list[float]] = {n: [] for n in ladder}
         echoes: list[float] = []
         floors: list[float] = []
-        for _ in range(self.sizes.rounds):
+        floors_cpu: list[float] = []
+
+        async def timed(t: Any) -> tuple[float, float]:
+            c0 = time.process_time()
+            wall = await t.type_deal()
+            return wall, (time.process_time() - c0) * 1000
+
+        for r in range(self.sizes.rounds):
             for n, ts in ladder.items():
                 for t in ts:
-                    samples[n].append(await t.type_deal())
+                    wall, spent = await timed(t)
+                    samples[n].append(wall)
+                    cpu[n].append(spent)
                     echoes.append(await echo_sample(echo))
-                    floors.append(await floor.type_deal())
+                    wall, spent = await timed(floor)
+                    floors.append(wall)
+                    floors_cpu.append(spent)
+            if 40 in ladder and r % 2:
+                # A cold chat: its pulka no longer in memory (evicted by busier chats),
+                # paired with a hot one of the same length.
+                for t in ladder[40]:
+                    self.pb.keeper.tables.clear()
+                    wall, spent = await timed(t)
+                    samples.setdefault("cold", []).append(wall)
+                    cpu.setdefault("cold", []).append(spent)
+                    wall, spent = await timed(t)
+                    samples.setdefault("hot", []).append(wall)
+                    cpu.setdefault("hot", []).append(spent)
         print(f"latency: {sum(map(len, samples.values()))} deals measured", flush=True)
-        return {"deal": samples, "echo": echoes, "floor": floors}
+        return {
+            "deal": {k: v for k, v in samples.items() if k not in ("cold", "hot")},
+            "cpu": cpu,
+            "echo": echoes,
+            "floor": floors,
+            "floor_cpu": floors_cpu,
+            "cold": (samples.get("cold", []), samples.get("hot", [])),
+            "cold_cpu": (cpu.get("cold", []), cpu.get("hot", [])),
+        }
 
     async def wizard(self, ts: list[Any]) -> dict[str, Any]:
         echo = self._echo(2)
@@ -686,6 +722,68 @@ def report_latency(r: dict[str, Any]) -> None:
         "One update through the Dispatcher, interleaved with the echo bot "
         "(ms; 'x echo': median / echo median)",
         ("update", "n", "median", "p90", "p99", "x echo", "target", "met"),
+        rows,
+    )
+    report_floor(r)
+
+
+def report_floor(r: dict[str, Any]) -> None:
+    """Each /deal row against the floor bot, in wall and in CPU time."""
+    floor, floor_cpu = r.get("floor") or [], r.get("floor_cpu") or []
+    if not floor or not floor_cpu:
+        return
+    f_wall, f_cpu, f_p99 = statistics.median(floor), statistics.median(floor_cpu), 0.0
+    f_p99 = percentile(floor, 99)
+    rows: list[tuple[object, ...]] = [
+        ("floor bot", len(floor), ms(f_wall), ms(f_p99), "1.00", ms(f_cpu), "1.00", "", "")
+    ]
+    for n, xs in r["deal"].items():
+        cs = r["cpu"][n]
+        wall, spent, p99 = statistics.median(xs), statistics.median(cs), percentile(xs, 99)
+        target = ok = ""
+        if n == "40i":
+            target = f"<={FLOOR_RATIO:g}x, p99<=floor+{FLOOR_P99_MS:g}"
+            ok = met(
+                wall / f_wall <= FLOOR_RATIO
+                and spent / f_cpu <= FLOOR_RATIO
+                and p99 <= f_p99 + FLOOR_P99_MS
+            )
+        label = "/deal at ~40, production path" if n == "40i" else f"/deal at ~{n}, no inbox"
+        rows.append(
+            (
+                label,
+                len(xs),
+                ms(wall),
+                ms(p99),
+                f"{wall / f_wall:.2f}",
+                ms(spent),
+                f"{spent / f_cpu:.2f}",
+                target,
+                ok,
+            )
+        )
+    cold, hot = r.get("cold") or ([], [])
+    cold_cpu, hot_cpu = r.get("cold_cpu") or ([], [])
+    if cold and hot:
+        wall = statistics.median(cold) / statistics.median(hot)
+        spent = statistics.median(cold_cpu) / statistics.median(hot_cpu)
+        rows.append(
+            (
+                "cold chat / hot chat at ~40",
+                len(cold),
+                ms(statistics.median(cold)),
+                ms(percentile(cold, 99)),
+                f"{wall:.2f}",
+                ms(statistics.median(cold_cpu)),
+                f"{spent:.2f}",
+                f"<={COLD_RATIO:g}x a hot chat",
+                met(wall <= COLD_RATIO and spent <= COLD_RATIO),
+            )
+        )
+    print_rows(
+        "A /deal against the floor bot (one autocommit INSERT, an answer, a board edit), "
+        "interleaved (ms; ratios: median / the floor's median, the cold row: / a hot chat)",
+        ("update", "n", "wall", "p99", "x floor", "CPU", "x floor CPU", "target", "met"),
         rows,
     )
 

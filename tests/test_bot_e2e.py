@@ -324,6 +324,7 @@ async def test_group_migration_keeps_the_pulka(app: App, people: dict[str, Any])
     new = tg.migrate_group(chat)
     async with app.polling():
         await tg.wait_for_message(new, lambda m: "Сдача №2" in m.get("text", ""))
+        await app.idle()  # the new board (and the note that it cannot be pinned) too
         score = await app.say(new, p["vera"], "/score text")
         assert "Boris: пуля 4" in score
         assert "Сдача №3" in await app.say(new, p["vera"], "/deal raspasy Anna 3 Boris 2 Vera 5")

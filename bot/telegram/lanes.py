@@ -168,6 +168,7 @@ class Inbox:
         #: Handled and not yet marked so in the inbox (:meth:`done` marks them soon).
         self._done: list[int] = []
         self._marking: asyncio.Task[None] | None = None
+        self._now = asyncio.Event()
         self._dropped_at: float | None = None
 
     def _drop_due(self) -> bool:
@@ -203,7 +204,9 @@ class Inbox:
             self._marking = asyncio.create_task(self._mark(), name="inbox-handled")
 
     async def _mark(self) -> None:
-        await asyncio.sleep(self.mark_after)
+        # Woken early by flush(); never cancelled, which could stop it mid-transaction.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._now.wait(), self.mark_after)
         while self._done:
             try:
                 await self._write_done()
@@ -229,11 +232,12 @@ class Inbox:
 
     async def flush(self) -> None:
         """Mark the handled updates now (at shutdown)."""
+        self._now.set()
         if self._marking is not None:
-            self._marking.cancel()
-            with contextlib.suppress(BaseException):
+            with contextlib.suppress(Exception):
                 await self._marking
         await self._write_done()
+        self._now.clear()
 
     async def known(self) -> list[int]:
         """The ids of every update kept (handled or not, for a day)."""
