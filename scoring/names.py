@@ -9,6 +9,7 @@ case folded, invisible characters left out), so two seats never look alike.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 #: Bidirectional embeddings, overrides and isolates: they make a name read as another.
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -42,6 +43,9 @@ def _unseen(ch: str) -> bool:
     return ch in _BLANK or _selector(ch) or unicodedata.category(ch) == "Cf"
 
 
+# Remembered: every deal of a log names the same few players, and a replay reads each
+# name again (a cold pulka's replay spent most of its time here).
+@lru_cache(maxsize=4096)
 def odd_character(text: str) -> str | None:
     """The first character a name may not hold, or None.
 
