@@ -5,6 +5,9 @@ once an hour so that a batch's transaction is not one statement longer every tim
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import gc
+import weakref
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +16,7 @@ import pytest
 from aiogram.types import Update
 
 from bot.storage.db import Storage
-from bot.telegram.lanes import Inbox, Receiver, lane_of
+from bot.telegram.lanes import Inbox, Lanes, Receiver, lane_of
 
 
 def update(update_id: int, chat: int = -100) -> Update:
@@ -213,3 +216,29 @@ async def test_an_update_kept_before_a_restart_is_not_handled_again(storage: Sto
     await restarted.take([update(1), update(2), update(3)])
     await restarted.lanes.drain()
     assert sorted(handled) == [2, 3]
+
+
+async def test_an_idle_chat_worker_holds_nothing_of_the_updates_it_handled() -> None:
+    # Memory stays bounded by the chats being handled now: a worker waits up to its idle
+    # time for its chat's next update, and must not keep the last one meanwhile, nor
+    # what its handling set in context variables (the handler data, for the error router).
+    handling: contextvars.ContextVar[object] = contextvars.ContextVar("handling")
+
+    class Data:
+        pass
+
+    left: list[weakref.ref[Any]] = []
+
+    async def handle(u: Update) -> None:
+        data = Data()
+        handling.set(data)
+        left.extend((weakref.ref(u), weakref.ref(data)))
+
+    lanes = Lanes(handle, idle=30.0)
+    for n in range(1, 4):
+        lanes.put(update(n, chat=-100 * n))
+    await lanes.drain()
+    gc.collect()
+    assert lanes.active == 3  # the workers are still there, idle...
+    assert [ref() for ref in left] == [None] * 6  # ...holding nothing
+    await lanes.close()

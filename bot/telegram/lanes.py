@@ -137,10 +137,16 @@ class Lanes:
                     del self._lanes[key]
                 return
             try:
-                await self._handle(update)
+                # A task per update, so a context of its own: what the handling sets
+                # in context variables (the handler data the error router reads) ends
+                # with the update instead of living on in this worker while it idles.
+                await asyncio.create_task(self._handle(update))
             except Exception:  # one update's failure must not stop its chat
                 log.exception("update %s of chat %s failed", update.update_id, key)
             finally:
+                # An idle worker must not hold its last update (and everything the
+                # handling hung on it) for the idle time: 5,000 chats would keep 5,000.
+                del update
                 self._busy -= 1
                 if self._busy == 0:
                     self._drained.set()
