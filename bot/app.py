@@ -106,7 +106,12 @@ def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatc
     go to the handlers."""
     keeper = keeper or Keeper(storage)
     members = Members()
-    dp = Dispatcher(keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=members)
+    # No FSM: a chat's unfinished entries (the wizard, the "Write it?" guard) are drafts
+    # in SQLite, and aiogram's in-memory FSM keeps a record for every (chat, user) it
+    # ever saw, which would grow with every chat for nothing.
+    dp = Dispatcher(
+        keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=members, disable_fsm=True
+    )
     # Who joins or leaves a group is kept at once: the chat_member updates (asked for
     # by this handler) and the join and leave messages.
     dp.chat_member.register(members.changed)
