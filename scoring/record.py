@@ -13,8 +13,10 @@ scoring.errors.InvalidDeal: deals[0].tricks: tricks add up to 11, a deal has 10
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -119,14 +121,19 @@ Name = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_name)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built on first validation, not on import: a process that settles a record
+    # builds the record's validator alone, one that never reads a record none.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class _RulesBase(_Strict):
     variant: Annotated[Literal["sochi", "leningrad", "rostov"], Given] = "sochi"
 
     def to_rules(self) -> Rules:
-        values = self.model_dump(exclude_none=True)
+        # The fields as they are (plain JSON values), read without pydantic's
+        # serializer: settling a record builds no validator but the record's.
+        given = {name: getattr(self, name) for name in type(self).model_fields}
+        values = {k: v for k, v in given.items() if v is not None}
         variant = values.pop("variant")
         for c in CONVENTIONS:
             # Money is a decimal string in the record: a JSON number is binary
@@ -204,7 +211,7 @@ class CorrectionModel(_Strict):
     player: Name
     pulka: Amount = Decimal(0)
     mountain: Amount = Decimal(0)
-    whists: Annotated[dict[Name, Amount], Given] = {}
+    whists: Annotated[dict[Name, Amount], Given, Field(default_factory=dict)]
     note: Annotated[str, Given, Field(max_length=500), AfterValidator(_note)] = ""
 
     def to_deal(self) -> Deal:
@@ -228,8 +235,8 @@ class RecordModel(_Strict):
 
     format: Literal["pulka/1"]
     players: Players
-    rules: Annotated[RulesModel, Given] = RulesModel()
-    deals: Annotated[list[DealModel], Given] = []
+    rules: Annotated[RulesModel, Given, Field(default_factory=RulesModel.model_construct)]
+    deals: Annotated[list[DealModel], Given, Field(default_factory=list)]
 
 
 class SheetModel(_Strict):
@@ -237,16 +244,15 @@ class SheetModel(_Strict):
 
     format: Literal["pulka-sheet/1"]
     players: Players
-    rules: Annotated[RulesModel, Given] = RulesModel()
-    pulka: Annotated[dict[Name, Amount], Given] = {}
-    mountain: Annotated[dict[Name, Amount], Given] = {}
-    whists: Annotated[dict[Name, dict[Name, Amount]], Given] = {}
+    rules: Annotated[RulesModel, Given, Field(default_factory=RulesModel.model_construct)]
+    pulka: Annotated[dict[Name, Amount], Given, Field(default_factory=dict)]
+    mountain: Annotated[dict[Name, Amount], Given, Field(default_factory=dict)]
+    whists: Annotated[dict[Name, dict[Name, Amount]], Given, Field(default_factory=dict)]
 
 
-class Document(BaseModel):
+@dataclass(frozen=True)
+class Document:
     """A loaded document: the sheet to settle, and the replay if it was a record."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
 
     players: tuple[str, ...]
     rules: Rules
@@ -591,10 +597,13 @@ def rules_from_json(data: dict[str, Any]) -> Rules:
     return RulesModel.model_validate(data).to_rules()
 
 
-_DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
+@cache
+def _deal_adapter() -> TypeAdapter[Any]:
+    # Made on first use, like the models' validators.
+    return TypeAdapter(DealModel)
 
 
 def deal_from_json(data: dict[str, Any]) -> Deal:
     """One deal as the record writes it (:func:`deal_to_json`) back to a deal."""
-    deal: Deal = _DEAL.validate_python(data, context={"stored": True}).to_deal()
+    deal: Deal = _deal_adapter().validate_python(data, context={"stored": True}).to_deal()
     return deal
