@@ -220,3 +220,19 @@ def test_a_stored_settlement_reads_back_equal(p: tuple) -> None:
     # Whole figures come back as int, as the settlement had them.
     assert [type(x) for x in back.results] == [type(x) for x in s.results]
     assert settlement_to_json(back) == stored
+
+
+@SETTINGS
+@given(pulkas(max_deals=20))
+def test_a_compact_stored_settlement_reads_back_as_the_full_form(p: tuple) -> None:
+    players, rules, deals = p
+    s = settle_state(replay(players, rules, deals).state)
+    compact = json.loads(json.dumps(settlement_to_json(s, compact=True), ensure_ascii=False))
+    back = settlement_from_json(compact)
+    assert back == s
+    assert settlement_to_json(back) == settlement_to_json(s)
+    assert [type(x) for x in back.results] == [type(x) for x in s.results]
+    # Whole figures are JSON integers, the others "n/d" with a denominator past 1.
+    for x in compact["results"] + compact["amnestied"] + [compact["average"]]:
+        assert type(x) is int or (isinstance(x, str) and int(x.split("/")[1]) > 1)
+    assert compact.get("notice", s.notice) == s.notice
