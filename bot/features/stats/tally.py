@@ -20,7 +20,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bot.model.nights import Night, Person, guest_key
-from scoring import exact_money
+from scoring import exact_money, exact_sum
 from scoring.tally import Tally
 
 
@@ -53,15 +53,15 @@ class PlayerStats:
 
     @property
     def whists(self) -> Fraction:
-        return sum((r.whists for r in self.nights), Fraction(0))
+        return exact_sum(r.whists for r in self.nights)
 
     @property
     def money(self) -> tuple[tuple[str, Fraction], ...]:
         """(currency, exact total) per currency, in the order first played."""
-        totals: dict[str, Fraction] = defaultdict(Fraction)
+        by_currency: dict[str, list[Fraction]] = defaultdict(list)
         for r in self.nights:
-            totals[r.currency] += Fraction(r.money)
-        return tuple(totals.items())
+            by_currency[r.currency].append(r.money)
+        return tuple((c, exact_sum(m)) for c, m in by_currency.items())
 
     @property
     def best(self) -> NightResult:
@@ -174,7 +174,8 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
         numbers, totals = running.setdefault(currency, ([], {}))
         numbers.append(night.number)
         for person in night.people:
-            totals.setdefault(person.key, [Fraction(0)] * (len(numbers) - 1))
+            if person.key not in totals:  # 0 before his first night
+                totals[person.key] = [Fraction(0)] * (len(numbers) - 1)
         for key, line in totals.items():
             line.append((line[-1] if line else Fraction(0)) + won[key])
     players = [
