@@ -16,13 +16,15 @@ from typing import Any
 
 import pytest
 from harness import App, group
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from tapping import Tapper
 from test_after_settling import FIX, reply
 from test_ending import SETTLE, Evening
 
 from bot.actions.nights import chat_nights
-from bot.features.stats.chart import render_chart
+from bot.features.stats.chart import _height_of, render_chart
 from bot.features.stats.handlers import is_csv_stats
 from bot.features.stats.tally import ChatStats, NightResult, PlayerStats, chat_stats
 from bot.features.stats.view import LIMIT, stats_text
@@ -461,3 +463,19 @@ def test_running_totals_start_at_zero_for_a_later_player_and_add_up() -> None:
         assert running[p.person.key][-1] == p.whists == sum(r.whists for r in p.nights)
         assert p.money == (("RUB", p.whists),)
         assert all(type(v) is Fraction for v in running[p.person.key])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.integers(-(10**9), 10**9), st.fractions()),
+    st.fractions(),
+    st.fractions(min_value=Fraction(1, 10**6)),
+    st.integers(0, 2000),
+    st.integers(1, 2000),
+)
+def test_the_charts_pixel_rows_are_the_exact_formulas(
+    v: int | Fraction, low: Fraction, span: Fraction, bottom: int, height: int
+) -> None:
+    # Worked out in integers, truncated towards zero as int() truncates the exact value.
+    expected = int(bottom - (Fraction(v) - low) * height / span)
+    assert _height_of(v, low, span, bottom, height) == expected
