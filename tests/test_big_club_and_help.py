@@ -144,7 +144,7 @@ def test_stats_of_players_with_emoji_names_fit_in_one_message(lang: str) -> None
             p,
             (p.name,),
             (),
-            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Decimal(i), "RUB"),),
+            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Fraction(i), "RUB"),),
             Tally(deals=4),
         )
         for i, p in enumerate(people[:60])
