@@ -33,6 +33,7 @@ from scoring.record import (
     settlement_to_json,
 )
 from scoring.rules import CONVENTIONS, Rules
+from scoring.tally import Tally, total
 
 from .strategies import deal_for, pulkas
 
@@ -236,3 +237,28 @@ def test_a_compact_stored_settlement_reads_back_as_the_full_form(p: tuple) -> No
     for x in compact["results"] + compact["amnestied"] + [compact["average"]]:
         assert type(x) is int or (isinstance(x, str) and int(x.split("/")[1]) > 1)
     assert compact.get("notice", s.notice) == s.notice
+
+
+_COUNTS = st.integers(0, 50)
+_TALLIES = st.builds(
+    Tally,
+    _COUNTS,
+    st.tuples(_COUNTS, _COUNTS, _COUNTS, _COUNTS, _COUNTS),
+    st.tuples(_COUNTS, _COUNTS, _COUNTS, _COUNTS, _COUNTS),
+    _COUNTS,
+    _COUNTS,
+    _COUNTS,
+    _COUNTS,
+    _COUNTS,
+)
+
+
+@SETTINGS
+@given(st.lists(_TALLIES, max_size=30))
+def test_tallies_total_as_they_add(tallies: list[Tally]) -> None:
+    assert total(tallies) == sum(tallies, Tally())
+    # Every field is summed: a field added to Tally that total() left out would fail.
+    ones = Tally(
+        *(tuple([1] * len(v)) if isinstance(v, tuple) else 1 for v in dataclasses.astuple(Tally()))
+    )
+    assert total([ones, ones]) == ones + ones
