@@ -75,9 +75,15 @@ async def chat_nights(keeper: Keeper, chat_id: int) -> list[Night]:
         names.update((p.key, p.name) for p in people)
         found.append(Night(number, sheet, people))
     # Everyone under the name last played, in every night (a renamed user stays one row).
-    return [
-        replace(n, people=tuple(replace(p, name=names[p.key]) for p in n.people)) for n in found
-    ]
+    return [n if _named_last(n, names) else _renamed(n, names) for n in found]
+
+
+def _named_last(night: Night, names: Mapping[str, str]) -> bool:
+    return all(p.name == names[p.key] for p in night.people)
+
+
+def _renamed(night: Night, names: Mapping[str, str]) -> Night:
+    return replace(night, people=tuple(replace(p, name=names[p.key]) for p in night.people))
 
 
 def decoded(
