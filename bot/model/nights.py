@@ -255,4 +255,5 @@ def _tally_to_json(t: Tally) -> list[Any]:
 
 
 def _tally_from_json(values: list[Any]) -> Tally:
-    return Tally(*[tuple(v) if type(v) is list else v for v in values])
+    given: list[Any] = [tuple(v) if type(v) is list else v for v in values]
+    return Tally(*given)
