@@ -521,17 +521,17 @@ def settlement_from_json(d: dict[str, Any]) -> Settlement:
     """:func:`settlement_to_json` read back, of either form."""
     adj = d.get("adjustment")
     return Settlement(
-        players=tuple(str(p) for p in d["players"]),
+        players=tuple([str(p) for p in d["players"]]),
         finished=bool(d["finished"]),
-        equalised=tuple(_figure(x) for x in d["equalised"]),
-        amnestied=tuple(_figure(x) for x in d["amnestied"]),
+        equalised=_figures(d["equalised"]),
+        amnestied=_figures(d["amnestied"]),
         average=_figure(d["average"]),
-        mountain_results=tuple(_figure(x) for x in d["mountain_results"]),
-        balances=tuple(tuple(_figure(x) for x in row) for row in d["balances"]),
+        mountain_results=_figures(d["mountain_results"]),
+        balances=tuple([_figures(row) for row in d["balances"]]),
         adjustment=None if adj is None else (int(adj[0]), _figure(adj[1]), int(adj[2])),
-        results=tuple(_figure(x) for x in d["results"]),
-        money=tuple(Decimal(m) for m in d["money"]),
-        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
+        results=_figures(d["results"]),
+        money=tuple([Decimal(m) for m in d["money"]]),
+        payments=tuple([Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]]),
         notice=d.get("notice"),
     )
 
@@ -545,6 +545,11 @@ def _compact(x: Number) -> int | str:
         return x
     f = Fraction(x)
     return f.numerator if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _figures(stored: list[Any]) -> tuple[Number, ...]:
+    # The compact form's whole figures (most of them) are taken as they are.
+    return tuple([x if type(x) is int else _figure(x) for x in stored])
 
 
 def _figure(stored: object) -> Number:
