@@ -14,7 +14,15 @@ from . import seating
 from .deals import Choice, Contract, Correction, Deal, Game, Misere, Raspasy, Suit
 from .engine import PulkaState, Replay, Step, apply, is_finished, play, replay
 from .errors import IllegalDeal, InvalidDeal, InvalidRules, ScoringError
-from .numbers import figure, json_number, money_text, round_half_away, stake_text, whists_text
+from .numbers import (
+    exact_sum,
+    figure,
+    json_number,
+    money_text,
+    round_half_away,
+    stake_text,
+    whists_text,
+)
 from .rules import CONVENTION, CONVENTIONS, Convention, Rules, Variant
 from .settle import (
     Payment,
@@ -80,6 +88,7 @@ __all__ = [
     "ending",
     "entry",
     "exact_money",
+    "exact_sum",
     "figure",
     "is_finished",
     "json_number",
