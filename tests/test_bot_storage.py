@@ -12,8 +12,8 @@ from harness import count_events
 
 from bot.actions import chats, deals, drafts, ending, seating
 from bot.actions.keeper import Keeper
-from bot.model import Author, PulkaError, Source
-from bot.storage import pulkas
+from bot.model import Author, EventKind, PulkaError, Source
+from bot.storage import events, pulkas
 from bot.storage.db import DatabaseUnusable, Storage
 from bot.storage.schema import SCHEMA_VERSION
 from scoring import Game, IllegalDeal, InvalidDeal, Raspasy, Rules
@@ -73,6 +73,21 @@ async def test_schema_and_pragmas(keeper: Keeper) -> None:
     assert (await (await conn.execute("PRAGMA user_version")).fetchone())[0] == SCHEMA_VERSION
     assert (await (await conn.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
     assert (await (await conn.execute("PRAGMA synchronous")).fetchone())[0] == 2  # FULL
+
+
+async def test_the_events_that_name_people_are_found_by_their_own_index(keeper: Keeper) -> None:
+    # A chat's claims and nicknames are read by its statistics and seating: its pulkas
+    # and their naming events found by indexes, not by reading every event.
+    conn = keeper.storage.conn
+    plan = await (
+        await conn.execute("EXPLAIN QUERY PLAN " + events.NAMING_IN_CHAT, (-100, "claim"))
+    ).fetchall()
+    steps = [str(tuple(row)) for row in plan]
+    assert any("pulkas_of_chat" in s for s in steps), steps
+    assert any("events_naming" in s for s in steps), steps
+    with pytest.raises(ValueError):
+        async with keeper.storage.read() as tx:
+            await events.of_kind_in_chat(tx, -100, EventKind.DEAL)
 
 
 async def test_same_message_written_once(keeper: Keeper) -> None:

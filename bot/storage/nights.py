@@ -9,11 +9,11 @@ from typing import Any
 
 from bot.model import PulkaStatus
 from bot.storage.db import Tx
+from bot.storage.events import LAST_EVENT
 
 #: A chat's pulkas that are over, with the last event of each log and of its summary.
 _OF_CHAT = (
-    "SELECT p.id, (SELECT max(e.id) FROM events e WHERE e.pulka_id = p.id) AS last, "
-    "n.last_event_id AS made "
+    f"SELECT p.id, {LAST_EVENT} AS last, n.last_event_id AS made "
     "FROM pulkas p LEFT JOIN nights n ON n.pulka_id = p.id "
     "WHERE p.chat_id = ? AND p.status = ? ORDER BY p.id"
 )

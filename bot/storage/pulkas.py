@@ -56,7 +56,7 @@ async def active(tx: Tx, chat_id: int, thread_id: int) -> tuple[int, int] | None
     # The status written out, not bound: SQLite uses the partial index
     # ``pulkas_one_active`` only for a query whose WHERE says what the index's does.
     row = await tx.one(
-        "SELECT id, (SELECT MAX(id) FROM events WHERE pulka_id = p.id) AS last "
+        f"SELECT id, {events.LAST_EVENT} AS last "
         "FROM pulkas p WHERE chat_id = ? AND thread_id = ? AND status = 'active'",
         chat_id,
         thread_id,
