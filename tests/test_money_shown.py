@@ -93,6 +93,9 @@ async def test_an_evening_in_thirds_at_two_roubles(app: App, people: dict[str, A
         assert "Boris → Anna: 17.33 RUB" in settled and "Boris → Vera: 13.33 RUB" in settled
         [cent] = [line for line in settled.splitlines() if line.startswith("Округление")]
         assert cent == "Округление: Boris -30.66 вместо -30.67 RUB — чтобы платежи сошлись в ноль."
+        # The sheet's picture holds figures only: its caption says whose cent moved.
+        sheets = [m for m in e.tg.sent_messages(e.chat) if m.get("photo")]
+        assert sheets and cent in str(sheets[-1].get("caption")), sheets[-1:]
         texts = [
             settled,
             await e.say("anna", "/pulkas"),

@@ -12,6 +12,7 @@ from html import escape
 from bot.model import Table
 from bot.views.deal import dealer_line, standings_lines
 from bot.views.format import declarer_prefix, name, notation, num
+from bot.views.settlement import rounding_line
 from bot.views.texts import Texts
 from scoring import (
     Rules,
@@ -195,14 +196,18 @@ def sheet_caption(
     kind: SheetKind = SheetKind.NOW,
 ) -> str:
     """The photo's caption: the standings now and whose deal is next, or the settlement's
-    head (if the pulka stopped now, ended, or settled, by ``kind``)."""
+    head (if the pulka stopped now, ended, or settled, by ``kind``) and, if a cent was
+    moved so that the payments add up to zero, the line that says whose (the picture's
+    payments band holds figures only)."""
     if settlement is not None:
-        cur = escape(table.rules.currency)
-        return tx(
+        rules = table.settled_rules  # the pulka's own, until it is settled
+        head = tx(
             _SHEET_CAPTIONS.get(kind, "settle_now"),
-            stake=stake_text(table.rules.stake),
-            currency=cur,
+            stake=stake_text(rules.stake),
+            currency=escape(rules.currency),
         )
+        rounding = rounding_line(tx, rules, settlement)
+        return head if rounding is None else head + "\n" + rounding
     state = table.state
     if state is None:
         return tx("score_title", target=table.rules.target)

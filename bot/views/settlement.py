@@ -58,6 +58,16 @@ def money_lines(tx: Texts, rules: Rules, s: Settlement) -> list[str]:
         )
     else:
         lines.append(tx("payments_none"))
+    rounding = rounding_line(tx, rules, s)
+    if rounding is not None:
+        lines.append(rounding)
+    return lines
+
+
+def rounding_line(tx: Texts, rules: Rules, s: Settlement) -> str | None:
+    """The one line naming whoever pays or gets a cent otherwise than his result times
+    the stake, so that the payments add up to zero (None: nobody does)."""
+    cur = name(rules.currency)
     moved = roundings(s, rules.stake)
     if moved:
         moves = ", ".join(
@@ -72,10 +82,9 @@ def money_lines(tx: Texts, rules: Rules, s: Settlement) -> list[str]:
         )
         off = results_off(s)
         if off:
-            lines.append(tx("settle_centred", off=signed(off), moves=moves))
-        else:
-            lines.append(tx("settle_rounding", moves=moves))
-    return lines
+            return tx("settle_centred", off=signed(off), moves=moves)
+        return tx("settle_rounding", moves=moves)
+    return None
 
 
 def final_text(tx: Texts, table: Table) -> str:
