@@ -1,0 +1,32 @@
+### The words of the sheet's page (the Mini App), in English.
+
+ma_pool = Pool
+ma_mountain = Mountain
+ma_whists = Whists
+ma_standings = If we stopped now
+ma_money = Money
+ma_history = Deals
+ma_sheet = Sheet
+ma_back = Back to the live sheet
+ma_live = Live
+ma_after_deal = The sheet after deal { $number }
+ma_no_deals = No deals yet.
+ma_loading = Loading…
+ma_changes = Changes
+ma_wrote = Wrote
+ma_cost = Cost
+ma_error = Could not load the sheet.
+ma_status_running = running
+ma_status_ended = ended, not settled yet
+ma_status_settled = settled
+ma_status_cancelled = cancelled
+ma_seating = The players are taking their seats.
+ma_finished = The pulka is closed: settle it in the chat (/settle).
+ma_settled = The settlement
+ma_ended = If settled now
+ma_err_no_init_data = Open the sheet from the chat: the button on the pinned scoreboard.
+ma_err_bad_signature = This link is not signed by the bot: open the sheet from the chat again.
+ma_err_stale_init_data = This page is more than a day old: open the sheet from the chat again.
+ma_err_forbidden = Only the members of the pulka's chat may see its sheet.
+ma_err_bad_request = A bad request.
+ma_err_too_many = Too many requests: wait a few seconds.

@@ -1,0 +1,32 @@
+### Слова страницы пульки (Mini App), по-русски.
+
+ma_pool = Пуля
+ma_mountain = Гора
+ma_whists = Висты
+ma_standings = Если закончить сейчас
+ma_money = Деньги
+ma_history = Раздачи
+ma_sheet = Лист
+ma_back = К живому листу
+ma_live = Сейчас
+ma_after_deal = Лист после раздачи { $number }
+ma_no_deals = Раздач ещё нет.
+ma_loading = Загрузка…
+ma_changes = Изменения
+ma_wrote = Записано
+ma_cost = Цена
+ma_error = Не удалось загрузить лист.
+ma_status_running = идёт
+ma_status_ended = закончена, ещё не рассчитана
+ma_status_settled = рассчитана
+ma_status_cancelled = отменена
+ma_seating = Игроки рассаживаются.
+ma_finished = Пулька закрыта: рассчитайтесь в чате (/settle).
+ma_settled = Расчёт
+ma_ended = Если рассчитаться сейчас
+ma_err_no_init_data = Откройте лист из чата: кнопка на закреплённом табло.
+ma_err_bad_signature = Эта ссылка не подписана ботом: откройте лист из чата ещё раз.
+ma_err_stale_init_data = Страница открыта больше суток назад: откройте лист из чата ещё раз.
+ma_err_forbidden = Лист пульки видят только участники её чата.
+ma_err_bad_request = Неверный запрос.
+ma_err_too_many = Слишком много запросов: подождите несколько секунд.

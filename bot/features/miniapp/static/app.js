@@ -1,0 +1,278 @@
+// The sheet's page: reads the init data Telegram hands over, asks the bot for the sheet
+// and the deals, and lays them out.  Every text comes from the bot, already worded in
+// the chat's language; players' words are set as text (textContent), never as markup.
+
+const POLL_MS = 2500;
+const api = new URL("api/", document.baseURI);
+
+const fragment = new URLSearchParams(location.hash.slice(1));
+const query = new URLSearchParams(location.search);
+const tg = () => (window.Telegram && window.Telegram.WebApp) || null;
+
+function initData() {
+  const app = tg();
+  if (app && app.initData) return app.initData;
+  return fragment.get("tgWebAppData") || "";
+}
+
+function startParam() {
+  const signed = new URLSearchParams(initData()).get("start_param");
+  return signed || fragment.get("tgWebAppStartParam") || query.get("tgWebAppStartParam")
+    || query.get("pulka") || "";
+}
+
+function themeParams() {
+  const app = tg();
+  if (app && app.themeParams && Object.keys(app.themeParams).length) return app.themeParams;
+  try {
+    return JSON.parse(fragment.get("tgWebAppThemeParams") || "{}");
+  } catch (e) {
+    return {};
+  }
+}
+
+const THEME = {
+  bg_color: "--bg",
+  text_color: "--text",
+  hint_color: "--hint",
+  link_color: "--link",
+  button_color: "--button",
+  button_text_color: "--button-text",
+  secondary_bg_color: "--section",
+  section_separator_color: "--separator",
+};
+
+function dark(hex) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || "");
+  if (!m) return false;
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
+}
+
+function applyTheme() {
+  const params = themeParams();
+  const root = document.documentElement.style;
+  for (const [key, name] of Object.entries(THEME)) {
+    if (/^#[0-9a-f]{3,8}$/i.test(params[key] || "")) root.setProperty(name, params[key]);
+  }
+  if (params.section_bg_color && params.bg_color === params.secondary_bg_color) {
+    root.setProperty("--section", params.section_bg_color);
+  }
+  if (params.bg_color) {
+    const isDark = dark(params.bg_color);
+    root.setProperty("--plus", isDark ? "#5fd17f" : "#1a8a3a");
+    root.setProperty("--minus", isDark ? "#ff6b5e" : "#c7362b");
+    root.setProperty("color-scheme", isDark ? "dark" : "light");
+  }
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function signClass(text) {
+  if (typeof text !== "string") return "";
+  if (text.startsWith("+")) return "plus";
+  if (text.startsWith("-")) return "minus";
+  return "";
+}
+
+const state = { pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null };
+const $ = (id) => document.getElementById(id);
+
+async function ask(path, params) {
+  const url = new URL(path, api);
+  url.searchParams.set("pulka", state.pulka);
+  for (const [k, v] of Object.entries(params || {})) url.searchParams.set(k, String(v));
+  const response = await fetch(url, { headers: { Authorization: "tma " + initData() } });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (e) {
+    body = null;
+  }
+  if (!response.ok) {
+    const error = new Error((body && body.text) || "HTTP " + response.status);
+    error.status = response.status;
+    throw error;
+  }
+  return body;
+}
+
+function say(text) {
+  const message = $("message");
+  message.textContent = text || "";
+  message.hidden = !text;
+}
+
+function drawSheet(data) {
+  const box = $("sheet");
+  box.replaceChildren();
+  const labels = data.labels;
+  $("title").textContent = data.title;
+  $("status").textContent = data.status_text;
+  $("tab-sheet").textContent = labels.sheet;
+  $("tab-history").textContent = labels.history;
+  $("tabs").hidden = false;
+  document.documentElement.lang = data.lang;
+  if (data.after !== null) {
+    const back = el("button", { type: "button", text: labels.back });
+    back.addEventListener("click", () => {
+      state.after = null;
+      drawSheet(state.live);
+    });
+    box.append(el("div", { class: "banner", id: "after" }, el("span", { text: data.after_text }), back));
+  }
+  const players = el("div", { class: "players", id: "players" });
+  if (data.standings || data.settlement) {
+    box.append(el("p", { class: "hint", text: data.settlement ? data.settlement.title : labels.standings }));
+  }
+  const results = data.settlement ? data.settlement.results : null;
+  data.players.forEach((p, i) => {
+    const card = el("div", { class: "player" });
+    const head = el("div", { class: "head" }, el("span", { class: "name", text: p.name }));
+    const shown = results ? results[i] : p.standing !== undefined ? { result: p.standing, money: p.money } : null;
+    if (shown) {
+      const pill = el("span", { class: "standing " + signClass(shown.result), text: shown.result });
+      if (shown.money !== null && shown.money !== undefined) {
+        pill.append(el("small", { text: shown.money + " " + (data.currency || "") }));
+      }
+      head.append(pill);
+    }
+    card.append(head);
+    if (p.pool !== undefined) {
+      const whists = el("div", { class: "figure" }, el("span", { class: "label", text: labels.whists }));
+      for (const w of p.whists) whists.append(el("span", { class: "whist", text: w.on + ": " + w.amount }));
+      card.append(
+        el(
+          "div",
+          { class: "figures" },
+          el("div", { class: "figure" }, el("span", { class: "label", text: labels.pool }),
+            el("span", { class: "value pool", text: p.pool })),
+          el("div", { class: "figure" }, el("span", { class: "label", text: labels.mountain }),
+            el("span", { class: "value mountain", text: p.mountain })),
+          whists,
+        ),
+      );
+    }
+    players.append(card);
+  });
+  box.append(players);
+  if (data.next) box.append(el("p", { class: "note hint", id: "next", text: data.next }));
+  if (data.settlement) {
+    const lines = el("div", { class: "lines", id: "settlement" });
+    for (const line of data.settlement.lines) lines.append(el("p", { text: line }));
+    for (const block of data.settlement.after) {
+      for (const line of block.split("\n")) lines.append(el("p", { text: line }));
+    }
+    box.append(el("h2", { text: data.settlement.title }), lines);
+  }
+}
+
+function drawHistory(data) {
+  const box = $("history");
+  box.replaceChildren();
+  const labels = data.labels;
+  if (!data.deals.length) box.append(el("p", { class: "hint", text: labels.no_deals }));
+  for (const d of [...data.deals].reverse()) {
+    if (d.gone) {
+      box.append(el("div", { class: "deal gone", text: d.gone }));
+      continue;
+    }
+    const card = el(
+      "button",
+      { type: "button", class: "deal", "data-event": String(d.event) },
+      el("div", { class: "notation", text: d.number + ". " + d.notation }),
+      el("div", { class: "row" }, el("b", { text: labels.wrote + ": " }), document.createTextNode(d.wrote)),
+      el("div", { class: "row" }, el("b", { text: labels.cost + ": " }), document.createTextNode(d.cost)),
+      el("div", { class: "meta", text: d.author + " · " + d.when }),
+    );
+    card.addEventListener("click", () => showAfter(d.event));
+    box.append(card);
+  }
+  if (data.changes.length) {
+    const changes = el("div", { class: "changes" }, el("h2", { text: labels.changes }));
+    for (const line of data.changes) changes.append(el("p", { text: line }));
+    box.append(changes);
+  }
+}
+
+function showTab(tab) {
+  state.tab = tab;
+  $("sheet").hidden = tab !== "sheet";
+  $("history").hidden = tab !== "history";
+  $("tab-sheet").classList.toggle("active", tab === "sheet");
+  $("tab-history").classList.toggle("active", tab === "history");
+  if (tab === "history") loadHistory();
+}
+
+async function loadHistory() {
+  try {
+    state.history = await ask("history");
+    drawHistory(state.history);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function showAfter(eventId) {
+  try {
+    const data = await ask("sheet", { at: eventId });
+    state.after = eventId;
+    showTab("sheet");
+    drawSheet(data);
+    window.scrollTo(0, 0);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function refresh() {
+  try {
+    const data = await ask("sheet", state.last === null ? {} : { since: state.last });
+    say("");
+    if (data.same) return;
+    state.last = data.last;
+    state.live = data;
+    if (state.after === null) drawSheet(data);
+    if (state.tab === "history") loadHistory();
+    document.body.dataset.last = String(data.last);
+  } catch (e) {
+    say(e.message);
+    if (e.status === 401 || e.status === 403) return false;
+  }
+  return true;
+}
+
+async function poll() {
+  const more = await refresh();
+  if (more !== false) setTimeout(poll, POLL_MS);
+}
+
+function telegramReady() {
+  const app = tg();
+  if (!app) return;
+  applyTheme();
+  app.ready();
+  app.expand();
+  app.onEvent("themeChanged", applyTheme);
+}
+
+applyTheme();
+$("tab-sheet").addEventListener("click", () => {
+  state.after = null;
+  if (state.live) drawSheet(state.live);
+  showTab("sheet");
+});
+$("tab-history").addEventListener("click", () => showTab("history"));
+const script = document.querySelector('script[src*="telegram-web-app.js"]');
+if (tg()) telegramReady();
+else if (script) script.addEventListener("load", telegramReady);
+poll();

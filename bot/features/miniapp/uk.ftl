@@ -1,0 +1,32 @@
+### Слова сторінки пульки (Mini App), українською.
+
+ma_pool = Пуля
+ma_mountain = Гора
+ma_whists = Вісти
+ma_standings = Якщо закінчити зараз
+ma_money = Гроші
+ma_history = Роздачі
+ma_sheet = Аркуш
+ma_back = До живого аркуша
+ma_live = Зараз
+ma_after_deal = Аркуш після роздачі { $number }
+ma_no_deals = Роздач ще немає.
+ma_loading = Завантаження…
+ma_changes = Зміни
+ma_wrote = Записано
+ma_cost = Ціна
+ma_error = Не вдалося завантажити аркуш.
+ma_status_running = триває
+ma_status_ended = закінчена, ще не розрахована
+ma_status_settled = розрахована
+ma_status_cancelled = скасована
+ma_seating = Гравці розсідаються.
+ma_finished = Пульку закрито: розрахуйтеся в чаті (/settle).
+ma_settled = Розрахунок
+ma_ended = Якщо розрахуватися зараз
+ma_err_no_init_data = Відкрийте аркуш із чату: кнопка на закріпленому табло.
+ma_err_bad_signature = Це посилання не підписане ботом: відкрийте аркуш із чату ще раз.
+ma_err_stale_init_data = Сторінку відкрито понад добу тому: відкрийте аркуш із чату ще раз.
+ma_err_forbidden = Аркуш пульки бачать лише учасники її чату.
+ma_err_bad_request = Хибний запит.
+ma_err_too_many = Забагато запитів: зачекайте кілька секунд.

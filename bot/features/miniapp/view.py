@@ -1,0 +1,209 @@
+"""The sheet and the history as the page draws them: plain JSON of texts and figures.
+
+Every figure and every sentence comes from the chat's views and :mod:`scoring` (the same
+standings ``/score text`` shows, the same protocol lines ``/history`` writes); the page
+only lays them out.  The chat's texts are HTML for Telegram, with the players' words
+escaped: :func:`plain` turns them back into text, which the page sets as text, never
+as markup.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+from bot.model import LiveDeal, Table, shown_settlement, table_at
+from bot.views.board import headline
+from bot.views.buttons import pulka_ref
+from bot.views.deal import cost_items, dealer_line, history_lines, standings_lines, write_items
+from bot.views.format import declarer_prefix, details, notation, num, result
+from bot.views.settlement import amendment_blocks, money_lines
+from bot.views.texts import Texts
+from scoring import Correction, money_text, settle_state, standings
+from scoring.cost import deal_cost
+from scoring.settle import share
+
+_TAG = re.compile(r"<[^>]*>")
+
+#: Words of the page itself (its labels), by their key in the catalog.
+LABELS = (
+    "ma_pool",
+    "ma_mountain",
+    "ma_whists",
+    "ma_standings",
+    "ma_money",
+    "ma_history",
+    "ma_sheet",
+    "ma_back",
+    "ma_live",
+    "ma_no_deals",
+    "ma_loading",
+    "ma_changes",
+    "ma_wrote",
+    "ma_cost",
+    "ma_error",
+)
+
+
+def plain(html: str) -> str:
+    """A chat text as plain text: Telegram's tags dropped, entities read back.
+
+    Players' words are escaped in the chat's texts, so only the bot's own tags go.
+
+    >>> plain("<b>Anna</b> &lt;img src=x onerror=alert(1)&gt; &amp; co")
+    'Anna <img src=x onerror=alert(1)> & co'
+    """
+    return unescape(_TAG.sub("", html))
+
+
+def labels(tx: Texts) -> dict[str, str]:
+    return {key.removeprefix("ma_"): tx(key) for key in LABELS}
+
+
+#: A pulka's status on the page, and its words.
+STATUS_TEXTS = {
+    "running": "ma_status_running",
+    "ended": "ma_status_ended",
+    "settled": "ma_status_settled",
+    "cancelled": "ma_status_cancelled",
+}
+
+
+def status_of(table: Table) -> str:
+    if table.cancelled:
+        return "cancelled"
+    if table.active:
+        return "running"
+    return "settled" if table.settled else "ended"
+
+
+def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str, Any]:
+    """The sheet of ``table`` (as it stood after the deal ``after``, if given): each
+    player's pool, mountain and whists, the standings in whists and money, whose deal is
+    next, the settlement once there is one."""
+    past = after is not None
+    if after is not None:
+        table = table_at(table, after.event.id)
+    rules = table.rules
+    out: dict[str, Any] = {
+        "pulka": pulka_ref(table.id),
+        "last": table.last_event_id,
+        "lang": tx.lang,
+        "title": plain(headline(tx, rules)),
+        "status": status_of(table),
+        "status_text": tx(STATUS_TEXTS[status_of(table)]),
+        "deals": len(table.deals),
+        "after": None if after is None else after.number,
+        "after_text": None if after is None else tx("ma_after_deal", number=after.number),
+        "labels": labels(tx),
+        "players": [],
+        "standings": None,
+        "next": None,
+        "settlement": None,
+    }
+    state = table.state
+    if state is None:  # still seating: the names only
+        out["players"] = [{"name": p.name} for p in table.players]
+        out["next"] = tx("ma_seating")
+        return out
+    sheet_ = state.sheet
+    stand = standings(state)
+    now = settle_state(state)
+    players = []
+    for i, who in enumerate(table.names):
+        players.append(
+            {
+                "name": who,
+                "pool": num(sheet_.pulka[i]),
+                "mountain": num(sheet_.mountain[i]),
+                "whists": [{"on": on, "amount": num(v)} for on, v in sheet_.whists_by(i).items()],
+                "standing": result(stand[i]),
+                "money": money_text(now.money[i]) if rules.stake else None,
+            }
+        )
+    out["players"] = players
+    out["currency"] = rules.currency
+    if table.active or past:
+        out["standings"] = [plain(line) for line in standings_lines(tx, table)]
+    if state.finished and table.active and not past:
+        out["next"] = tx("ma_finished")
+    elif table.deals and (table.active or past) and not state.finished:
+        out["next"] = plain(dealer_line(tx, "next_dealer", table.names, state))
+    if not table.active and not past:
+        out["settlement"] = settlement(tx, table)
+    return out
+
+
+def settlement(tx: Texts, table: Table) -> dict[str, Any] | None:
+    """The settlement of a pulka that is over: each result and its money, who pays
+    whom (the stored one once settled), then the corrections written after it."""
+    s = shown_settlement(table)
+    if s is None:
+        return None
+    rules = table.settled_rules
+    head = "ma_settled" if table.settled else "ma_ended"
+    return {
+        "title": tx(head),
+        "results": [
+            {
+                "name": who,
+                "result": result(r),
+                "money": money_text(share(r, rules.stake)) if rules.stake else None,
+            }
+            for who, r in zip(s.players, s.results, strict=True)
+        ],
+        "lines": [plain(line) for line in money_lines(tx, rules, s)],
+        "after": [plain(block) for block in amendment_blocks(tx, table)],
+    }
+
+
+def history(tx: Texts, table: Table) -> dict[str, Any]:
+    """Every deal by its number: its notation, what it wrote, its cost, who entered it
+    and when; a deal undone or deleted in its place; then the amendments, old → new."""
+    names = table.names
+    entries: list[tuple[int, dict[str, Any]]] = []
+    for live in table.deals:
+        deal = live.deal
+        items = write_items(tx, names, live.step.writes)
+        when = live.event.created_at
+        entries.append(
+            (
+                live.number,
+                {
+                    "number": live.number,
+                    "event": live.event.id,
+                    "notation": plain(
+                        declarer_prefix(deal)
+                        + notation(tx, deal, names, table.rules)
+                        + details(tx, deal, names, table.rules)
+                    ),
+                    "wrote": plain("; ".join(items)) if items else tx("write_nothing"),
+                    "cost": plain(cost_items(tx, names, deal_cost(live.before, live.deal))),
+                    "author": live.event.author_name or "?",
+                    "when": when[:16].replace("T", " ") + " UTC",
+                    "amended": live.amended is not None,
+                    "correction": isinstance(deal, Correction),
+                },
+            )
+        )
+    undone = set(table.undone)
+    for n in table.gone:
+        key = "history_undone" if n in undone else "history_gone"
+        entries.append((n, {"number": n, "gone": plain(tx(key, number=n))}))
+    amendments = [plain(line) for line in _amendment_lines(tx, table)]
+    return {
+        "pulka": pulka_ref(table.id),
+        "last": table.last_event_id,
+        "title": tx("ma_history"),
+        "labels": labels(tx),
+        "deals": [e for _, e in sorted(entries, key=lambda x: x[0])],
+        "changes": amendments,
+    }
+
+
+def _amendment_lines(tx: Texts, table: Table) -> list[str]:
+    """The amendments (``/edit``, ``/delete``), then the corrections after settling."""
+    return history_lines(tx, table)[1:] + [
+        line for block in amendment_blocks(tx, table) for line in block.split("\n")
+    ]

@@ -1,0 +1,237 @@
+"""The sheet's page over HTTP: who may read it (signed, fresh, a member or a player),
+what it answers (the same figures the chat shows), and how it refuses (short JSON)."""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import pytest
+from harness import App, group
+from miniapp import APP_NAME, ask, configure, free_port, sign
+
+from bot.config import Settings
+from bot.features.miniapp.web import CSP, RateLimit
+from bot.views.buttons import SheetLink
+from bot.views.texts import Texts
+
+DEALS = (
+    ("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1"),
+    ("boris", "/deal boris 7ч 7 ANNA вист 2 vera пас 1"),
+)
+
+
+async def seat_three(
+    app: App, chat: dict[str, Any], p: dict[str, Any], args: str = "sochi 14 1"
+) -> None:
+    await app.say(chat, p["anna"], f"/newpulka {args}")
+    for who in ("anna", "boris", "vera"):
+        await app.say(chat, p[who], "/join")
+
+
+async def pulka_ref(app: App) -> str:
+    async with app.storage.read() as tx:
+        row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+    return f"p{row['id']}"
+
+
+async def test_signed_member_reads_the_sheet_the_chat_shows(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        for who, text in DEALS:
+            await app.say(chat, p[who], text)
+        ref = await pulka_ref(app)
+        score = await app.say(chat, p["stranger"], "/score text")
+
+        # The stranger is in the chat, not at the table: a member may look.
+        status, sheet = await ask(http, url, sign(tg.token, p["stranger"], ref), pulka=ref)
+        assert status == 200, sheet
+        # The standings are /score text's, line for line.
+        assert len(sheet["standings"]) == 2
+        assert all(line in score.splitlines() for line in sheet["standings"])
+        for player in sheet["players"]:
+            line = f"{player['name']}: пуля {player['pool']}, гора {player['mountain']}"
+            assert line in score
+            assert f"{player['name']} {player['standing']}" in score
+        assert sheet["next"] in score
+        assert sheet["deals"] == 2 and sheet["status"] == "running"
+        assert sheet["lang"] == "ru" and sheet["labels"]["pool"] == "Пуля"
+
+        # Nothing new: the page's poll is told so in a few bytes.
+        status, same = await ask(
+            http, url, sign(tg.token, p["anna"], ref), pulka=ref, since=sheet["last"]
+        )
+        assert (status, same) == (200, {"same": True, "last": sheet["last"]})
+
+        # The history: each deal, what it wrote, its cost, who entered it.
+        status, history = await ask(
+            http, url, sign(tg.token, p["vera"], ref), "api/history", pulka=ref
+        )
+        assert status == 200
+        first = history["deals"][0]
+        assert first["notation"] == "Anna 6♠ / ровно — Boris вист 3, Vera пас 1"
+        assert "Anna: пуля +2" in first["wrote"] and "Boris → Anna: висты +8" in first["wrote"]
+        assert first["cost"] == "Anna +5⅓, Boris +1⅓, Vera -6⅔"
+        assert first["author"] == "Anna"
+
+        # The sheet as it stood after the first deal.
+        status, after = await ask(
+            http, url, sign(tg.token, p["vera"], ref), pulka=ref, at=first["event"]
+        )
+        assert status == 200 and after["after"] == 1
+        assert [x["standing"] for x in after["players"]] == ["+5⅓", "+1⅓", "-6⅔"]
+
+
+async def test_refusals_are_short_json(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    outsider = tg.create_user("Outsider", language_code="en")
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        await app.say(chat, p["anna"], DEALS[0][1])
+        ref = await pulka_ref(app)
+
+        # No init data, a wrong signature, a day old: 401.
+        assert (await ask(http, url, None, pulka=ref))[0] == 401
+        forged = sign("123456:" + "x" * 35, p["anna"], ref)
+        status, body = await ask(http, url, forged, pulka=ref)
+        assert status == 401 and body["error"] == "bad_signature" and body["text"]
+        tampered = sign(tg.token, p["anna"], ref).replace("Anna", "Anny")
+        assert (await ask(http, url, tampered, pulka=ref))[0] == 401
+        stale = sign(tg.token, p["anna"], ref, at=time.time() - 86_400 - 60)
+        status, body = await ask(http, url, stale, pulka=ref)
+        assert (status, body["error"]) == (401, "stale_init_data")
+
+        # Someone of another chat, or a pulka that does not exist: 403 (one answer).
+        status, body = await ask(http, url, sign(tg.token, outsider, ref), pulka=ref)
+        assert (status, body["error"]) == (403, "forbidden")
+        assert body["text"] == "Only the members of the pulka's chat may see its sheet."
+        status, _ = await ask(http, url, sign(tg.token, p["anna"], "p999"), pulka="p999")
+        assert status == 403
+
+        # Bad input: 400, 404, never a traceback.
+        good = sign(tg.token, p["anna"], ref)
+        for params in (
+            {"pulka": "12"},
+            {"pulka": "p1x"},
+            {"pulka": ref, "since": "-1"},
+            {"pulka": ref, "at": "1e9"},
+            {},
+            {"pulka": ref, "since": "9" * 300},
+        ):
+            status, body = await ask(http, url, good, **params)
+            assert status == 400 and set(body) == {"error", "text"}, params
+        assert (await ask(http, url, good, pulka=ref, at=999_999))[0] == 404
+        assert (await ask(http, url, good, "api/nothing", pulka=ref))[0] == 404
+        huge = "tma " + "a" * 5000
+        async with http.get(
+            url + "api/sheet", params={"pulka": ref}, headers={"Authorization": huge}
+        ) as r:
+            assert r.status == 401 and "Traceback" not in await r.text()
+
+        # The page: its own scripts and Telegram's, nothing else.
+        async with http.get(url) as r:
+            assert r.status == 200 and r.headers["Content-Security-Policy"] == CSP
+            page = await r.text()
+        assert "app.js" in page and "<script>" not in page
+        async with http.get(url + "app.js") as r:
+            assert r.status == 200 and "textContent" in await r.text()
+
+
+async def test_a_player_who_left_the_chat_still_sees_his_pulka(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        ref = await pulka_ref(app)
+        tg.member_left(chat, p["vera"])
+        await app.idle()
+        status, sheet = await ask(http, url, sign(tg.token, p["vera"], ref), pulka=ref)
+        assert status == 200 and [x["name"] for x in sheet["players"]] == ["Anna", "Boris", "Vera"]
+        # Gleb left too, and never sat: he no longer sees it.
+        tg.member_left(chat, p["gleb"])
+        await app.idle()
+        status, _ = await ask(http, url, sign(tg.token, p["gleb"], ref), pulka=ref)
+        assert status == 403
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = message.get("reply_markup", {}).get("inline_keyboard", [])
+    return [b for row in rows for b in row]
+
+
+async def test_the_board_opens_the_sheet_once_configured(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():  # not configured: no link
+        await seat_three(app, chat, p)
+        assert not [b for b in buttons(await app.board_message(chat)) if "url" in b]
+    configure(app, free_port())
+    async with app.polling():
+        await app.say(chat, p["anna"], DEALS[0][1])
+        ref = await pulka_ref(app)
+        links = [b for b in buttons(await app.board_message(chat)) if "url" in b]
+        assert links == [
+            {
+                "text": "📊 Открыть лист",
+                "url": f"https://t.me/pulka_test_bot/{APP_NAME}?startapp={ref}",
+            }
+        ]
+
+
+def test_in_a_private_chat_the_link_is_a_web_app_button() -> None:
+    """Telegram takes ``web_app`` buttons in private chats only; there the page is
+    told the pulka in its URL."""
+    table = SimpleNamespace(id=7, row=SimpleNamespace(chat_id=42))
+    link = SheetLink("https://x.org/sheet/", APP_NAME, "pulka_bot")
+    button = link.button(Texts("en"), table)  # type: ignore[arg-type]
+    assert button is not None and button.web_app is not None and button.url is None
+    assert button.web_app.url == "https://x.org/sheet/?pulka=p7"
+    group_table = SimpleNamespace(id=7, row=SimpleNamespace(chat_id=-100))
+    assert SheetLink("https://x.org/", APP_NAME).button(Texts("en"), group_table) is None  # type: ignore[arg-type]
+
+
+def test_rate_limit_counts_per_user() -> None:
+    limit = RateLimit(rate=3, window=60)
+    assert [limit.hit(1) for _ in range(4)] == [True, True, True, False]
+    assert limit.hit(2)
+
+
+@pytest.mark.parametrize(
+    ("url", "ok"),
+    [
+        ("https://pulka.example.org/sheet/", True),
+        ("http://127.0.0.1:8080/sheet/", True),
+        ("http://localhost/", True),
+        ("http://pulka.example.org/sheet/", False),
+        ("ftp://x/", False),
+        ("https://x/?a=1", False),
+    ],
+)
+def test_miniapp_url_is_https_or_local(url: str, ok: bool) -> None:
+    def build() -> Settings:
+        return Settings(bot_token="1:" + "a" * 30, miniapp_url=url, miniapp_name=APP_NAME)
+
+    if ok:
+        assert build().miniapp_path.endswith("/")
+    else:
+        with pytest.raises(ValueError, match="miniapp_url"):
+            build()
+
+
+def test_miniapp_name_is_required_with_its_url() -> None:
+    with pytest.raises(ValueError, match="short name"):
+        Settings(bot_token="1:" + "a" * 30, miniapp_url="https://x.org/")
+    with pytest.raises(ValueError, match="short name"):
+        Settings(bot_token="1:" + "a" * 30, miniapp_url="https://x.org/", miniapp_name="a b")
