@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
-from aiogram.utils.web_app import WebAppUser
+from aiogram.utils.web_app import WebAppUser, parse_webapp_init_data
 from aiohttp import web
 from cachetools import TTLCache
 
 from bot.actions.keeper import Keeper
-from bot.features.miniapp.auth import Refused, checked_user
+from bot.features.miniapp.auth import Refused, checked_user, init_data_of
 from bot.features.miniapp.view import history, sheet
 from bot.model import Table
 from bot.telegram.context import Members
@@ -203,7 +203,7 @@ class SheetApp:
 
     def _refusal(self, request: web.Request, e: Refused) -> web.Response:
         user = request.get(USER)
-        code = user.language_code if user is not None else _accepted(request)
+        code = user.language_code if user is not None else _language(request)
         tx = Texts(lang_of(code))
         text = tx(ERROR_TEXTS.get(e.code, "ma_error"))
         body = {"error": e.code, "text": text}
@@ -223,8 +223,16 @@ ERROR_TEXTS = {
 }
 
 
-def _accepted(request: web.Request) -> str | None:
-    """The first language of ``Accept-Language`` (a request not signed has no user)."""
+def _language(request: web.Request) -> str | None:
+    """The language to refuse a request not signed in: its init data's user's (only
+    the words of the refusal rest on it), else the first of ``Accept-Language``."""
+    try:
+        raw = init_data_of(request.headers.get("Authorization"))
+        user = parse_webapp_init_data(raw).user
+    except (Refused, ValueError):
+        user = None
+    if user is not None and user.language_code:
+        return user.language_code
     first = request.headers.get("Accept-Language", "").split(",")[0]
     return first.split(";")[0].strip() or None
 

@@ -140,9 +140,10 @@ function drawSheet(data) {
     const head = el("div", { class: "head" }, el("span", { class: "name", text: p.name }));
     const shown = results ? results[i] : p.standing !== undefined ? { result: p.standing, money: p.money } : null;
     if (shown) {
-      const pill = el("span", { class: "standing " + signClass(shown.result), text: shown.result });
+      const pill = el("span", { class: "standing " + signClass(shown.result) },
+        el("span", { class: "result", text: shown.result }));
       if (shown.money !== null && shown.money !== undefined) {
-        pill.append(el("small", { text: shown.money + " " + (data.currency || "") }));
+        pill.append(el("small", { class: "money", text: shown.money + " " + (data.currency || "") }));
       }
       head.append(pill);
     }
