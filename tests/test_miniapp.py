@@ -235,3 +235,31 @@ def test_miniapp_name_is_required_with_its_url() -> None:
         Settings(bot_token="1:" + "a" * 30, miniapp_url="https://x.org/")
     with pytest.raises(ValueError, match="short name"):
         Settings(bot_token="1:" + "a" * 30, miniapp_url="https://x.org/", miniapp_name="a b")
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        ("вдвоём до 10", ("anna", "boris")),
+        ("sochi 10 1", ("anna", "boris", "vera", "gleb")),
+        ("впятером до 6", ("anna", "boris", "vera", "gleb", "admin")),
+    ],
+)
+async def test_every_table_size_has_its_sheet(
+    app: App, people: dict[str, Any], args: str, names: tuple[str, ...]
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await app.say(chat, p["anna"], f"/newpulka {args}")
+        for who in names:
+            await app.say(chat, p[who], "/join")
+        ref = await pulka_ref(app)
+        score = await app.say(chat, p["stranger"], "/score text")
+        status, sheet = await ask(http, url, sign(tg.token, p["stranger"], ref), pulka=ref)
+        assert status == 200, sheet
+        assert [x["pool"] for x in sheet["players"]] == ["0"] * len(sheet["players"])
+        for player in sheet["players"]:
+            assert f"{player['name']}: " in score
+        assert sheet["next"].endswith(".")  # who deals first

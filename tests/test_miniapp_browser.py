@@ -24,6 +24,7 @@ from harness import App, group
 from miniapp import ask, configure, free_port, sign
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from test_ending import SETTLE, TO_TWO, Evening
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
@@ -213,6 +214,33 @@ async def test_a_forged_page_says_why(
         await open_page(browser, url, forged, LIGHT)
         message = await until(
             browser,
-            "document.getElementById('message').textContent",
+            "document.getElementById('message').textContent !== '…'"
+            " && document.getElementById('message').textContent",
         )
         assert "не подписана ботом" in message
+
+
+async def test_a_settled_pulka_shows_its_settlement(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    url = configure(app, free_port())
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start("sochi 2 1")
+        for who, text in TO_TWO:
+            await e.say(who, text)
+        await e.ui.tap(e.p["vera"], await e.board(), SETTLE)
+        await app.idle()
+        settled = next(
+            m["text"] for m in reversed(e.tg.sent_messages(e.chat)) if "→" in m.get("text", "")
+        )
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(e.tg.token, e.p["gleb"], f"p{row['id']}"), DARK)
+        lines = await until(
+            browser,
+            "[...document.querySelectorAll('#settlement p')].map(p => p.textContent)",
+        )
+        assert all(line in settled for line in lines), (lines, settled)
+        assert any("→" in line for line in lines)  # who pays whom
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-settled.png"))

@@ -20,7 +20,7 @@ from bot.views.deal import cost_items, dealer_line, history_lines, standings_lin
 from bot.views.format import declarer_prefix, details, notation, num, result
 from bot.views.settlement import amendment_blocks, money_lines
 from bot.views.texts import Texts
-from scoring import Correction, money_text, settle_state, standings
+from scoring import Correction, money_text, standings
 from scoring.cost import deal_cost
 from scoring.settle import share
 
@@ -109,7 +109,6 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
         return out
     sheet_ = state.sheet
     stand = standings(state)
-    now = settle_state(state)
     players = []
     for i, who in enumerate(table.names):
         players.append(
@@ -119,7 +118,8 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
                 "mountain": num(sheet_.mountain[i]),
                 "whists": [{"on": on, "amount": num(v)} for on, v in sheet_.whists_by(i).items()],
                 "standing": result(stand[i]),
-                "money": money_text(now.money[i]) if rules.stake else None,
+                # The result times the stake, as the settlement's lines write it.
+                "money": money_text(share(stand[i], rules.stake)) if rules.stake else None,
             }
         )
     out["players"] = players
@@ -128,7 +128,7 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
         out["standings"] = [plain(line) for line in standings_lines(tx, table)]
     if state.finished and table.active and not past:
         out["next"] = tx("ma_finished")
-    elif table.deals and (table.active or past) and not state.finished:
+    elif (table.active or past) and not state.finished:
         out["next"] = plain(dealer_line(tx, "next_dealer", table.names, state))
     if not table.active and not past:
         out["settlement"] = settlement(tx, table)
