@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 from harness import App, group
 from miniapp import APP_NAME, ask, configure, free_port, sign
+from test_ending import SETTLE, TO_TWO, Evening
 
 from bot.config import Settings
 from bot.features.miniapp.web import CSP, RateLimit
@@ -263,3 +264,31 @@ async def test_every_table_size_has_its_sheet(
         for player in sheet["players"]:
             assert f"{player['name']}: " in score
         assert sheet["next"].endswith(".")  # who deals first
+
+
+async def test_the_settlement_and_the_archive_link_to_the_sheet(
+    app: App, people: dict[str, Any]
+) -> None:
+    configure(app, free_port())
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start("sochi 2 1")
+        for who, text in TO_TWO:
+            await e.say(who, text)
+        await e.ui.tap(e.p["vera"], await e.board(), SETTLE)
+        await app.idle()
+        ref = await pulka_ref(app)
+        link = f"https://t.me/pulka_test_bot/{APP_NAME}?startapp={ref}"
+        settlement = next(
+            m for m in reversed(e.tg.sent_messages(e.chat)) if "→" in m.get("text", "")
+        )
+        assert [b["url"] for b in buttons(settlement) if "url" in b] == [link]
+        # A press of "Paid" redraws the debt rows; the link stays.
+        paid = "💸 Boris → Anna 8.66: оплачено"
+        await e.ui.tap(e.p["boris"], settlement["message_id"], paid)
+        await app.idle()
+        redrawn = e.tg.message(e.chat, settlement["message_id"])
+        assert redrawn is not None and paid not in e.ui.labels(settlement["message_id"])
+        assert [b["url"] for b in buttons(redrawn) if "url" in b] == [link]
+        archived = await app.reply_msg(e.chat, e.p["anna"], "/pulka 1")
+        assert [b["url"] for b in buttons(archived) if "url" in b] == [link]

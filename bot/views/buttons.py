@@ -724,7 +724,14 @@ def board_keyboard(
     and "📷 Sheet" once a deal is written (on a settled board too: the final sheet), with
     "End" beside it while the pulka runs; "Open the sheet" (the page) once seated, if
     the page is configured (``sheet``)."""
-    keyboard = _board_keyboard(tx, table)
+    return with_sheet_link(tx, table, _board_keyboard(tx, table), sheet)
+
+
+def with_sheet_link(
+    tx: Texts, table: Table, keyboard: InlineKeyboardMarkup | None, sheet: SheetLink | None
+) -> InlineKeyboardMarkup | None:
+    """``keyboard`` with "Open the sheet" under it, if the page is configured (``sheet``)
+    and the pulka is seated."""
     link = None if sheet is None or table.state is None else sheet.button(tx, table)
     if link is None:
         return keyboard

@@ -56,7 +56,14 @@ def with_debts(
 ) -> InlineKeyboardMarkup | None:
     """``keyboard`` with the pulka's debt rows (:func:`debt_rows`): in place of the ones
     it has, else first.  The other buttons stay as they are."""
-    rows = keyboard_shape(keyboard)
-    at = next((i for i, r in enumerate(rows) if _is_debt_row(r)), 0)
-    rows = [r for r in rows if not _is_debt_row(r)]
-    return markup(rows[:at] + debt_rows(tx, table) + rows[at:])
+    shapes = keyboard_shape(keyboard)
+    at = next((i for i, r in enumerate(shapes) if _is_debt_row(r)), 0)
+    # The other rows as they are: a link ("Open the sheet") is no callback button.
+    kept = [
+        list(row)
+        for row, shape in zip(keyboard.inline_keyboard if keyboard else [], shapes, strict=True)
+        if not _is_debt_row(shape)
+    ]
+    debt = markup(debt_rows(tx, table))
+    rows = kept[:at] + (debt.inline_keyboard if debt else []) + kept[at:]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
