@@ -292,3 +292,28 @@ async def test_the_settlement_and_the_archive_link_to_the_sheet(
         assert [b["url"] for b in buttons(redrawn) if "url" in b] == [link]
         archived = await app.reply_msg(e.chat, e.p["anna"], "/pulka 1")
         assert [b["url"] for b in buttons(archived) if "url" in b] == [link]
+
+
+@pytest.mark.parametrize(
+    ("lang", "pool", "status"), [("en", "Pool", "running"), ("uk", "Пуля", "триває")]
+)
+async def test_the_page_speaks_the_chats_language(
+    app: App, people: dict[str, Any], lang: str, pool: str, status: str
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await app.say(chat, p["anna"], f"/lang {lang}")
+        await seat_three(app, chat, p, "sochi 10 1")
+        ref = await pulka_ref(app)
+        score = await app.say(chat, p["anna"], "/score text")
+        # Anna's Telegram speaks Russian; the chat's language wins.
+        _, sheet = await ask(http, url, sign(tg.token, p["anna"], ref), pulka=ref)
+        assert (sheet["lang"], sheet["labels"]["pool"], sheet["status_text"]) == (
+            lang,
+            pool,
+            status,
+        )
+        assert sheet["title"] in await app.board(chat)
+        assert all(line in score.splitlines() for line in sheet["standings"])

@@ -116,10 +116,15 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
                 "name": who,
                 "pool": num(sheet_.pulka[i]),
                 "mountain": num(sheet_.mountain[i]),
-                "whists": [{"on": on, "amount": num(v)} for on, v in sheet_.whists_by(i).items()],
+                "whists": [
+                    {"on": on, "amount": num(v), "zero": v == 0}
+                    for on, v in sheet_.whists_by(i).items()
+                ],
                 "standing": result(stand[i]),
                 # The result times the stake, as the settlement's lines write it.
-                "money": money_text(share(stand[i], rules.stake)) if rules.stake else None,
+                "money": money_text(share(stand[i], rules.stake), signed=True)
+                if rules.stake
+                else None,
             }
         )
     out["players"] = players
@@ -149,7 +154,7 @@ def settlement(tx: Texts, table: Table) -> dict[str, Any] | None:
             {
                 "name": who,
                 "result": result(r),
-                "money": money_text(share(r, rules.stake)) if rules.stake else None,
+                "money": money_text(share(r, rules.stake), signed=True) if rules.stake else None,
             }
             for who, r in zip(s.players, s.results, strict=True)
         ],

@@ -149,8 +149,10 @@ function drawSheet(data) {
     }
     card.append(head);
     if (p.pool !== undefined) {
-      const whists = el("div", { class: "figure" }, el("span", { class: "label", text: labels.whists }));
-      for (const w of p.whists) whists.append(el("span", { class: "whist", text: w.on + ": " + w.amount }));
+      const whists = el("div", { class: "figure whists" }, el("span", { class: "label", text: labels.whists }));
+      for (const w of p.whists) {
+        whists.append(el("span", { class: w.zero ? "whist zero" : "whist", text: w.on + ": " + w.amount }));
+      }
       card.append(
         el(
           "div",
