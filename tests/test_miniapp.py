@@ -3,6 +3,7 @@ what it answers (the same figures the chat shows), and how it refuses (short JSO
 
 from __future__ import annotations
 
+import json
 import time
 from types import SimpleNamespace
 from typing import Any
@@ -317,3 +318,60 @@ async def test_the_page_speaks_the_chats_language(
         )
         assert sheet["title"] in await app.board(chat)
         assert all(line in score.splitlines() for line in sheet["standings"])
+
+
+async def post(
+    http: aiohttp.ClientSession, url: str, init_data: str, ref: str, body: Any
+) -> tuple[int, Any]:
+    data = body if isinstance(body, str) else json.dumps(body)
+    headers = {"Authorization": f"tma {init_data}", "Content-Type": "application/json"}
+    async with http.post(url + "api/debt", params={"pulka": ref}, data=data, headers=headers) as r:
+        return r.status, await r.json()
+
+
+async def test_paid_and_received_as_the_chats_buttons(app: App, people: dict[str, Any]) -> None:
+    url = configure(app, free_port())
+    e = Evening(app, people)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await e.start("sochi 2 1")
+        for who, text in TO_TWO:
+            await e.say(who, text)
+        await e.ui.tap(e.p["vera"], await e.board(), SETTLE)
+        await app.idle()
+        ref = await pulka_ref(app)
+        token = e.tg.token
+
+        def signed(who: str) -> str:
+            return sign(token, e.p[who], ref)
+
+        _, sheet = await ask(http, url, signed("gleb"), pulka=ref)
+        labels = [b["label"] for row in sheet["settlement"]["debts"] for b in row]
+        assert labels[:2] == ["💸 Boris → Anna 8.66: оплачено", "📥 Anna ← Boris: получено"]
+        paid = {"payer": 1, "payee": 0, "got": 0}
+        # "Paid" is the payer's: Anna's press is refused as in the chat.
+        status, body = await post(http, url, signed("anna"), ref, paid)
+        assert status == 403 and body["error"] == "debts_not_payer" and "Boris" in body["text"]
+        status, body = await post(http, url, signed("boris"), ref, paid)
+        assert status == 200 and "8.66" in body["text"], body
+        assert await app.count("paid") == 1
+        again = await post(http, url, signed("boris"), ref, paid)
+        assert again[0] == 200 and await app.count("paid") == 1  # pressed twice: once
+        status, body = await post(http, url, signed("anna"), ref, {**paid, "got": 1})
+        assert status == 200 and await app.count("received") == 1
+        # The chat's /debts lists both marks, by their authors.
+        listed = await e.say("anna", "/debts")
+        assert "Boris → Anna 8.66 RUB: оплачено — отметка: Boris Petrov" in listed
+        assert "Boris → Anna 8.66 RUB: получено — отметка: Anna" in listed
+        # Bad presses: 400, a big body 413, a stranger to the chat 403.
+        for bad in (
+            "{",
+            "[]",
+            {"payer": 1},
+            {"payer": 9, "payee": 0, "got": 0},
+            {"payer": True, "payee": 0, "got": 0},
+            {"payer": 1, "payee": 0, "got": 2},
+        ):
+            assert (await post(http, url, signed("boris"), ref, bad))[0] == 400, bad
+        assert (await post(http, url, signed("boris"), ref, "x" * 5000))[0] == 413
+        outsider = e.tg.create_user("Outsider")
+        assert (await post(http, url, sign(token, outsider, ref), ref, paid))[0] == 403

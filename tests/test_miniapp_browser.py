@@ -244,3 +244,13 @@ async def test_a_settled_pulka_shows_its_settlement(
         assert all(line in settled for line in lines), (lines, settled)
         assert any("→" in line for line in lines)  # who pays whom
         await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-settled.png"))
+        # Boris marks his payment in the page, as under the settlement in the chat.
+        await open_page(browser, url, sign(e.tg.token, e.p["boris"], f"p{row['id']}"), LIGHT)
+        paid = "💸 Boris → Anna 8.66: оплачено"
+        button = f"[...document.querySelectorAll('.debt')].find(b => b.textContent === {paid!r})"
+        await until(browser, button)
+        await run(browser.execute_script, f"{button}.click()")
+        said = await until(browser, "document.getElementById('pressed')?.textContent")
+        assert "8.66" in said
+        assert await app.count("paid") == 1
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light-settled-paid.png"))

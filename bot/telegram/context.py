@@ -243,6 +243,12 @@ class Members:
             return not pressed or await self.status(bot, chat.id, user.id) not in LEFT
         return await self.is_admin(bot, chat.id, user.id)
 
+    async def confirms_for_guests(self, bot: Bot, table: Table, user_id: int) -> bool:
+        """May ``user_id`` confirm a payment for a player of ``table`` without Telegram
+        (an administrator of its chat)?  Asked of Telegram only when there is one."""
+        guests = any(p.user_id is None for p in table.players)
+        return guests and await self.is_admin(bot, table.row.chat_id, user_id)
+
     def forget(self) -> None:
         self._known.clear()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.model import Table, debts
-from bot.model.debts import Confirmation, Debt, Line
+from bot.model import debts
+from bot.model.debts import Confirmation, Debt
 from bot.model.nights import Night
 from bot.views.format import date_text, money, name
 from bot.views.texts import Texts
@@ -15,25 +15,6 @@ from bot.views.texts import Texts
 SHOWN_CONFIRMATIONS = 10
 #: A message holds 4096 characters (UTF-16 code units): debts past that are counted.
 LIMIT = 4096
-
-
-def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
-    """The answer to a press (plain text): what it wrote, or that nothing was left."""
-    params = {
-        # Plain: Telegram shows a press's answer as it is.
-        "payer": table.names[line.payer],
-        "payee": table.names[line.payee],
-        "currency": table.settled_rules.currency,
-    }
-    if again:
-        if got or line.closed:
-            return tx("debts_already_received", **params)
-        return tx("debts_already_paid", amount=money(line.pending), **params)
-    return tx(
-        "debts_received_noted" if got else "debts_paid_noted",
-        amount=money(line.open if got else line.unpaid),
-        **params,
-    )
 
 
 def _numbers(tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int]) -> str:

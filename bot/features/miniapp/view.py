@@ -9,22 +9,20 @@ as markup.
 
 from __future__ import annotations
 
-import re
-from html import unescape
 from typing import Any
 
 from bot.model import LiveDeal, Table, shown_settlement, table_at
 from bot.views.board import headline
-from bot.views.buttons import pulka_ref
+from bot.views.buttons import DebtCB, pulka_ref
 from bot.views.deal import cost_items, dealer_line, history_lines, standings_lines, write_items
+from bot.views.debts import debt_rows
+from bot.views.errors import plain
 from bot.views.format import declarer_prefix, details, notation, num, result
 from bot.views.settlement import amendment_blocks, money_lines
 from bot.views.texts import Texts
 from scoring import Correction, money_text, standings
 from scoring.cost import deal_cost
 from scoring.settle import share
-
-_TAG = re.compile(r"<[^>]*>")
 
 #: Words of the page itself (its labels), by their key in the catalog.
 LABELS = (
@@ -44,17 +42,6 @@ LABELS = (
     "ma_cost",
     "ma_error",
 )
-
-
-def plain(html: str) -> str:
-    """A chat text as plain text: Telegram's tags dropped, entities read back.
-
-    Players' words are escaped in the chat's texts, so only the bot's own tags go.
-
-    >>> plain("<b>Anna</b> &lt;img src=x onerror=alert(1)&gt; &amp; co")
-    'Anna <img src=x onerror=alert(1)> & co'
-    """
-    return unescape(_TAG.sub("", html))
 
 
 def labels(tx: Texts) -> dict[str, str]:
@@ -160,7 +147,23 @@ def settlement(tx: Texts, table: Table) -> dict[str, Any] | None:
         ],
         "lines": [plain(line) for line in money_lines(tx, rules, s)],
         "after": [plain(block) for block in amendment_blocks(tx, table)],
+        "debts": debt_buttons(tx, table),
     }
+
+
+def debt_buttons(tx: Texts, table: Table) -> list[list[dict[str, Any]]]:
+    """The "Paid" / "Received" buttons of a settled pulka, as the chat's settlement
+    message has them (:func:`bot.views.debts.debt_rows`): each with its line and kind."""
+    if not table.settled or table.cancelled:
+        return []
+    rows = []
+    for row in debt_rows(tx, table):
+        buttons = []
+        for label, data in row:
+            cb = DebtCB.unpack(data)
+            buttons.append({"label": label, "payer": cb.payer, "payee": cb.payee, "got": cb.got})
+        rows.append(buttons)
+    return rows
 
 
 def history(tx: Texts, table: Table) -> dict[str, Any]:

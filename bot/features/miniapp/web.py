@@ -24,12 +24,15 @@ from aiogram.utils.web_app import WebAppUser, parse_webapp_init_data
 from aiohttp import web
 from cachetools import TTLCache
 
+from bot.actions import payments
 from bot.actions.keeper import Keeper
 from bot.features.miniapp.auth import Refused, checked_user, init_data_of
 from bot.features.miniapp.view import history, sheet
-from bot.model import Table
+from bot.model import Author, EventKind, PulkaError, Table
 from bot.telegram.context import Members
 from bot.views.buttons import ref_pulka
+from bot.views.debts import confirmed_text
+from bot.views.errors import pulka_error_text
 from bot.views.texts import LANGS, Texts, lang_of
 
 log = logging.getLogger(__name__)
@@ -52,8 +55,9 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-#: The longest query a data request may have (a pulka, an event id, a version).
-MAX_QUERY = 200
+#: The longest query a data request may have (a pulka, an event id, a version), and
+#: the longest body a press may have (three small numbers).
+MAX_QUERY, MAX_BODY = 200, 256
 #: Requests a user may make in a window of :data:`WINDOW` seconds (the page polls
 #: every few seconds; two pages open and a tap or two fit well within).
 RATE, WINDOW = 40, 10.0
@@ -105,6 +109,7 @@ class SheetApp:
             app.router.add_get(p + name, self._guarded(self._file(name)))
         app.router.add_get(p + "api/sheet", self._guarded(self.sheet))
         app.router.add_get(p + "api/history", self._guarded(self.history))
+        app.router.add_post(p + "api/debt", self._guarded(self.debt))
         app.router.add_route("*", p + "api/{rest:.*}", self._guarded(self.unknown))
 
     def application(self) -> web.Application:
@@ -152,14 +157,47 @@ class SheetApp:
         tx, table = await self._open(request)
         return _json(history(tx, table))
 
+    async def debt(self, request: web.Request) -> web.Response:
+        """``POST api/debt?pulka=p12`` ``{"payer": s, "payee": s, "got": 0|1}``: "Paid"
+        (``got`` 0) or "Received" on a line of a settled pulka, through the same action
+        and permissions as the chat's buttons; the answer's text and the sheet after it."""
+        tx, table = await self._open(request, body=True)
+        user = request[USER]
+        try:
+            asked = json.loads(await request.text())
+            payer, payee, got = (asked[k] for k in ("payer", "payee", "got"))
+        except (ValueError, TypeError, KeyError):
+            raise Refused(400, "bad_request") from None
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (payer, payee, got)):
+            raise Refused(400, "bad_request")
+        if got not in (0, 1) or not (0 <= payer < len(table.players) > payee >= 0):
+            raise Refused(400, "bad_request")
+        admin = await self.members.confirms_for_guests(self.bot, table, user.id)
+        name = " ".join(x for x in (user.first_name, user.last_name) if x)
+        try:
+            written = await payments.confirm(
+                self.keeper,
+                table.id,
+                EventKind.RECEIVED if got else EventKind.PAID,
+                payer,
+                payee,
+                Author(user.id, name or str(user.id)),
+                admin=admin,
+            )
+        except PulkaError as e:
+            return _json({"error": e.key, "text": pulka_error_text(tx, e, html=False)}, 403)
+        text = confirmed_text(tx, written, payer, payee, bool(got))
+        return _json({"text": text, "sheet": sheet(tx, written.table)})
+
     async def unknown(self, request: web.Request) -> web.Response:
         raise Refused(404, "not_found")
 
-    async def _open(self, request: web.Request) -> tuple[Texts, Table]:
+    async def _open(self, request: web.Request, *, body: bool = False) -> tuple[Texts, Table]:
         """The pulka a data request names, and the texts of its chat's language, once
         the request is signed, within its rate, and its user may see the pulka."""
-        if len(request.query_string) > MAX_QUERY or (request.content_length or 0) > 0:
-            raise Refused(400, "bad_request")
+        size = request.content_length or 0
+        if len(request.query_string) > MAX_QUERY or size > (MAX_BODY if body else 0):
+            raise Refused(413 if size else 400, "bad_request")
         user = checked_user(self.bot.token, request.headers.get("Authorization"))
         request[USER] = user
         if not self.limit.hit(user.id):
@@ -247,9 +285,10 @@ def _id(request: web.Request, key: str) -> int | None:
     return int(raw)
 
 
-def _json(body: dict[str, Any]) -> web.Response:
+def _json(body: dict[str, Any], status: int = 200) -> web.Response:
     return web.Response(
         text=json.dumps(body, ensure_ascii=False),
+        status=status,
         content_type="application/json",
         headers={"Cache-Control": "no-store"},
     )

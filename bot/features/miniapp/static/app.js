@@ -87,11 +87,17 @@ function signClass(text) {
 const state = { pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null };
 const $ = (id) => document.getElementById(id);
 
-async function ask(path, params) {
+async function ask(path, params, payload) {
   const url = new URL(path, api);
   url.searchParams.set("pulka", state.pulka);
   for (const [k, v] of Object.entries(params || {})) url.searchParams.set(k, String(v));
-  const response = await fetch(url, { headers: { Authorization: "tma " + initData() } });
+  const init = { headers: { Authorization: "tma " + initData() } };
+  if (payload !== undefined) {
+    init.method = "POST";
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(payload);
+  }
+  const response = await fetch(url, init);
   let body = null;
   try {
     body = await response.json();
@@ -176,6 +182,35 @@ function drawSheet(data) {
       for (const line of block.split("\n")) lines.append(el("p", { text: line }));
     }
     box.append(el("h2", { text: data.settlement.title }), lines);
+    if (data.after === null && data.settlement.debts.length) {
+      const debts = el("div", { class: "debts", id: "debts" });
+      for (const row of data.settlement.debts) {
+        const line = el("div", { class: "debt-row" });
+        for (const b of row) {
+          const button = el("button", { type: "button", class: "debt", text: b.label });
+          button.addEventListener("click", () => press(b, button));
+          line.append(button);
+        }
+        debts.append(line);
+      }
+      box.append(debts, el("p", { class: "hint", id: "pressed" }));
+    }
+  }
+}
+
+// "Paid" / "Received": the same as the button under the settlement in the chat.
+async function press(b, button) {
+  button.disabled = true;
+  try {
+    const answer = await ask("debt", {}, { payer: b.payer, payee: b.payee, got: b.got });
+    state.live = answer.sheet;
+    state.last = answer.sheet.last;
+    drawSheet(answer.sheet);
+    $("pressed").textContent = answer.text;
+  } catch (e) {
+    button.disabled = false;
+    const pressed = $("pressed");
+    if (pressed) pressed.textContent = e.message;
   }
 }
 
