@@ -237,7 +237,9 @@ class Server:
         if settings is not None and settings.miniapp_url:
             from bot.features.miniapp.web import SheetApp
 
-            page = SheetApp(bot, dp["keeper"], dp["members"], path=settings.miniapp_path)
+            page = SheetApp(
+                bot, dp["keeper"], dp["members"], path=settings.miniapp_path, boards=dp["boards"]
+            )
             if isinstance(self.poller, Poller):
                 self.page = page.application()
                 self.host, self.port = settings.webhook_host, settings.webhook_port

@@ -375,3 +375,102 @@ async def test_paid_and_received_as_the_chats_buttons(app: App, people: dict[str
         assert (await post(http, url, signed("boris"), ref, "x" * 5000))[0] == 413
         outsider = e.tg.create_user("Outsider")
         assert (await post(http, url, sign(token, outsider, ref), ref, paid))[0] == 403
+
+
+async def post_deal(
+    http: aiohttp.ClientSession, url: str, init_data: str, ref: str, body: Any
+) -> tuple[int, Any]:
+    data = body if isinstance(body, str) else json.dumps(body)
+    headers = {"Authorization": f"tma {init_data}", "Content-Type": "application/json"}
+    async with http.post(url + "api/deal", params={"pulka": ref}, data=data, headers=headers) as r:
+        return r.status, await r.json()
+
+
+def game(last: int, write: bool = False) -> dict[str, Any]:
+    """Anna 6♠ made, Boris whisted, Vera passed: the form's words for it."""
+    answers = [
+        {"seat": 1, "choice": "whist", "tricks": None},
+        {"seat": 2, "choice": "pass", "tricks": None},
+    ]
+    return {
+        "last": last,
+        "write": write,
+        "kind": "game",
+        "declarer": 0,
+        "contract": "6S",
+        "tricks": 6,
+        "answers": answers,
+    }
+
+
+async def test_a_deal_entered_in_the_page_is_written_once_and_told_in_the_chat(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        ref = await pulka_ref(app)
+        _, sheet = await ask(http, url, sign(tg.token, p["boris"], ref), pulka=ref)
+        form = sheet["entry"]
+        # In speaking order, from the dealer's (Anna's) left.
+        assert [x["name"] for x in form["at_table"]] == ["Boris", "Vera", "Anna"]
+        assert {"code": "6S", "label": "6♠"} in form["contracts"]
+        last = form["last"]
+
+        # The preview: what it would write, implied as /deal implies it.
+        status, body = await post_deal(http, url, sign(tg.token, p["boris"], ref), ref, game(last))
+        assert status == 200, body
+        assert body["preview"]["notation"] == "Anna 6♠ / ровно — Boris вист 4, Vera пас 0"
+        assert await app.count("deal") == 0
+        # A member who is neither a player nor an administrator may look, not write.
+        stranger = sign(tg.token, p["stranger"], ref)
+        status, body = await post_deal(http, url, stranger, ref, game(last, write=True))
+        assert status == 403 and await app.count("deal") == 0
+
+        before = len(tg.sent_messages(chat))
+        status, body = await post_deal(
+            http, url, sign(tg.token, p["boris"], ref), ref, game(last, write=True)
+        )
+        assert status == 200, body
+        assert body["sheet"]["deals"] == 1 and "1" in body["text"]
+        told = [m["text"] for m in tg.sent_messages(chat)[before:]]
+        assert any("Сдача №1: Anna 6♠ / ровно" in t and "Boris Petrov" in t for t in told), told
+        assert "сдача №1: Anna 6♠" in await app.board(chat)
+        # Pressed twice (or by two players on the same sheet): written once.
+        status, body = await post_deal(
+            http, url, sign(tg.token, p["anna"], ref), ref, game(last, write=True)
+        )
+        assert status == 409 and body["error"] == "stale"
+        assert await app.count("deal") == 1
+
+        # The other kinds, and what the engine refuses.
+        last = body["sheet"]["last"]
+        misere = {"last": last, "kind": "misere", "declarer": 1, "tricks": 0}
+        status, body = await post_deal(http, url, sign(tg.token, p["anna"], ref), ref, misere)
+        assert status == 200 and body["preview"]["notation"].startswith("Boris мизер")
+        raspasy = {
+            "last": last,
+            "kind": "raspasy",
+            "tricks": [
+                {"seat": 0, "tricks": 3},
+                {"seat": 1, "tricks": 2},
+                {"seat": 2, "tricks": None},
+            ],
+        }
+        status, body = await post_deal(http, url, sign(tg.token, p["anna"], ref), ref, raspasy)
+        assert status == 200 and "распасы 3-2-5" in body["preview"]["notation"], body
+        lone_pass = {**game(last), "answers": [{"seat": 1, "choice": "pass", "tricks": None}]}
+        status, body = await post_deal(http, url, sign(tg.token, p["anna"], ref), ref, lone_pass)
+        assert status == 422 and body["text"]
+        for bad in (
+            "[",
+            {"last": last},
+            {**game(last), "declarer": 7},
+            {**game(last), "tricks": 11},
+            {**game(last), "contract": "11S"},
+            {**game(last), "last": "x"},
+        ):
+            assert (await post_deal(http, url, sign(tg.token, p["anna"], ref), ref, bad))[0] == 400
+        assert await app.count("deal") == 1

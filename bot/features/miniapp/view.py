@@ -14,13 +14,20 @@ from typing import Any
 from bot.model import LiveDeal, Table, shown_settlement, table_at
 from bot.views.board import headline
 from bot.views.buttons import DebtCB, pulka_ref
-from bot.views.deal import cost_items, dealer_line, history_lines, standings_lines, write_items
+from bot.views.deal import (
+    cost_items,
+    dealer_line,
+    effect_lines,
+    history_lines,
+    standings_lines,
+    write_items,
+)
 from bot.views.debts import debt_rows
 from bot.views.errors import plain
-from bot.views.format import declarer_prefix, details, notation, num, result
+from bot.views.format import contract_label, declarer_prefix, details, notation, num, result
 from bot.views.settlement import amendment_blocks, money_lines
 from bot.views.texts import Texts
-from scoring import Correction, money_text, standings
+from scoring import Choice, Contract, Correction, Deal, Suit, money_text, play, standings
 from scoring.cost import deal_cost
 from scoring.settle import share
 
@@ -124,6 +131,8 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
         out["next"] = plain(dealer_line(tx, "next_dealer", table.names, state))
     if not table.active and not past:
         out["settlement"] = settlement(tx, table)
+    if not past:
+        out["entry"] = entry_form(tx, table)
     return out
 
 
@@ -215,3 +224,64 @@ def _amendment_lines(tx: Texts, table: Table) -> list[str]:
     return history_lines(tx, table)[1:] + [
         line for block in amendment_blocks(tx, table) for line in block.split("\n")
     ]
+
+
+# --- a deal entered in the page ----------------------------------------------------------
+
+
+def entry_form(tx: Texts, table: Table) -> dict[str, Any] | None:
+    """What the page's deal form offers for the next deal (None: no deal can be written
+    now): the players at the table in speaking order, each declarer's defenders, the
+    contracts allowed, the answers; every word in the chat's language."""
+    state = table.state
+    if not table.playable or state is None:
+        return None
+    seats = state.next_table
+    names = table.names
+    suits = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
+    return {
+        "last": table.last_event_id,
+        "number": table.dealt + 1,
+        "at_table": [{"seat": s, "name": names[s]} for s in seats.at_table],
+        "defenders": {str(s): list(seats.defenders(s)) for s in seats.at_table},
+        "dummy": seats.dummy,
+        "misere": seats.misere_allowed,
+        "contracts": [
+            {"code": f"{level}{suit.value}", "label": contract_label(tx, Contract(level, suit))}
+            for level in seats.levels
+            for suit in suits
+        ],
+        "choices": [{"code": c.value, "label": tx(c.value)} for c in Choice],
+        "labels": {key.removeprefix("ma_"): tx(key) for key in ENTRY_LABELS},
+        "kinds": {"game": tx("ma_game"), "misere": tx("misere"), "raspasy": tx("raspasy")},
+    }
+
+
+#: The deal form's words.
+ENTRY_LABELS = (
+    "ma_enter",
+    "ma_declarer",
+    "ma_contract",
+    "ma_tricks",
+    "ma_check",
+    "ma_write",
+    "ma_not_given",
+)
+
+
+def preview(tx: Texts, table: Table, deal: Deal) -> dict[str, Any]:
+    """What ``deal`` would write on ``table`` now and what it would cost each player
+    (:func:`scoring.play` accepts it: the caller checked)."""
+    assert table.state is not None
+    names = table.names
+    step = play(table.state, deal)
+    cost = deal_cost(table.state, deal)
+    return {
+        "notation": plain(
+            declarer_prefix(deal)
+            + notation(tx, deal, names, table.rules)
+            + details(tx, deal, names, table.rules)
+        ),
+        "lines": [plain(line) for line in effect_lines(tx, names, step.writes, cost, preview=True)],
+        "closes": tx("wiz_closes") if step.state.finished else None,
+    }

@@ -20,20 +20,25 @@ from pathlib import Path
 from typing import Any
 
 from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
 from aiogram.utils.web_app import WebAppUser, parse_webapp_init_data
 from aiohttp import web
 from cachetools import TTLCache
 
-from bot.actions import payments
+from bot.actions import deals, payments
 from bot.actions.keeper import Keeper
 from bot.features.miniapp.auth import Refused, checked_user, init_data_of
-from bot.features.miniapp.view import history, sheet
-from bot.model import Author, EventKind, PulkaError, Table
+from bot.features.miniapp.view import history, preview, sheet
+from bot.model import Author, EventKind, LiveDeal, PulkaError, Table
 from bot.telegram.context import Members
-from bot.views.buttons import ref_pulka
+from bot.telegram.delivery import Boards
+from bot.views.buttons import deal_keyboard, ref_pulka
+from bot.views.deal import wizard_written_text
 from bot.views.debts import confirmed_text
-from bot.views.errors import pulka_error_text
+from bot.views.errors import error_text, pulka_error_text
 from bot.views.texts import LANGS, Texts, lang_of
+from scoring import Choice, Contract, ScoringError, entry
+from scoring.entry import complete
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +101,11 @@ class SheetApp:
         *,
         path: str = "/",
         limit: RateLimit | None = None,
+        boards: Boards | None = None,
     ) -> None:
         self.bot, self.keeper, self.members = bot, keeper, members
+        #: The scoreboards, refreshed beside a deal's message in the chat.
+        self.boards = boards
         self.path = path if path.endswith("/") else path + "/"
         self.limit = limit or RateLimit()
         self.files = {name: (STATIC / name).read_bytes() for name in FILES}
@@ -110,6 +118,7 @@ class SheetApp:
         app.router.add_get(p + "api/sheet", self._guarded(self.sheet))
         app.router.add_get(p + "api/history", self._guarded(self.history))
         app.router.add_post(p + "api/debt", self._guarded(self.debt))
+        app.router.add_post(p + "api/deal", self._guarded(self.deal))
         app.router.add_route("*", p + "api/{rest:.*}", self._guarded(self.unknown))
 
     def application(self) -> web.Application:
@@ -188,6 +197,68 @@ class SheetApp:
             return _json({"error": e.key, "text": pulka_error_text(tx, e, html=False)}, 403)
         text = confirmed_text(tx, written, payer, payee, bool(got))
         return _json({"text": text, "sheet": sheet(tx, written.table)})
+
+    async def deal(self, request: web.Request) -> web.Response:
+        """``POST api/deal?pulka=p12``: a deal from the page's form (:func:`given`), with
+        ``last`` the pulka's last event when the form was filled.  ``"write": false``:
+        what it would write and cost; ``true``: written as the wizard writes one (the
+        same completion, check and staleness: of two presses only the first writes) by a
+        player or an administrator, and posted in the chat as a written deal is."""
+        tx, table = await self._open(request, body=True)
+        user = request[USER]
+        asked = _body(await request.text())
+        last = asked.get("last")
+        if not isinstance(last, int) or isinstance(last, bool):
+            raise Refused(400, "bad_request")
+        if last != table.last_event_id:
+            return _json(
+                {"error": "stale", "text": tx("ma_changed"), "sheet": sheet(tx, table)}, 409
+            )
+        if table.state is None or not table.playable:
+            return _json({"error": "stale", "text": tx("stale")}, 409)
+        try:
+            deal = complete(table.state, given(table, asked))
+            shown = preview(tx, table, deal)
+        except ScoringError as e:
+            return _json({"error": e.code, "text": error_text(tx, e, html=False)}, 422)
+        if not asked.get("write"):
+            return _json({"preview": shown})
+        if not await self.members.may_change(
+            self.bot, table, table.row.chat_id, user.id, pressed=True
+        ):
+            return _json({"error": "not_yours", "text": tx("ma_err_not_player")}, 403)
+        who = " ".join(x for x in (user.first_name, user.last_name) if x) or str(user.id)
+        try:
+            written = await deals.write(
+                self.keeper, table.id, deal, Author(user.id, who), None, expect_last=last
+            )
+        except PulkaError as e:
+            return _json({"error": e.key, "text": pulka_error_text(tx, e, html=False)}, 409)
+        except ScoringError as e:
+            return _json({"error": e.code, "text": error_text(tx, e, html=False)}, 422)
+        after = written.table
+        live = after.deal_by_event(written.event_id)
+        if live is not None:
+            await self._post(tx, after, live, who)
+        number = live.number if live is not None else "—"
+        return _json({"text": tx("ma_written", number=number), "sheet": sheet(tx, after)})
+
+    async def _post(self, tx: Texts, table: Table, live: LiveDeal, who: str) -> None:
+        """The deal's message in the chat, as the wizard's, and the scoreboard with it.
+        The deal is written: a failure to tell is logged (the board shows it next)."""
+        message = self.bot.send_message(
+            table.row.chat_id,
+            wizard_written_text(tx, table, live, who),
+            reply_markup=deal_keyboard(tx, table, live),
+            message_thread_id=table.row.thread_id or None,
+        )
+        try:
+            if self.boards is None:
+                await message
+            else:
+                await self.boards.beside(self.bot, tx, table, message)
+        except TelegramAPIError as e:
+            log.warning("deal %s of pulka %s not told in the chat: %s", live.number, table.id, e)
 
     async def unknown(self, request: web.Request) -> web.Response:
         raise Refused(404, "not_found")
@@ -273,6 +344,78 @@ def _language(request: web.Request) -> str | None:
         return user.language_code
     first = request.headers.get("Accept-Language", "").split(",")[0]
     return first.split(";")[0].strip() or None
+
+
+def _body(text: str) -> dict[str, Any]:
+    """A request's JSON object; 400 if it is none."""
+    try:
+        body = json.loads(text)
+    except ValueError:
+        raise Refused(400, "bad_request") from None
+    if not isinstance(body, dict):
+        raise Refused(400, "bad_request")
+    return body
+
+
+def _seat(table: Table, value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(table.names):
+        raise Refused(400, "bad_request")
+    return value
+
+
+def _count(value: object) -> int | None:
+    """Tricks as the form gives them: 0-10, or None (not given: implied)."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10:
+        raise Refused(400, "bad_request")
+    return value
+
+
+def given(table: Table, asked: dict[str, Any]) -> entry.Given:
+    """The deal the form says, as the typed ``/deal`` and the wizard say one
+    (:mod:`scoring.entry`: what is left out is implied the same way).
+
+    ``{"kind": "game", "declarer": seat, "contract": "7H", "tricks": n|null,
+    "answers": [{"seat": s, "choice": "whist"|"pass"|"half", "tricks": n|null}]}``,
+    ``{"kind": "misere", "declarer": seat, "tricks": n}``, ``{"kind": "raspasy",
+    "tricks": [{"seat": s, "tricks": n|null}]}``; 400 if it is not of that shape.
+    """
+    names = table.names
+    kind = asked.get("kind")
+    if kind == "game":
+        try:
+            contract = Contract.parse(str(asked.get("contract", "")))
+        except ValueError:
+            raise Refused(400, "bad_request") from None
+        raw = asked.get("answers")
+        if not isinstance(raw, list) or len(raw) > 2:
+            raise Refused(400, "bad_request")
+        answers = []
+        for a in raw:
+            if not isinstance(a, dict) or a.get("choice") not in {c.value for c in Choice}:
+                raise Refused(400, "bad_request")
+            answers.append(
+                entry.Answer(
+                    Choice(a["choice"]), names[_seat(table, a.get("seat"))], _count(a.get("tricks"))
+                )
+            )
+        declarer = names[_seat(table, asked.get("declarer"))]
+        return entry.GivenGame(declarer, contract, _count(asked.get("tricks")), tuple(answers))
+    if kind == "misere":
+        tricks = _count(asked.get("tricks"))
+        if tricks is None:
+            raise Refused(400, "bad_request")
+        return entry.GivenMisere(names[_seat(table, asked.get("declarer"))], tricks)
+    if kind == "raspasy":
+        raw = asked.get("tricks")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= 5:
+            raise Refused(400, "bad_request")
+        if not all(isinstance(r, dict) for r in raw):
+            raise Refused(400, "bad_request")
+        players = tuple(names[_seat(table, r.get("seat"))] for r in raw)
+        return entry.GivenRaspasy(tuple(_count(r.get("tricks")) for r in raw), players)
+    raise Refused(400, "bad_request")
 
 
 def _id(request: web.Request, key: str) -> int | None:
