@@ -254,3 +254,51 @@ async def test_a_settled_pulka_shows_its_settlement(
         assert "8.66" in said
         assert await app.count("paid") == 1
         await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light-settled-paid.png"))
+
+
+def choose(name: str, value: str) -> str:
+    """JS: pick ``value`` in the form's select ``name``, as a tap would."""
+    return (
+        f"const s = document.querySelector('select[name={name}]'); s.value = {value!r};"
+        " s.dispatchEvent(new Event('change'));"
+    )
+
+
+async def test_a_deal_entered_in_the_page_is_posted_in_the_chat(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(tg.token, p["vera"], f"p{row['id']}"), LIGHT)
+        await until(browser, "!document.getElementById('tab-entry').hidden")
+        await run(browser.execute_script, "document.getElementById('tab-entry').click()")
+        await until(browser, "document.querySelector('select[name=declarer]')")
+        # Boris 7♥, made; Vera whisted, Anna passed (Boris deals first: Vera speaks).
+        for name, value in (("contract", "7H"), ("tricks", "7"), ("choice-0", "pass")):
+            await run(browser.execute_script, choose(name, value))
+        await run(browser.execute_script, "document.getElementById('check').click()")
+        shown = await until(browser, "document.getElementById('preview').textContent")
+        assert "Boris 7♥ / ровно" in shown, shown
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light-new-deal.png"))
+        before = len(tg.sent_messages(chat))
+        await run(browser.execute_script, "document.getElementById('write').click()")
+        # Answered once written and told in the chat.
+        said = await until(
+            browser,
+            "document.getElementById('preview').textContent.includes('записана')"
+            " && document.getElementById('preview').textContent",
+        )
+        assert said.startswith("Раздача 1 записана"), said
+        await app.idle()
+        assert await app.count("deal") == 1
+        told = [m.get("text", "") for m in tg.sent_messages(chat)[before:]]
+        assert any("Сдача №1: Boris 7♥ / ровно" in t for t in told), told
+        # Its button is spent: a second press needs a new check, on the new sheet.
+        assert await run(browser.execute_script, "return document.getElementById('write').disabled")

@@ -260,6 +260,7 @@ def entry_form(tx: Texts, table: Table) -> dict[str, Any] | None:
 #: The deal form's words.
 ENTRY_LABELS = (
     "ma_enter",
+    "ma_enter_tab",
     "ma_declarer",
     "ma_contract",
     "ma_tricks",

@@ -84,7 +84,9 @@ function signClass(text) {
   return "";
 }
 
-const state = { pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null };
+const state = {
+  pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null, checked: false,
+};
 const $ = (id) => document.getElementById(id);
 
 async function ask(path, params, payload) {
@@ -107,6 +109,7 @@ async function ask(path, params, payload) {
   if (!response.ok) {
     const error = new Error((body && body.text) || "HTTP " + response.status);
     error.status = response.status;
+    error.sheet = (body && body.sheet) || null;
     throw error;
   }
   return body;
@@ -127,6 +130,12 @@ function drawSheet(data) {
   $("tab-sheet").textContent = labels.sheet;
   $("tab-history").textContent = labels.history;
   $("tabs").hidden = false;
+  if (data.after === null) {
+    const form = data.entry || null;
+    $("tab-entry").hidden = !form;
+    if (form) $("tab-entry").textContent = form.labels.enter_tab;
+    if (!form && state.tab === "entry") showTab("sheet");
+  }
   document.documentElement.lang = data.lang;
   if (data.after !== null) {
     const back = el("button", { type: "button", text: labels.back });
@@ -244,11 +253,155 @@ function drawHistory(data) {
 
 function showTab(tab) {
   state.tab = tab;
-  $("sheet").hidden = tab !== "sheet";
-  $("history").hidden = tab !== "history";
-  $("tab-sheet").classList.toggle("active", tab === "sheet");
-  $("tab-history").classList.toggle("active", tab === "history");
+  for (const name of ["sheet", "history", "entry"]) {
+    $(name).hidden = tab !== name;
+    $("tab-" + name).classList.toggle("active", tab === name);
+  }
   if (tab === "history") loadHistory();
+  if (tab === "entry") drawEntry();
+}
+
+// --- a new deal: the form says who declared what and who took what; the bot completes,
+// checks and writes it as it does a typed /deal, and posts it in the chat.
+
+const draft = { kind: "game", declarer: null, contract: null, tricks: null, answers: {}, raspasy: {} };
+
+function select(name, options, value, onChange) {
+  const node = el("select", { name });
+  for (const [code, label] of options) {
+    const option = el("option", { value: String(code), text: label });
+    if (String(code) === String(value)) option.selected = true;
+    node.append(option);
+  }
+  node.addEventListener("change", () => onChange(node.value));
+  return node;
+}
+
+function counts(form) {
+  const out = [["", form.labels.not_given]];
+  for (let n = 0; n <= 10; n++) out.push([String(n), String(n)]);
+  return out;
+}
+
+const count = (v) => (v === "" || v === null || v === undefined ? null : Number(v));
+
+function field(label, ...controls) {
+  return el("label", { class: "field" }, el("span", { class: "label", text: label }), ...controls);
+}
+
+function drawEntry(result) {
+  const box = $("entry");
+  const form = state.live && state.live.entry;
+  box.replaceChildren();
+  if (!form) return;
+  const changed = () => {
+    state.checked = false;
+    drawEntry();
+  };
+  const kinds = el("div", { class: "kinds" });
+  for (const kind of ["game", "misere", "raspasy"]) {
+    if (kind === "misere" && !form.misere) continue;
+    const b = el("button", { type: "button", class: "tab" + (draft.kind === kind ? " active" : ""), text: form.kinds[kind] });
+    b.addEventListener("click", () => {
+      draft.kind = kind;
+      changed();
+    });
+    kinds.append(b);
+  }
+  box.append(el("h2", { text: form.labels.enter + " " + form.number }), kinds);
+  const players = form.at_table.map((p) => [p.seat, p.name]);
+  if (draft.declarer === null || !players.some(([s]) => s === draft.declarer)) draft.declarer = players[0][0];
+  if (draft.contract === null) draft.contract = form.contracts[0].code;
+  const name = (seat) => form.at_table.find((p) => p.seat === seat)?.name || "";
+  const tricks = counts(form);
+  if (draft.kind !== "raspasy") {
+    box.append(field(form.labels.declarer, select("declarer", players, draft.declarer, (v) => {
+      draft.declarer = Number(v);
+      changed();
+    })));
+  }
+  if (draft.kind === "game") {
+    box.append(field(form.labels.contract,
+      select("contract", form.contracts.map((c) => [c.code, c.label]), draft.contract, (v) => { draft.contract = v; changed(); }),
+      select("tricks", tricks, draft.tricks ?? "", (v) => { draft.tricks = count(v); changed(); }),
+      el("span", { class: "unit", text: form.labels.tricks })));
+    for (const seat of form.defenders[String(draft.declarer)] || []) {
+      const answer = draft.answers[seat] || (draft.answers[seat] = { choice: "whist", tricks: null });
+      box.append(field(name(seat),
+        select("choice-" + seat, form.choices.map((c) => [c.code, c.label]), answer.choice, (v) => { answer.choice = v; changed(); }),
+        select("tricks-" + seat, tricks, answer.tricks ?? "", (v) => { answer.tricks = count(v); changed(); }),
+        el("span", { class: "unit", text: form.labels.tricks })));
+    }
+  } else if (draft.kind === "misere") {
+    if (draft.tricks === null) draft.tricks = 0;
+    box.append(field(form.labels.tricks,
+      select("tricks", tricks.slice(1), draft.tricks, (v) => { draft.tricks = count(v); changed(); })));
+  } else {
+    for (const [seat, who] of players) {
+      box.append(field(who,
+        select("tricks-" + seat, tricks, draft.raspasy[seat] ?? "", (v) => { draft.raspasy[seat] = count(v); changed(); }),
+        el("span", { class: "unit", text: form.labels.tricks })));
+    }
+  }
+  const check = el("button", { type: "button", class: "action", id: "check", text: form.labels.check });
+  const write = el("button", { type: "button", class: "action", id: "write", text: form.labels.write });
+  write.disabled = !state.checked;
+  check.addEventListener("click", () => send(false));
+  write.addEventListener("click", () => send(true));
+  box.append(el("div", { class: "actions" }, check, write));
+  const out = el("div", { class: "lines", id: "preview" });
+  if (result) for (const line of result) out.append(el("p", { text: line }));
+  box.append(out);
+}
+
+function dealBody(write) {
+  // A deal is written on the sheet it was checked on: changed since, it is refused.
+  const last = write ? state.checkedLast : state.live.entry.last;
+  const body = { last, write, kind: draft.kind };
+  if (draft.kind === "game") {
+    body.declarer = draft.declarer;
+    body.contract = draft.contract;
+    body.tricks = draft.tricks;
+    body.answers = (state.live.entry.defenders[String(draft.declarer)] || []).map((seat) => ({
+      seat, choice: (draft.answers[seat] || {}).choice || "whist", tricks: (draft.answers[seat] || {}).tricks ?? null,
+    }));
+  } else if (draft.kind === "misere") {
+    body.declarer = draft.declarer;
+    body.tricks = draft.tricks ?? 0;
+  } else {
+    body.tricks = state.live.entry.at_table.map((p) => ({ seat: p.seat, tricks: draft.raspasy[p.seat] ?? null }));
+  }
+  return body;
+}
+
+async function send(write) {
+  try {
+    const answer = await ask("deal", {}, dealBody(write));
+    if (write) {
+      state.checked = false;
+      draft.tricks = null;
+      draft.answers = {};
+      draft.raspasy = {};
+      state.live = answer.sheet;
+      state.last = answer.sheet.last;
+      drawSheet(answer.sheet);
+      document.body.dataset.last = String(answer.sheet.last);
+      drawEntry([answer.text]);
+      return;
+    }
+    state.checked = true;
+    state.checkedLast = state.live.entry.last;
+    const p = answer.preview;
+    drawEntry([p.notation, ...p.lines, ...(p.closes ? [p.closes] : [])]);
+  } catch (e) {
+    state.checked = false;
+    if (e.sheet) {
+      state.live = e.sheet;
+      state.last = e.sheet.last;
+      drawSheet(e.sheet);
+    }
+    drawEntry([e.message]);
+  }
 }
 
 async function loadHistory() {
@@ -281,6 +434,10 @@ async function refresh() {
     state.live = data;
     if (state.after === null) drawSheet(data);
     if (state.tab === "history") loadHistory();
+    if (state.tab === "entry") {
+      state.checked = false;
+      drawEntry();
+    }
     document.body.dataset.last = String(data.last);
   } catch (e) {
     say(e.message);
@@ -310,6 +467,7 @@ $("tab-sheet").addEventListener("click", () => {
   showTab("sheet");
 });
 $("tab-history").addEventListener("click", () => showTab("history"));
+$("tab-entry").addEventListener("click", () => showTab("entry"));
 const script = document.querySelector('script[src*="telegram-web-app.js"]');
 if (tg()) telegramReady();
 else if (script) script.addEventListener("load", telegramReady);
