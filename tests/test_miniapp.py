@@ -3,6 +3,7 @@ what it answers (the same figures the chat shows), and how it refuses (short JSO
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from types import SimpleNamespace
@@ -14,6 +15,7 @@ from harness import App, group
 from miniapp import APP_NAME, ask, configure, free_port, sign
 from test_ending import SETTLE, TO_TWO, Evening
 
+from bot.app import Server, create_dispatcher
 from bot.config import Settings
 from bot.features.miniapp.web import CSP, RateLimit
 from bot.views.buttons import SheetLink
@@ -474,3 +476,38 @@ async def test_a_deal_entered_in_the_page_is_written_once_and_told_in_the_chat(
         ):
             assert (await post_deal(http, url, sign(tg.token, p["anna"], ref), ref, bad))[0] == 400
         assert await app.count("deal") == 1
+
+
+async def test_in_webhook_mode_the_webhooks_server_serves_the_page(app: App) -> None:
+    port = free_port()
+    settings = Settings(
+        bot_token=app.tg.token,
+        database_url=f"sqlite:///{app.db}",
+        telegram_api_url=app.tg.base_url,
+        webhook_url="https://pulka.example.org/tg/hook",
+        webhook_secret="s3cret_Token-0123456789",
+        webhook_host="127.0.0.1",
+        webhook_port=port,
+        miniapp_url="https://pulka.example.org/sheet/",
+        miniapp_name=APP_NAME,
+    )
+    server = Server(
+        create_dispatcher(app.storage, app.keeper, settings), app.bot, app.storage, settings
+    )
+    task = asyncio.create_task(server.run())
+    try:
+        await app.tg.wait_for(
+            lambda: task.done() or bool(app.tg.calls_to("setWebhook")),
+            description="the webhook to be set",
+        )
+        base = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{base}/sheet/") as r:
+                assert r.status == 200 and "app.js" in await r.text()
+            status, body = await ask(http, f"{base}/sheet/", None, pulka="p1")
+            assert (status, body["error"]) == (401, "no_init_data")
+            async with http.get(f"{base}/health") as r:
+                assert r.status == 200
+    finally:
+        server.stop.set()
+        await asyncio.wait_for(task, 10)
