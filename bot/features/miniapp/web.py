@@ -338,7 +338,7 @@ def _language(request: web.Request) -> str | None:
     try:
         raw = init_data_of(request.headers.get("Authorization"))
         user = parse_webapp_init_data(raw).user
-    except (Refused, ValueError):
+    except Exception:  # unsigned words only pick the refusal's language: never fail it
         user = None
     if user is not None and user.language_code:
         return user.language_code

@@ -216,6 +216,7 @@ async function press(b, button) {
     state.last = answer.sheet.last;
     drawSheet(answer.sheet);
     $("pressed").textContent = answer.text;
+    $("pressed").scrollIntoView({ block: "nearest" });
   } catch (e) {
     button.disabled = false;
     const pressed = $("pressed");
