@@ -7,12 +7,22 @@
 ['16/3', '4/3', '-20/3']
 """
 
-from . import ending, entry, seating
-from .cost import deal_cost
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from . import seating
 from .deals import Choice, Contract, Correction, Deal, Game, Misere, Raspasy, Suit
 from .engine import PulkaState, Replay, Step, apply, is_finished, play, replay
 from .errors import IllegalDeal, InvalidDeal, InvalidRules, ScoringError
-from .numbers import figure, json_number, money_text, round_half_away, stake_text, whists_text
+from .numbers import (
+    exact_sum,
+    figure,
+    json_number,
+    money_text,
+    round_half_away,
+    stake_text,
+    whists_text,
+)
 from .rules import CONVENTION, CONVENTIONS, Convention, Rules, Variant
 from .settle import (
     Payment,
@@ -29,6 +39,23 @@ from .settle import (
     standings,
 )
 from .sheet import Sheet, Writes
+
+if TYPE_CHECKING:
+    from . import ending, entry
+    from .cost import deal_cost
+
+
+def __getattr__(name: str) -> Any:
+    # What a program may well not use (the calculator uses none of it) is imported
+    # on first use, and is then a module attribute like any other.
+    if name in ("ending", "entry"):
+        return importlib.import_module(f"{__name__}.{name}")
+    if name == "deal_cost":
+        from .cost import deal_cost
+
+        return deal_cost
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CONVENTION",
@@ -61,6 +88,7 @@ __all__ = [
     "ending",
     "entry",
     "exact_money",
+    "exact_sum",
     "figure",
     "is_finished",
     "json_number",

@@ -13,8 +13,10 @@ scoring.errors.InvalidDeal: deals[0].tricks: tricks add up to 11, a deal has 10
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -119,14 +121,19 @@ Name = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_name)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built on first validation, not on import: a process that settles a record
+    # builds the record's validator alone, one that never reads a record none.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class _RulesBase(_Strict):
     variant: Annotated[Literal["sochi", "leningrad", "rostov"], Given] = "sochi"
 
     def to_rules(self) -> Rules:
-        values = self.model_dump(exclude_none=True)
+        # The fields as they are (plain JSON values), read without pydantic's
+        # serializer: settling a record builds no validator but the record's.
+        given = {name: getattr(self, name) for name in type(self).model_fields}
+        values = {k: v for k, v in given.items() if v is not None}
         variant = values.pop("variant")
         for c in CONVENTIONS:
             # Money is a decimal string in the record: a JSON number is binary
@@ -204,7 +211,7 @@ class CorrectionModel(_Strict):
     player: Name
     pulka: Amount = Decimal(0)
     mountain: Amount = Decimal(0)
-    whists: Annotated[dict[Name, Amount], Given] = {}
+    whists: Annotated[dict[Name, Amount], Given, Field(default_factory=dict)]
     note: Annotated[str, Given, Field(max_length=500), AfterValidator(_note)] = ""
 
     def to_deal(self) -> Deal:
@@ -228,8 +235,8 @@ class RecordModel(_Strict):
 
     format: Literal["pulka/1"]
     players: Players
-    rules: Annotated[RulesModel, Given] = RulesModel()
-    deals: Annotated[list[DealModel], Given] = []
+    rules: Annotated[RulesModel, Given, Field(default_factory=RulesModel.model_construct)]
+    deals: Annotated[list[DealModel], Given, Field(default_factory=list)]
 
 
 class SheetModel(_Strict):
@@ -237,16 +244,15 @@ class SheetModel(_Strict):
 
     format: Literal["pulka-sheet/1"]
     players: Players
-    rules: Annotated[RulesModel, Given] = RulesModel()
-    pulka: Annotated[dict[Name, Amount], Given] = {}
-    mountain: Annotated[dict[Name, Amount], Given] = {}
-    whists: Annotated[dict[Name, dict[Name, Amount]], Given] = {}
+    rules: Annotated[RulesModel, Given, Field(default_factory=RulesModel.model_construct)]
+    pulka: Annotated[dict[Name, Amount], Given, Field(default_factory=dict)]
+    mountain: Annotated[dict[Name, Amount], Given, Field(default_factory=dict)]
+    whists: Annotated[dict[Name, dict[Name, Amount]], Given, Field(default_factory=dict)]
 
 
-class Document(BaseModel):
+@dataclass(frozen=True)
+class Document:
     """A loaded document: the sheet to settle, and the replay if it was a record."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True, frozen=True)
 
     players: tuple[str, ...]
     rules: Rules
@@ -467,7 +473,7 @@ def settlement_json(doc: Document) -> dict[str, Any]:
     return out
 
 
-def settlement_to_json(s: Settlement) -> dict[str, Any]:
+def settlement_to_json(s: Settlement, *, compact: bool = False) -> dict[str, Any]:
     """Every figure of ``s``, exactly: fractions as ``"n/d"``, money as decimal text.
 
     Unlike :func:`settlement_json` (the figures as shown, to the cent), nothing is
@@ -482,40 +488,56 @@ def settlement_to_json(s: Settlement) -> dict[str, Any]:
     (['-187/3', '110/3', '77/3'], ['-62.33', '36.66', '25.67'], ['A', 'B', '36.66'])
     >>> settlement_from_json(stored) == s
     True
+
+    ``compact`` is the form a chat's hundreds of night summaries keep: whole figures
+    as JSON integers (a fraction stays ``"n/d"``), and no ``adjustment`` or ``notice``
+    when there is none.  It reads back equal too:
+
+    >>> small = settlement_to_json(s, compact=True)
+    >>> small["amnestied"], small["average"], "notice" in small
+    (['11/2', 0, '35/2'], '23/3', False)
+    >>> settlement_from_json(small) == s
+    True
     """
-    return {
+    exact = _compact if compact else _exact
+    out: dict[str, Any] = {
         "players": list(s.players),
         "finished": s.finished,
-        "equalised": [_exact(x) for x in s.equalised],
-        "amnestied": [_exact(x) for x in s.amnestied],
-        "average": _exact(s.average),
-        "mountain_results": [_exact(x) for x in s.mountain_results],
-        "balances": [[_exact(x) for x in row] for row in s.balances],
+        "equalised": [exact(x) for x in s.equalised],
+        "amnestied": [exact(x) for x in s.amnestied],
+        "average": exact(s.average),
+        "mountain_results": [exact(x) for x in s.mountain_results],
+        "balances": [[exact(x) for x in row] for row in s.balances],
         "adjustment": None
         if s.adjustment is None
-        else [s.adjustment[0], _exact(s.adjustment[1]), s.adjustment[2]],
-        "results": [_exact(x) for x in s.results],
+        else [s.adjustment[0], exact(s.adjustment[1]), s.adjustment[2]],
+        "results": [exact(x) for x in s.results],
         "money": [str(m) for m in s.money],
         "payments": [[p.payer, p.payee, str(p.amount)] for p in s.payments],
         "notice": s.notice,
     }
+    if compact:
+        for key in ("adjustment", "notice"):
+            if out[key] is None:
+                del out[key]
+    return out
 
 
 def settlement_from_json(d: dict[str, Any]) -> Settlement:
-    """:func:`settlement_to_json` read back."""
+    """:func:`settlement_to_json` read back, of either form."""
     adj = d.get("adjustment")
     return Settlement(
-        players=tuple(str(p) for p in d["players"]),
+        players=tuple([str(p) for p in d["players"]]),
         finished=bool(d["finished"]),
-        equalised=tuple(_figure(x) for x in d["equalised"]),
-        amnestied=tuple(_figure(x) for x in d["amnestied"]),
+        equalised=_figures(d["equalised"]),
+        amnestied=_figures(d["amnestied"]),
         average=_figure(d["average"]),
-        mountain_results=tuple(_figure(x) for x in d["mountain_results"]),
-        balances=tuple(tuple(_figure(x) for x in row) for row in d["balances"]),
+        mountain_results=_figures(d["mountain_results"]),
+        balances=tuple([_figures(row) for row in d["balances"]]),
         adjustment=None if adj is None else (int(adj[0]), _figure(adj[1]), int(adj[2])),
-        results=tuple(_figure(x) for x in d["results"]),
-        money=tuple(Decimal(m) for m in d["money"]),
-        payments=tuple(Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]),
+        results=_figures(d["results"]),
+        money=tuple([Decimal(m) for m in d["money"]]),
+        payments=tuple([Payment(str(a), str(b), Decimal(m)) for a, b, m in d["payments"]]),
         notice=d.get("notice"),
     )
 
@@ -524,8 +546,32 @@ def _exact(x: Number) -> str:
     return str(Fraction(x))
 
 
-def _figure(text: object) -> Number:
-    return norm(Fraction(str(text)))
+def _compact(x: Number) -> int | str:
+    if type(x) is int:
+        return x
+    f = Fraction(x)
+    return f.numerator if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _figures(stored: list[Any]) -> tuple[Number, ...]:
+    # The compact form's whole figures (most of them) are taken as they are.
+    return tuple([x if type(x) is int else _figure(x) for x in stored])
+
+
+def _figure(stored: object) -> Number:
+    """A figure as :func:`settlement_to_json` wrote it (an int, ``"n/d"`` or ``"n"``),
+    an ``int`` when whole.  ``"n/d"`` is split by hand: ``Fraction``'s own parsing of a
+    string is three times slower, and a chat's nights read thousands of them."""
+    if type(stored) is int:
+        return stored
+    text = str(stored)
+    top, slash, bottom = text.partition("/")
+    if slash:
+        return norm(Fraction(int(top), int(bottom)))
+    try:
+        return int(text)
+    except ValueError:
+        return norm(Fraction(text))
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -591,10 +637,13 @@ def rules_from_json(data: dict[str, Any]) -> Rules:
     return RulesModel.model_validate(data).to_rules()
 
 
-_DEAL: TypeAdapter[Any] = TypeAdapter(DealModel)
+@cache
+def _deal_adapter() -> TypeAdapter[Any]:
+    # Made on first use, like the models' validators.
+    return TypeAdapter(DealModel)
 
 
 def deal_from_json(data: dict[str, Any]) -> Deal:
     """One deal as the record writes it (:func:`deal_to_json`) back to a deal."""
-    deal: Deal = _DEAL.validate_python(data, context={"stored": True}).to_deal()
+    deal: Deal = _deal_adapter().validate_python(data, context={"stored": True}).to_deal()
     return deal

@@ -24,6 +24,7 @@ Table 8 of text 003 (three players, Sochi, mountain in points):
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from decimal import Decimal
@@ -255,7 +256,13 @@ def exact_money(result: Number, stake: Decimal) -> Fraction:
     >>> exact_money(Fraction(110, 3), Decimal("0.5"))
     Fraction(55, 3)
     """
-    return Fraction(result) * Fraction(stake)
+    return result * _exact_stake(stake)
+
+
+@functools.lru_cache(maxsize=64)
+def _exact_stake(stake: Decimal) -> Fraction:
+    # A chat's nights are played at a few stakes: each is made a Fraction once.
+    return Fraction(stake)
 
 
 def share(result: Number, stake: Decimal) -> Decimal:

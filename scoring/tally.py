@@ -142,6 +142,36 @@ class Tally:
         )
 
 
+def total(tallies: Iterable[Tally]) -> Tally:
+    """The sum of ``tallies``, as ``sum(tallies, Tally())`` gives it, added field by
+    field in one pass rather than a tally made per addition.
+
+    >>> t = Tally(3, (1, 0, 0, 0, 0), (1, 0, 0, 0, 0), remizes=1, short=2)
+    >>> total([t, t, Tally(1)]) == t + t + Tally(1), total([]) == Tally()
+    (True, True)
+    """
+    rows = [
+        (
+            t.deals,
+            *t.played,
+            *t.made,
+            t.misere_played,
+            t.misere_made,
+            t.remizes,
+            t.short,
+            t.raspasy_tricks,
+        )
+        for t in tallies
+    ]
+    if not rows:
+        return Tally()
+    sums = [sum(column) for column in zip(*rows, strict=True)]
+    n = len(LEVELS)
+    return Tally(
+        sums[0], tuple(sums[1 : 1 + n]), tuple(sums[1 + n : 1 + 2 * n]), *sums[1 + 2 * n :]
+    )
+
+
 def count(f: DealFacts, player: str) -> Tally:
     """What one deal adds to ``player``'s tally (he was at the table)."""
     if not f.played:

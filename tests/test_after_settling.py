@@ -73,8 +73,8 @@ async def test_a_correction_after_settling_is_an_amendment_shown_in_the_archive(
         shown = await e.say("vera", "/pulka 1")
         agreed, amended = shown.split("Поправки после расчёта:", 1)
         assert "Anna: +8⅔" in agreed and "Boris: -15⅓" in agreed
-        assert "Anna: +8⅔ вист. = 8.67 RUB" in agreed and "Anna: +22" not in agreed
-        assert "Округление: Anna 8.66 вместо 8.67 RUB — чтобы платежи сошлись в ноль." in agreed
+        assert "Anna: +8⅔ вист. = +8.67 RUB" in agreed and "Anna: +22" not in agreed
+        assert "Округление: Anna +8.66 вместо +8.67 RUB — чтобы платежи сошлись в ноль." in agreed
         assert "Boris Petrov — Anna: гора -2 (ошиблись в подсчёте)" in amended
         assert "Anna: +22 вист." in amended and "Vera: 0 вист." in amended
         listing = await e.say("anna", "/pulkas")

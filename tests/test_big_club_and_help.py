@@ -144,7 +144,7 @@ def test_stats_of_players_with_emoji_names_fit_in_one_message(lang: str) -> None
             p,
             (p.name,),
             (),
-            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Decimal(i), "RUB"),),
+            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Fraction(i), "RUB"),),
             Tally(deals=4),
         )
         for i, p in enumerate(people[:60])
@@ -159,3 +159,21 @@ def test_stats_of_players_with_emoji_names_fit_in_one_message(lang: str) -> None
     assert text.endswith(tx("stats_how"))
     card = card_text(tx, stats, players[1])
     assert u16(card) <= 4096 and card.endswith("   …")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_debt_of_many_nights_lists_ten_pulkas_then_an_ellipsis(lang: str) -> None:
+    tx = Texts(lang)
+    anna, boris = Person("g:anna", "Anna"), Person("g:boris", "Boris")
+
+    def text(nights: int) -> str:
+        debt = Debt(anna, boris, "RUB", Decimal("5.00"), Decimal(0), tuple(range(1, nights + 1)))
+        return debts_text(tx, [debt], [], {n: n for n in range(1, nights + 1)})
+
+    sign = "#" if lang == "en" else "№"
+    ten = ", ".join(f"{sign}{n}" for n in range(1, 11))
+    assert f"{ten})" in text(10)
+    assert f"{ten}, …)" in text(11)
+    assert f"{sign}11" not in text(500)
+    assert text(500) == text(11) and len(text(2000)) == len(text(500))
+    assert f"{sign}1, {sign}2)" in text(2)

@@ -145,7 +145,7 @@ async def test_evening_of_three_by_taps(app: App, people: dict[str, Any]) -> Non
         assert "13." in history and "14." not in history
         settled = await t.say("vera", "/settle")
         assert "Anna: -64 вист. = -32.00 RUB" in settled
-        assert "Boris: +195 вист. = 97.50 RUB" in settled
+        assert "Boris: +195 вист. = +97.50 RUB" in settled
         assert "Vera: -131 вист. = -65.50 RUB" in settled
         assert "Vera → Boris: 65.50 RUB" in settled
         assert "Anna → Boris: 32.00 RUB" in settled
@@ -227,8 +227,8 @@ async def test_evening_of_four_by_taps(app: App, people: dict[str, Any]) -> None
         settled = await t.say("anna", "/settle")
         assert "Anna: -28 вист. = -7.00 EUR" in settled
         assert "Boris: -172 вист. = -43.00 EUR" in settled
-        assert "Vera: +104 вист. = 26.00 EUR" in settled
-        assert "Gleb: +96 вист. = 24.00 EUR" in settled
+        assert "Vera: +104 вист. = +26.00 EUR" in settled
+        assert "Gleb: +96 вист. = +24.00 EUR" in settled
         assert "Boris → Vera: 26.00 EUR" in settled
         assert "Boris → Gleb: 17.00 EUR" in settled
         assert "Anna → Gleb: 7.00 EUR" in settled

@@ -87,12 +87,13 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
         # Beside each result its share (258⅓ at 0.5 is 129.17); each share is a third
         # of a cent from its rounding, and the extra cent comes from the winner, not
         # from the last seat (scoring.split_money): said under the payments.
-        assert "Boris: +258⅓ вист. = 129.17 RUB" in settled
+        assert "Boris: +258⅓ вист. = +129.17 RUB" in settled
         assert "Vera: -221⅔ вист. = -110.83 RUB" in settled
         assert "Vera → Boris: 110.83 RUB" in settled
         assert "Anna → Boris: 18.33 RUB" in settled
         assert (
-            "Округление: Boris 129.16 вместо 129.17 RUB — чтобы платежи сошлись в ноль." in settled
+            "Округление: Boris +129.16 вместо +129.17 RUB — чтобы платежи сошлись в ноль."
+            in settled
         )
         assert "архив" in settled
         assert "Здесь нет идущей пульки" in await app.say(chat, p["anna"], "/score")
@@ -148,9 +149,9 @@ async def test_evening_of_four_in_english(app: App, people: dict[str, Any]) -> N
         players = await app.say(chat, p["gleb"], "/players")
         assert "4. Gleb (guest)" in players
         settled = await app.say(chat, p["anna"], "/settle")
-        assert "Anna: +116.5 whists = 58.25 EUR" in settled
+        assert "Anna: +116.5 whists = +58.25 EUR" in settled
         assert "Boris: -105.5 whists = -52.75 EUR" in settled
-        assert "Vera: +68.5 whists = 34.25 EUR" in settled
+        assert "Vera: +68.5 whists = +34.25 EUR" in settled
         assert "Gleb: -79.5 whists = -39.75 EUR" in settled
         assert "Boris → Anna: 52.75 EUR" in settled
         assert "Gleb → Anna: 5.50 EUR" in settled

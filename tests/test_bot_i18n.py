@@ -14,6 +14,8 @@ from __future__ import annotations
 import fnmatch
 import re
 import string
+import subprocess
+import sys
 import tomllib
 from enum import StrEnum
 from pathlib import Path
@@ -370,6 +372,84 @@ def test_package_ships_the_catalogs() -> None:
         assert any(fnmatch.fnmatch(f, pattern) for pattern in patterns), f
     deps = " ".join(config["project"]["dependencies"])
     assert "fluent.runtime" in deps
+
+
+class _References(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def visit_MessageReference(self, node: ast.MessageReference) -> None:
+        self.ids.add(node.id.name)
+        self.generic_visit(node)
+
+    def visit_TermReference(self, node: ast.TermReference) -> None:
+        self.ids.add("-" + node.id.name)
+        self.generic_visit(node)
+
+
+ALL_FILES = sorted({p for lang in LANGS for p in texts.catalog_files(lang)})
+
+
+def _entries(path: Path) -> list[ast.Message | ast.Term]:
+    body = FluentParser().parse(path.read_text(encoding="utf-8")).body
+    return [e for e in body if isinstance(e, ast.Message | ast.Term)]
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.relative_to(BOT).as_posix())
+def test_the_index_of_a_file_is_its_messages(path: Path) -> None:
+    """Which file holds a message is read with a regex, without parsing the file: it must
+    find exactly the messages the parser finds, in every file."""
+    parsed = [e.id.name for e in _entries(path) if isinstance(e, ast.Message)]
+    assert texts.message_ids(path.read_text(encoding="utf-8")) == parsed
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.relative_to(BOT).as_posix())
+def test_a_message_refers_only_to_its_own_file(path: Path) -> None:
+    """A file is parsed when one of its messages is first used, alone: a reference to a
+    message or term of another file would not be found then."""
+    entries = _entries(path)
+    own = {e.id.name if isinstance(e, ast.Message) else "-" + e.id.name for e in entries}
+    v = _References()
+    for e in entries:
+        v.visit(e)
+    assert v.ids <= own, sorted(v.ids - own)
+
+
+def test_the_start_up_parses_only_the_menu() -> None:
+    """Building the bot and registering its command menus in every language parses the
+    menu files and no other catalog file."""
+    probe = """
+import asyncio, sys
+from bot.app import create_dispatcher, set_commands
+from bot.storage.db import Storage
+from bot.views import texts
+
+class MenuOnly:
+    async def set_my_commands(self, commands, **kwargs):
+        assert all(c.description for c in commands)
+
+async def main():
+    storage = await Storage(":memory:").open()
+    create_dispatcher(storage)
+    await set_commands(MenuOnly())
+    await storage.close()
+    files = sorted({p.relative_to(texts.BOT).as_posix() for l in texts.LANGS
+                    for p in texts.parsed_files(l)})
+    print(" ".join(files))
+
+asyncio.run(main())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [f"views/menu/{lang}.ftl" for lang in sorted(LANGS)]
+
+
+def test_a_message_is_found_before_its_file_is_parsed() -> None:
+    assert texts.has_message("en", "cmd_help") and not texts.has_message("en", "no_such_key")
+    assert not texts.has_message("de", "cmd_help")
 
 
 # --- end to end -------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from scoring.record import load_document, settlement_json
 
 # --- the rules texts' paper sheets, as pulka-sheet/1 documents ---------------------------
 
-#: Text 003, table 8 (three players, Sochi): mountains 130, 75, 250 whists = 13, 7.5, 25.
+#: Text 003, table 8 (three players, Sochi): mountains 130, 75, 250 whists = +13, 7.5, 25.
 TABLE8: dict[str, Any] = {
     "format": "pulka-sheet/1",
     "players": ["А", "Б", "В"],
@@ -102,6 +102,11 @@ def calculator(doc: dict[str, Any]) -> dict[str, Any]:
 SETTLE_LINE = {"ru": "{name}: {result} вист. = {money} {cur}", "en": "{name}: {result} whists"}
 
 
+def signed_money(text: str) -> str:
+    """The calculator's money as the chat writes it beside a result: ``+36.67``."""
+    return text if text.startswith("-") or text == "0.00" else f"+{text}"
+
+
 def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
     """The settlement lines the chat must show for the calculator's output ``out``."""
     tx = Texts(lang)
@@ -114,7 +119,7 @@ def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
         # The calculator writes 2 decimals; a result falls on sixths at most.
         exact = Fraction(Decimal(str(p["result"]))).limit_denominator(6)
         result = whists_text(exact, signed=True)
-        money = shares.get(p["name"], p["money"])
+        money = signed_money(shares.get(p["name"], p["money"]))
         lines.append(
             tx(
                 "settle_line",
@@ -130,8 +135,8 @@ def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
             tx(
                 "settle_rounding_move",
                 name=r["name"],
-                money=r["money"],
-                share=r["share"],
+                money=signed_money(r["money"]),
+                share=signed_money(r["share"]),
                 currency=cur,
             )
             for r in out["rounding"]
@@ -182,8 +187,8 @@ async def test_table_8_in_a_group_with_the_texts_rounding(
         assert line in caption, (line, caption)
     # Text 003: A -62, B +36, C +26; A pays 36 and 26.
     assert "А: -62 вист. = -62.00 RUB" in caption
-    assert "Б: +36 вист. = 36.00 RUB" in caption
-    assert "В: +26 вист. = 26.00 RUB" in caption
+    assert "Б: +36 вист. = +36.00 RUB" in caption
+    assert "В: +26 вист. = +26.00 RUB" in caption
     assert "А → Б: 36.00 RUB" in caption and "А → В: 26.00 RUB" in caption
     assert "Пулька расписана" in caption
     assert len(fake_tg.photos) == photos + 1
@@ -207,9 +212,10 @@ async def test_table_8_exact_in_a_private_chat_in_english(app: App, fake_tg: Fak
     # Beside the result its share (36⅔ EUR rounds to 36.67); the line under the
     # payments says who gets the cent less and why.
     assert "А: -62⅓ whists = -62.33 EUR" in caption
-    assert "Б: +36⅔ whists = 36.67 EUR" in caption
+    assert "Б: +36⅔ whists = +36.67 EUR" in caption
     assert "А → Б: 36.66 EUR" in caption
-    assert "Rounding: Б 36.66 instead of 36.67 EUR, so that the payments add up to zero." in caption
+    rounding = "Rounding: Б +36.66 instead of +36.67 EUR, so that the payments add up to zero."
+    assert rounding in caption
     assert_png(fake_tg.photos[-1].data, 3)
 
 

@@ -133,7 +133,7 @@ def expected_lines(out: dict[str, Any], lang: str = "ru") -> list[str]:
             name=p["name"],
             result=figure(Decimal(str(p["result"])), signed=True),
             unit="one" if abs(Decimal(str(p["result"]))) == 1 else "other",
-            money=p["money"],
+            money=p["money"] if p["money"][0] == "-" or p["money"] == "0.00" else f"+{p['money']}",
             currency=cur,
         )
         for p in out["players"]
@@ -172,19 +172,19 @@ async def photo_answer(app: App, chat: dict[str, Any], user: dict[str, Any], tex
 @pytest.mark.parametrize(
     ("head", "rules", "a", "b"),
     [
-        ("гусарик", {}, "A: -7 вист. = -7.00 RUB", "B: +7 вист. = 7.00 RUB"),
-        ("сочи 2", {}, "A: -7 вист. = -7.00 RUB", "B: +7 вист. = 7.00 RUB"),
+        ("гусарик", {}, "A: -7 вист. = -7.00 RUB", "B: +7 вист. = +7.00 RUB"),
+        ("сочи 2", {}, "A: -7 вист. = -7.00 RUB", "B: +7 вист. = +7.00 RUB"),
         (
             "вдвоём неделимая гора",
             {"hussar_mountain": "indivisible"},
             "A: -22 вист. = -22.00 RUB",
-            "B: +22 вист. = 22.00 RUB",
+            "B: +22 вист. = +22.00 RUB",
         ),
         (
             "2 игрока hussar_mountain=indivisible",
             {"hussar_mountain": "indivisible"},
             "A: -22 вист. = -22.00 RUB",
-            "B: +22 вист. = 22.00 RUB",
+            "B: +22 вист. = +22.00 RUB",
         ),
     ],
 )
@@ -242,7 +242,7 @@ async def test_a_five_player_sheet_e4(
         assert line in caption, (line, caption)
     for hard in ("P1: -86 вист. = -43.00 RUB", "P2: +66 вист.", "P3: -28 вист.", "P4: +6 вист."):
         assert hard in caption
-    assert "P5: +42 вист. = 21.00 RUB" in caption
+    assert "P5: +42 вист. = +21.00 RUB" in caption
     assert "игроков: 5" in caption and "Гусарик" not in caption
 
 
@@ -325,7 +325,7 @@ async def test_step_by_step_hussar_with_the_indivisible_mountain(
         caption = await reply(app, chat, people["boris"], "пуля 20 гора 0 висты А 4", m)
         assert len(fake_tg.photos) == photos + 1
     assert "А: -22 вист. = -22.00 RUB" in caption
-    assert "Б: +22 вист. = 22.00 RUB" in caption
+    assert "Б: +22 вист. = +22.00 RUB" in caption
     assert "/calc сочи 2 hussar_mountain=indivisible" in ui.text(m)
     assert ui.labels(m) == []
 

@@ -164,9 +164,16 @@ async def test_four_players_need_three_and_an_admin_alone_ends_it(
         assert "только игроки" in refused["text"]
         ask = await e2.ui.tap_new(e2.p["admin"], offer, AGREE)
         assert await app.count("end") == 1  # not before he confirms
+        await e2.ui.tap(e2.p["anna"], offer, AGREE)
+        assert "Согласны закончить: Anna — 1 из 2 нужных." in e2.ui.text(offer)
         await e2.ui.tap(e2.p["admin"], ask, ALONE)
         assert "решением администратора чата — Admin — и сохранена в архив" in e2.ui.text(ask)
         assert await app.count("end") == 2
+        # The offer no longer counts votes nor offers to vote: it says who ended it.
+        assert e2.ui.text(offer) == (
+            "Голосование закрыто: пульку закончил администратор чата — Admin. Итоги — ниже."
+        )
+        assert AGREE not in json.dumps(e2.tg.message(e2.chat, offer), ensure_ascii=False)
 
 
 async def test_undo_takes_the_end_back_until_it_is_settled(

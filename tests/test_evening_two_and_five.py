@@ -196,7 +196,7 @@ class Evening:
                 name=name,
                 result=figure(r, signed=True),
                 unit="one" if abs(r) == 1 else "other",
-                money=money_text(m),
+                money=money_text(m, signed=True),
                 currency=cur,
             )
             for name, r, m in zip(self.names, s.results, s.money, strict=True)

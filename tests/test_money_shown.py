@@ -87,9 +87,9 @@ async def test_an_evening_in_thirds_at_two_roubles(app: App, people: dict[str, A
         await e.start("sochi 2 2")
         await e.settled_evening()
         settled = next(t for t in reversed(everything(e.tg, e.chat)) if "Кто кому" in t)
-        assert "Anna: +8⅔ вист. = 17.33 RUB" in settled
+        assert "Anna: +8⅔ вист. = +17.33 RUB" in settled
         assert "Boris: -15⅓ вист. = -30.67 RUB" in settled
-        assert "Vera: +6⅔ вист. = 13.33 RUB" in settled
+        assert "Vera: +6⅔ вист. = +13.33 RUB" in settled
         assert "Boris → Anna: 17.33 RUB" in settled and "Boris → Vera: 13.33 RUB" in settled
         [cent] = [line for line in settled.splitlines() if line.startswith("Округление")]
         assert cent == "Округление: Boris -30.66 вместо -30.67 RUB — чтобы платежи сошлись в ноль."
@@ -118,9 +118,9 @@ async def test_a_paper_sheet_in_thirds_in_each_language(app: App, fake_tg: FakeT
     user = fake_tg.create_user("Olga")
     chat = fake_tg.private_chat(user)
     cents = {
-        "ru": "Округление: Б 36.66 вместо 36.67 RUB — чтобы платежи сошлись в ноль.",
-        "uk": "Округлення: Б 36.66 замість 36.67 UAH — щоб платежі зійшлися в нуль.",
-        "en": "Rounding: Б 36.66 instead of 36.67 EUR, so that the payments add up to zero.",
+        "ru": "Округление: Б +36.66 вместо +36.67 RUB — чтобы платежи сошлись в ноль.",
+        "uk": "Округлення: Б +36.66 замість +36.67 UAH — щоб платежі зійшлися в нуль.",
+        "en": "Rounding: Б +36.66 instead of +36.67 EUR, so that the payments add up to zero.",
     }
     async with app.polling():
         for lang, cent in cents.items():
@@ -175,7 +175,7 @@ def test_the_moved_cent_is_named_exactly_when_rounding_moved_one(
     lines = [line for line in text.splitlines() if line.startswith(ROUNDING)]
     assert len(lines) == (1 if moved else 0), text
     if moved:
-        named = re.findall(r"([A-E]) (-?\d+\.\d\d) (?:вместо|замість|instead of) ", lines[0])
+        named = re.findall(r"([A-E]) ([+-]?\d+\.\d\d) (?:вместо|замість|instead of) ", lines[0])
         assert [w for w, _ in named] == moved, text
         for who, money in named:
             assert Decimal(money) == s.money[names.index(who)]

@@ -8,7 +8,10 @@ Dispatcher against the fake Bot API server.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
+from dataclasses import fields, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +22,19 @@ from test_ending import Evening
 
 from bot.actions import nights as nights_action
 from bot.actions.nights import chat_nights
-from bot.model.nights import guest_key, user_key
+from bot.model.nights import (
+    SHEET_VERSION,
+    NightSheet,
+    guest_key,
+    sheet_from_json,
+    sheet_to_json,
+    user_key,
+)
+from bot.model.rows import EventKind, EventRow, PlayerRow
+from scoring import Rules, settle
+from scoring.record import settlement_to_json
+from scoring.sheet import Sheet
+from scoring.tally import Tally
 
 
 async def test_settled_pulkas_are_the_nights_in_order_with_corrections_after_settling(
@@ -112,3 +127,96 @@ async def test_summaries_read_back_equal_the_replay_and_follow_every_later_event
         assert await chat_nights(app.keeper, e.chat["id"]) == [night]
         [(pulka, last, _)] = [k for k in await asyncio.to_thread(kept) if k[2]]
         assert pulka == night.pulka_id and last == night.sheet.last_event_id
+
+
+async def test_a_summary_of_an_older_version_is_made_again_once(
+    app: App, people: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A summary as version 1 wrote it (settlements in full, tallies as objects) is read
+    as none: the night is replayed once and kept in the current, compact form."""
+    e = Evening(app, people)
+
+    def summary() -> dict[str, Any]:
+        con = sqlite3.connect(app.db, timeout=10)
+        [(text,)] = con.execute("SELECT summary FROM nights WHERE summary IS NOT NULL")
+        con.close()
+        return dict(json.loads(text))
+
+    def store(d: dict[str, Any]) -> None:
+        con = sqlite3.connect(app.db, timeout=10)
+        with con:
+            con.execute("UPDATE nights SET summary = ? WHERE summary IS NOT NULL", (json.dumps(d),))
+        con.close()
+
+    async with app.polling():
+        await e.start("sochi 2 1")
+        await e.settled_evening()
+        first = await chat_nights(app.keeper, e.chat["id"])
+        now = await asyncio.to_thread(summary)
+        assert now["version"] == SHEET_VERSION == 2
+        # Compact: whole figures are integers, a tally is the list of its fields.
+        assert all(type(x) is int for x in now["agreed"]["amnestied"])
+        assert "notice" not in now["agreed"] and "adjustment" not in now["agreed"]
+        assert now["tallies"][0][0] == first[0].sheet.tallies[0].deals
+        [night] = first
+        old = {
+            **now,
+            "version": 1,
+            "agreed": settlement_to_json(night.agreed),
+            "tallies": [
+                {f.name: getattr(t, f.name) for f in fields(t)} for t in night.sheet.tallies
+            ],
+        }
+        await asyncio.to_thread(store, old)
+        app.keeper.nights.clear()
+        replays = 0
+        build = nights_action.build_table
+
+        def counted(*args: Any) -> Any:
+            nonlocal replays
+            replays += 1
+            return build(*args)
+
+        monkeypatch.setattr(nights_action, "build_table", counted)
+        assert await chat_nights(app.keeper, e.chat["id"]) == first
+        assert replays == 1
+        assert await asyncio.to_thread(summary) == now
+        app.keeper.nights.clear()
+        assert await chat_nights(app.keeper, e.chat["id"]) == first
+        assert replays == 1
+
+
+def test_a_summary_reads_back_equal_through_its_json_text() -> None:
+    tally = Tally(30, (1, 4, 1, 0, 0), (1, 3, 1, 0, 0), 1, 0, 1, 1, 23)
+    sheet = Sheet(
+        ("A", "B", "C"),
+        (20, 20, 20),
+        (13, Fraction(15, 2), 25),
+        (0, 70, 100, 114, 0, 96, 140, 180, 0),
+    )
+    agreed = settle(sheet, Rules())
+    final = settle(replace(sheet, mountain=(11, Fraction(15, 2), 25)), Rules())
+    mark = EventRow(
+        9, 1, 9, EventKind.PAID, {"payer": 0, "payee": 1, "amount": "1"}, 5, "A", None, None, "t"
+    )
+    night = NightSheet(
+        pulka_id=1,
+        thread_id=0,
+        last_event_id=9,
+        settled_at="2026-12-04T01:08:06+00:00",
+        settle_id=8,
+        players=(
+            PlayerRow(0, "A", 5, "a"),
+            PlayerRow(1, "B", None, None),
+            PlayerRow(2, "C", 7, None),
+        ),
+        currency="RUB",
+        stake=Decimal("0.5"),
+        agreed=agreed,
+        final=final,
+        tallies=(tally, Tally(), tally + tally),
+        marks=(mark,),
+    )
+    text = json.dumps(sheet_to_json(night), ensure_ascii=False)
+    assert sheet_from_json(1, 9, json.loads(text)) == night
+    assert sheet_from_json(1, 9, {**json.loads(text), "version": 1}) is None

@@ -16,18 +16,22 @@ from typing import Any
 
 import pytest
 from harness import App, group
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 from tapping import Tapper
 from test_after_settling import FIX, reply
 from test_ending import SETTLE, Evening
 
 from bot.actions.nights import chat_nights
-from bot.features.stats.chart import render_chart
+from bot.features.stats.chart import _height_of, render_chart
 from bot.features.stats.handlers import is_csv_stats
-from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
+from bot.features.stats.tally import ChatStats, NightResult, PlayerStats, chat_stats
 from bot.features.stats.view import LIMIT, stats_text
-from bot.model.nights import Person
+from bot.model.nights import Night, NightSheet, Person, guest_key
+from bot.model.rows import PlayerRow
 from bot.views.texts import Texts
+from scoring import Settlement
 from scoring.deals import Correction, Game, Misere, Raspasy
 from scoring.tally import Kind, Tally, count, facts, tally
 
@@ -336,7 +340,7 @@ def test_many_players_keep_within_one_message() -> None:
             Person(f"g:игрок{i}", f"Игрок{i}"),
             (f"Игрок{i}",),
             (),
-            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Decimal(i), "RUB"),),
+            (NightResult(1, "2026-12-01T10:00:00", Fraction(i), Fraction(i), "RUB"),),
             Tally(deals=4),
         )
         for i in range(60)
@@ -416,3 +420,62 @@ def test_a_tally_counts_only_the_declarer_and_adds_up() -> None:
     both = a + b
     assert both.played == (0, 0, 1, 1, 0) and both.made == (0, 0, 0, 1, 0)
     assert count(facts(deals[4]), "A") == Tally()
+
+
+def _night(number: int, seats: tuple[str, ...], results: tuple[int | Fraction, ...]) -> Night:
+    """A night of guests ``seats`` settled to ``results`` at 1 RUB (no payments)."""
+    zero = tuple(0 for _ in seats)
+    final = Settlement(
+        seats, True, zero, zero, 0, zero, tuple(zero for _ in seats), None, results, (), ()
+    )
+    sheet = NightSheet(
+        pulka_id=number,
+        thread_id=0,
+        last_event_id=number,
+        settled_at=f"2026-12-01T10:{number:02d}:00+00:00",
+        settle_id=number,
+        players=tuple(PlayerRow(i, s, None, None) for i, s in enumerate(seats)),
+        currency="RUB",
+        stake=Decimal(1),
+        agreed=final,
+        final=final,
+        tallies=tuple(Tally(deals=1) for _ in seats),
+        marks=(),
+    )
+    return Night(number, sheet, tuple(Person(guest_key(s), s) for s in seats))
+
+
+def test_running_totals_start_at_zero_for_a_later_player_and_add_up() -> None:
+    third = Fraction(1, 3)
+    nights = [
+        _night(1, ("A", "B", "C"), (10, -5, -5)),
+        _night(2, ("A", "B", "D"), (third, 2 - third, -2)),
+        _night(3, ("A", "C", "D"), (-1, 1, 0)),
+        _night(4, ("B", "C", "D"), (4, -4, 0)),
+    ]
+    stats = chat_stats(nights)
+    [(currency, numbers, running)] = stats.running
+    assert (currency, numbers) == ("RUB", (1, 2, 3, 4))
+    assert running["g:d"] == (0, -2, -2, -2)
+    assert running["g:c"] == (-5, -5, -4, -8)
+    assert running["g:a"] == (10, 10 + third, 9 + third, 9 + third)
+    for p in stats.players:
+        assert running[p.person.key][-1] == p.whists == sum(r.whists for r in p.nights)
+        assert p.money == (("RUB", p.whists),)
+        assert all(type(v) is Fraction for v in running[p.person.key])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.integers(-(10**9), 10**9), st.fractions()),
+    st.fractions(),
+    st.fractions(min_value=Fraction(1, 10**6)),
+    st.integers(0, 2000),
+    st.integers(1, 2000),
+)
+def test_the_charts_pixel_rows_are_the_exact_formulas(
+    v: int | Fraction, low: Fraction, span: Fraction, bottom: int, height: int
+) -> None:
+    # Worked out in integers, truncated towards zero as int() truncates the exact value.
+    expected = int(bottom - (Fraction(v) - low) * height / span)
+    assert _height_of(v, low, span, bottom, height) == expected

@@ -10,6 +10,9 @@ event it was made from.
 
 from __future__ import annotations
 
+import gc
+import json
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -40,15 +43,15 @@ async def chat_nights(keeper: Keeper, chat_id: int) -> list[Night]:
             sheet = keeper.nights.get(pulka_id)
             if sheet is not None and sheet.last_event_id == last:
                 held[pulka_id] = sheet
-        wanted = [p for p, last, made_at in over if made_at == last and p not in held]
-        stored = await nights.summaries(tx, wanted)
+        wanted = {p: last for p, last, made_at in over if made_at == last and p not in held}
+        stored = await nights.summaries(tx, list(wanted))
+        read = decoded(stored, wanted)
         for pulka_id, last, made_at in over:
             sheet = held.get(pulka_id)
             if sheet is None and made_at == last:
-                summary = stored.get(pulka_id)
-                if summary is None:
+                if stored.get(pulka_id) is None:
                     continue  # over, no night
-                sheet = sheet_from_json(pulka_id, last, summary)
+                sheet = read[pulka_id]
             if sheet is None:  # no summary yet, a stale one, or of another version
                 row = await pulkas.load(tx, pulka_id)
                 if row is None:
@@ -72,9 +75,37 @@ async def chat_nights(keeper: Keeper, chat_id: int) -> list[Night]:
         names.update((p.key, p.name) for p in people)
         found.append(Night(number, sheet, people))
     # Everyone under the name last played, in every night (a renamed user stays one row).
-    return [
-        replace(n, people=tuple(replace(p, name=names[p.key]) for p in n.people)) for n in found
-    ]
+    return [n if _named_last(n, names) else _renamed(n, names) for n in found]
+
+
+def _named_last(night: Night, names: Mapping[str, str]) -> bool:
+    return all(p.name == names[p.key] for p in night.people)
+
+
+def _renamed(night: Night, names: Mapping[str, str]) -> Night:
+    return replace(night, people=tuple(replace(p, name=names[p.key]) for p in night.people))
+
+
+def decoded(
+    stored: Mapping[int, str | None], last: Mapping[int, int]
+) -> dict[int, NightSheet | None]:
+    """The summaries ``stored`` (pulka id -> JSON text) read back, each made from its
+    log up to ``last[pulka id]``; None for one of another version (made again)."""
+    # Reading 500 summaries makes some hundred thousand small objects (dicts, lists,
+    # tuples, Fractions) that all live on: the cyclic GC's passes over them, triggered
+    # by their own allocation, made the cost grow faster than the number of nights.
+    # None of them can be in a cycle, so the GC waits until they are made.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return {
+            pulka_id: sheet_from_json(pulka_id, last[pulka_id], json.loads(text))
+            for pulka_id, text in stored.items()
+            if text is not None
+        }
+    finally:
+        if enabled:
+            gc.enable()
 
 
 async def claims(tx: Tx, chat_id: int) -> dict[str, int]:

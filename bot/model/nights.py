@@ -29,8 +29,9 @@ from scoring.tally import Tally, count, facts
 
 #: The events of a settled pulka a night keeps: the payments confirmed.
 MARKS = (EventKind.PAID, EventKind.RECEIVED)
-#: The stored form's version: a summary of another version is made again.
-SHEET_VERSION = 1
+#: The stored form's version: a summary of another version is made again (version 1
+#: wrote the settlements in full and each tally as an object).
+SHEET_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,8 @@ def _tally(table: Table, seat: int) -> Tally:
 
 def sheet_to_json(sheet: NightSheet) -> dict[str, Any]:
     """``sheet`` as stored: every figure exact (the settlements as
-    :func:`scoring.record.settlement_to_json` writes them)."""
+    :func:`scoring.record.settlement_to_json` writes them compact), each tally as the
+    list of its fields in order: a chat's hundreds of summaries are read at once."""
     return {
         "version": SHEET_VERSION,
         "thread_id": sheet.thread_id,
@@ -207,9 +209,11 @@ def sheet_to_json(sheet: NightSheet) -> dict[str, Any]:
         "players": [[p.seat, p.name, p.user_id, p.username] for p in sheet.players],
         "currency": sheet.currency,
         "stake": str(sheet.stake),
-        "agreed": settlement_to_json(sheet.agreed),
+        "agreed": settlement_to_json(sheet.agreed, compact=True),
         # Most nights have no correction after settling: read once, not twice.
-        "final": None if sheet.final == sheet.agreed else settlement_to_json(sheet.final),
+        "final": None
+        if sheet.final == sheet.agreed
+        else settlement_to_json(sheet.final, compact=True),
         "tallies": [_tally_to_json(t) for t in sheet.tallies],
         "marks": [
             [e.id, e.seq, e.kind.value, e.payload, e.author_id, e.author_name, e.created_at]
@@ -242,10 +246,14 @@ def sheet_from_json(pulka_id: int, last_event_id: int, d: dict[str, Any]) -> Nig
     )
 
 
-def _tally_to_json(t: Tally) -> dict[str, Any]:
-    return {f.name: getattr(t, f.name) for f in fields(Tally)}
+#: The fields of a tally, in the order its stored list has them.
+_TALLY_FIELDS = tuple(f.name for f in fields(Tally))
 
 
-def _tally_from_json(d: dict[str, Any]) -> Tally:
-    given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in d.items()}
-    return Tally(**given)
+def _tally_to_json(t: Tally) -> list[Any]:
+    return [getattr(t, name) for name in _TALLY_FIELDS]
+
+
+def _tally_from_json(values: list[Any]) -> Tally:
+    given: list[Any] = [tuple(v) if type(v) is list else v for v in values]
+    return Tally(*given)

@@ -29,9 +29,10 @@ async def of_chat(tx: Tx, chat_id: int) -> list[tuple[int, int, int | None]]:
     ]
 
 
-async def summaries(tx: Tx, pulka_ids: Sequence[int]) -> dict[int, Any]:
-    """The summaries kept of ``pulka_ids`` (None: over, no night)."""
-    found: dict[int, Any] = {}
+async def summaries(tx: Tx, pulka_ids: Sequence[int]) -> dict[int, str | None]:
+    """The summaries kept of ``pulka_ids``, as the JSON text :func:`put` wrote (None:
+    over, no night).  Decoded by the reader, all at once."""
+    found: dict[int, str | None] = {}
     for at in range(0, len(pulka_ids), _BATCH):
         batch = pulka_ids[at : at + _BATCH]
         marks = ",".join("?" * len(batch))
@@ -39,7 +40,7 @@ async def summaries(tx: Tx, pulka_ids: Sequence[int]) -> dict[int, Any]:
             f"SELECT pulka_id, summary FROM nights WHERE pulka_id IN ({marks})", *batch
         )
         for r in rows:
-            found[int(r["pulka_id"])] = None if r["summary"] is None else json.loads(r["summary"])
+            found[int(r["pulka_id"])] = r["summary"]
     return found
 
 

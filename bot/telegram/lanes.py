@@ -28,7 +28,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Handle = Callable[[Update], Awaitable[Any]]
+Handle = Callable[[Update], Coroutine[Any, Any, Any]]
 
 
 def lane_of(update: Update) -> int:

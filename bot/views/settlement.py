@@ -9,7 +9,7 @@ from bot.model import Table
 from bot.views.format import date_text, money, name, result, signed
 from bot.views.texts import Texts
 from scoring.deals import Correction
-from scoring.numbers import stake_text
+from scoring.numbers import money_text, stake_text
 from scoring.rules import Rules
 from scoring.settle import Settlement, results_off, roundings, settle_state, share
 
@@ -38,7 +38,8 @@ def money_lines(tx: Texts, rules: Rules, s: Settlement) -> list[str]:
             result=result(r),
             # "1 whist", "1⅓ whists": the plural is the figure's, not a rounded count's.
             unit="one" if abs(r) == 1 else "other",
-            money=money(share(r, rules.stake)),
+            # Signed as the result beside it: "+47⅓ вист. = +47.33 RUB".
+            money=money_text(share(r, rules.stake), signed=True),
             currency=cur,
         )
         for who, r in zip(s.players, s.results, strict=True)
@@ -63,8 +64,8 @@ def money_lines(tx: Texts, rules: Rules, s: Settlement) -> list[str]:
             tx(
                 "settle_rounding_move",
                 name=name(m.player),
-                money=money(m.money),
-                share=money(m.share),
+                money=money_text(m.money, signed=True),
+                share=money_text(m.share, signed=True),
                 currency=cur,
             )
             for m in moved

@@ -1,6 +1,7 @@
 """Every text the bot sends, from the Fluent catalogs: a feature keeps its words beside
 its code (``bot/features/<name>/{lang}.ftl``), the words many share are
-``bot/views/{lang}.ftl``.
+``bot/views/{lang}.ftl``, the command menu's ``bot/views/menu/{lang}.ftl``.  A file is
+parsed on the first use of one of its messages (see :class:`_Catalog`).
 
 Russian is the default; Ukrainian and English are complete.  Handlers get a
 :class:`Texts` bound to the chat's language as ``tx`` and call ``tx(key, **params)``;
@@ -22,6 +23,8 @@ numbers go as numbers, printed as they are, so that plural variants select on th
 from __future__ import annotations
 
 import logging
+import re
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -94,17 +97,87 @@ class _Bundle(FluentBundle):
         return _PluralLocale(self.locales[0])
 
 
-@cache
-def bundle(lang: str) -> FluentBundle:
-    """The Fluent bundle of ``lang`` (loaded once)."""
-    if lang not in LANGS:
-        raise TranslationError(f"no catalog for language {lang!r}")
-    b = _Bundle([lang], use_isolating=False)
-    for path in catalog_files(lang):
+#: A message's first line in a catalog file: its id at the start of the line, then ``=``
+#: (terms start with ``-``, comments with ``#``, a value's further lines with a blank).
+_MESSAGE_ID = re.compile(r"^([a-zA-Z][a-zA-Z0-9_-]*) *=", re.MULTILINE)
+
+
+def message_ids(text: str) -> list[str]:
+    """The ids of the messages of a catalog file's ``text``, read without parsing it
+    (a test checks that they are the parser's):
+
+        >>> message_ids("# a note\\nhi = Hi, { $name }!\\nlong =\\n    line = two\\n-term = x\\n")
+        ['hi', 'long']
+    """
+    return _MESSAGE_ID.findall(text)
+
+
+class _Catalog:
+    """A language's bundle, each catalog file parsed on the first use of one of its
+    messages: a process formats few of the messages it has (the start-up only the
+    menu's), and parsing all of them was most of the start-up.  A message refers to
+    messages of its own file only (a test checks it), so a file alone formats."""
+
+    def __init__(self, lang: str) -> None:
+        self.bundle = _Bundle([lang], use_isolating=False)
+        self._file_of: dict[str, Path] = {}
+        for path in catalog_files(lang):
+            for key in message_ids(path.read_text(encoding="utf-8")):
+                self._file_of[key] = path
+        self._parsed: set[Path] = set()
+        # Pictures and exports are drawn in threads: a file is parsed and added once.
+        self._lock = threading.Lock()
+
+    def has(self, key: str) -> bool:
+        return key in self._file_of
+
+    def load(self, key: str) -> None:
+        """Parse the file of message ``key`` into the bundle, if it is not yet."""
+        path = self._file_of.get(key)
+        if path is None or path in self._parsed:
+            return
+        with self._lock:
+            if path not in self._parsed:
+                self._add(path)
+
+    def load_all(self) -> FluentBundle:
+        with self._lock:
+            for path in sorted(set(self._file_of.values()) - self._parsed):
+                self._add(path)
+        return self.bundle
+
+    @property
+    def parsed(self) -> frozenset[Path]:
+        """The files parsed so far."""
+        return frozenset(self._parsed)
+
+    def _add(self, path: Path) -> None:
         # No source positions: nothing reads them, and they are a fifth of a catalog.
         text = path.read_text(encoding="utf-8")
-        b.add_resource(FluentParser(with_spans=False).parse(text))
-    return b
+        self.bundle.add_resource(FluentParser(with_spans=False).parse(text))
+        self._parsed.add(path)
+
+
+@cache
+def _catalog(lang: str) -> _Catalog:
+    if lang not in LANGS:
+        raise TranslationError(f"no catalog for language {lang!r}")
+    return _Catalog(lang)
+
+
+def bundle(lang: str) -> FluentBundle:
+    """The Fluent bundle of ``lang`` with every catalog file parsed into it."""
+    return _catalog(lang).load_all()
+
+
+def has_message(lang: str, key: str) -> bool:
+    """Whether ``lang``'s catalog has message ``key`` (without parsing its file)."""
+    return lang in LANGS and _catalog(lang).has(key)
+
+
+def parsed_files(lang: str) -> frozenset[Path]:
+    """The catalog files of ``lang`` parsed so far in this process."""
+    return _catalog(lang).parsed
 
 
 #: The longest text a placeable takes.  Fluent refuses one of about 2,500
@@ -138,9 +211,11 @@ def format_message(
     lang: str, key: str, params: dict[str, object] | None = None
 ) -> tuple[str, list[Exception]]:
     """Message ``key`` of ``lang`` with ``params``, and the Fluent errors met."""
-    b = bundle(lang)
-    if not b.has_message(key):
+    catalog = _catalog(lang)
+    if not catalog.has(key):
         raise TranslationError(f"no message {key!r} in {lang}")
+    catalog.load(key)
+    b = catalog.bundle
     message = b.get_message(key)
     if message.value is None:
         raise TranslationError(f"message {key!r} in {lang} has no value")
@@ -155,7 +230,7 @@ def t(lang: str, key: str, /, **params: object) -> str:
 
 
 def _format(lang: str, key: str, params: dict[str, object]) -> str:
-    if lang not in LANGS or not bundle(lang).has_message(key):
+    if not has_message(lang, key):
         if STRICT and lang in LANGS:
             raise TranslationError(f"no message {key!r} in {lang}")
         lang = DEFAULT_LANG

@@ -173,3 +173,27 @@ def test_missing_file() -> None:
     out = run("", "/nonexistent/pulka.json")
     assert out.returncode == 2
     assert out.stderr.startswith("error: /nonexistent/pulka.json: cannot read")
+
+
+def test_settling_a_record_imports_and_builds_only_what_it_uses() -> None:
+    # The calculator's start is most of its time: what it does not use is not imported,
+    # and of the record's models only the one read is built.
+    probe = (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))\n"
+        "from scoring.__main__ import main\n"
+        "from scoring import record\n"
+        "assert main(['settle', '-']) == 0\n"
+        "print(sorted(m for m in ('scoring.ending', 'scoring.entry', 'scoring.cost')"
+        " if m in sys.modules))\n"
+        "print([m.__name__ for m in (record.RecordModel, record.SheetModel, record.RulesModel,"
+        " record.GameModel) if m.__pydantic_complete__])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, json.dumps(SPEC_RECORD)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-2:] == ["[]", "['RecordModel']"]

@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import figure, json_number, money_text, round_half_away, split_money, stake_text
+from scoring import (
+    exact_sum,
+    figure,
+    json_number,
+    money_text,
+    round_half_away,
+    split_money,
+    stake_text,
+)
 from scoring.numbers import JSON_EXACT_LIMIT
 
 SETTINGS = settings(max_examples=50, deadline=None)
@@ -296,3 +304,26 @@ def test_split_money_does_not_look_at_the_seats(
     money = split_money(tuple(results), stake)
     moved = split_money(tuple(results[i] for i in order), stake)
     assert moved == tuple(money[i] for i in order)
+
+
+# --- exact_sum ----------------------------------------------------------------------
+
+_EXACT = st.one_of(
+    st.integers(-(10**12), 10**12),
+    st.fractions(max_denominator=10**6),
+    st.builds(F, st.integers(-(10**30), 10**30), st.sampled_from([1, 2, 3, 6, 100, 300])),
+)
+
+
+@SETTINGS
+@given(st.lists(_EXACT, max_size=60))
+def test_exact_sum_is_sum(values: list[int | F]) -> None:
+    total = exact_sum(values)
+    assert total == sum(values, F(0))
+    assert type(total) is F
+
+
+def test_exact_sum_refuses_what_is_not_exact() -> None:
+    for odd in (0.5, True, Decimal("1.5")):
+        with pytest.raises(TypeError):
+            exact_sum([F(1, 3), odd])  # type: ignore[list-item]

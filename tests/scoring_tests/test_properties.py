@@ -33,6 +33,7 @@ from scoring.record import (
     settlement_to_json,
 )
 from scoring.rules import CONVENTIONS, Rules
+from scoring.tally import Tally, total
 
 from .strategies import deal_for, pulkas
 
@@ -220,3 +221,44 @@ def test_a_stored_settlement_reads_back_equal(p: tuple) -> None:
     # Whole figures come back as int, as the settlement had them.
     assert [type(x) for x in back.results] == [type(x) for x in s.results]
     assert settlement_to_json(back) == stored
+
+
+@SETTINGS
+@given(pulkas(max_deals=20))
+def test_a_compact_stored_settlement_reads_back_as_the_full_form(p: tuple) -> None:
+    players, rules, deals = p
+    s = settle_state(replay(players, rules, deals).state)
+    compact = json.loads(json.dumps(settlement_to_json(s, compact=True), ensure_ascii=False))
+    back = settlement_from_json(compact)
+    assert back == s
+    assert settlement_to_json(back) == settlement_to_json(s)
+    assert [type(x) for x in back.results] == [type(x) for x in s.results]
+    # Whole figures are JSON integers, the others "n/d" with a denominator past 1.
+    for x in compact["results"] + compact["amnestied"] + [compact["average"]]:
+        assert type(x) is int or (isinstance(x, str) and int(x.split("/")[1]) > 1)
+    assert compact.get("notice", s.notice) == s.notice
+
+
+_COUNTS = st.integers(0, 50)
+_TALLIES = st.builds(
+    Tally,
+    _COUNTS,
+    st.tuples(_COUNTS, _COUNTS, _COUNTS, _COUNTS, _COUNTS),
+    st.tuples(_COUNTS, _COUNTS, _COUNTS, _COUNTS, _COUNTS),
+    _COUNTS,
+    _COUNTS,
+    _COUNTS,
+    _COUNTS,
+    _COUNTS,
+)
+
+
+@SETTINGS
+@given(st.lists(_TALLIES, max_size=30))
+def test_tallies_total_as_they_add(tallies: list[Tally]) -> None:
+    assert total(tallies) == sum(tallies, Tally())
+    # Every field is summed: a field added to Tally that total() left out would fail.
+    ones = Tally(
+        *(tuple([1] * len(v)) if isinstance(v, tuple) else 1 for v in dataclasses.astuple(Tally()))
+    )
+    assert total([ones, ones]) == ones + ones

@@ -94,3 +94,24 @@ def test_every_figure_of_a_settlement_is_stored() -> None:
     assert list(settlement_to_json(s)) == list(Settlement.__dataclass_fields__)
     assert s.notice == "adjust_inapplicable"
     assert settle(CYRILLIC, Rules(division="adjust")).adjustment == (1, 1, 3)
+
+
+@pytest.mark.parametrize("case", list(STORED))
+def test_the_compact_form_reads_back_as_the_full_one(case: str) -> None:
+    sheet, rules, text = STORED[case]
+    s = settle(sheet, rules)
+    compact = json.loads(json.dumps(settlement_to_json(s, compact=True)))
+    assert settlement_from_json(compact) == s
+    full = settlement_to_json(settlement_from_json(compact))
+    assert json.dumps(full, ensure_ascii=False) == text
+    assert len(json.dumps(compact, ensure_ascii=False)) < len(text)
+
+
+def test_the_compact_form_keeps_an_adjustment_and_a_notice() -> None:
+    for s in (settle(THIRDS, Rules(division="adjust")), settle(CYRILLIC, Rules(division="adjust"))):
+        compact = settlement_to_json(s, compact=True)
+        assert settlement_from_json(json.loads(json.dumps(compact))) == s
+    assert settlement_to_json(settle(THIRDS, Rules(division="adjust")), compact=True)["notice"]
+    assert "adjustment" in settlement_to_json(
+        settle(CYRILLIC, Rules(division="adjust")), compact=True
+    )

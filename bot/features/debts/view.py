@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 
 from bot.model import debts
 from bot.model.debts import Confirmation, Debt
@@ -15,11 +16,22 @@ from bot.views.texts import Texts
 SHOWN_CONFIRMATIONS = 10
 #: A message holds 4096 characters (UTF-16 code units): debts past that are counted.
 LIMIT = 4096
+#: The pulka numbers a debt lists at most, the oldest; more are told by "…", so that a
+#: debt's line keeps its length however many nights it has stood over.
+SHOWN_PULKAS = 10
 
 
-def _numbers(tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int]) -> str:
-    """``№1, №3``: the pulkas as ``/pulka N`` numbers them."""
-    return ", ".join(tx("debts_number", number=numbers[p]) for p in pulkas if p in numbers)
+def _numbers(
+    tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int], most: int | None = None
+) -> str:
+    """``№1, №3``: the pulkas as ``/pulka N`` numbers them; past ``most`` of them, the
+    first ``most`` and ``…``."""
+    known = (numbers[p] for p in pulkas if p in numbers)
+    listed = list(known if most is None else islice(known, most + 1))
+    words = [tx("debts_number", number=n) for n in listed[:most]]
+    if most is not None and len(listed) > most:
+        words.append("…")
+    return ", ".join(words)
 
 
 def debts_text(
@@ -62,7 +74,7 @@ def debts_text(
                 creditor=name(d.creditor.name),
                 amount=money(d.amount),
                 currency=name(d.currency),
-                pulkas=_numbers(tx, numbers, d.pulkas),
+                pulkas=_numbers(tx, numbers, d.pulkas, SHOWN_PULKAS),
                 count=len(d.pulkas),
             )
         ]

@@ -6,6 +6,7 @@ agree_progress = Agreed to stop: { $names } — { $tally }.
 agree_noted = Agreement noted: { $tally }.
 agree_already = You have agreed already: { $tally }.
 agree_admin = The pulka was ended by an admin of the chat — { $who } — and archived.
+agree_offer_closed = Voting is closed: an admin of the chat — { $who } — ended the pulka. The results are below.
 agree_alone_ask = You are not at the table, but as an admin of the chat you may end the pulka alone. It ends for all the players ({ $names }), without their agreement. End it for everyone?
 agree_alone_yes = ✅ End for everyone
 agree_alone_no = ✖ Do not end

@@ -28,6 +28,7 @@ from bot.features.ending.view import (
     alone_text,
     import_error_text,
     imported_text,
+    offer_closed_text,
     offer_text,
     settled_keyboard,
     settled_text,
@@ -222,8 +223,11 @@ async def alone_press(
         )
         return
     callback_answer.text = tx("done")
+    # The offer's count of who agreed is over: it says who ended it instead.
     with suppress(TelegramAPIError):
-        await bot.edit_message_reply_markup(chat_id=msg.chat.id, message_id=cb.offer)
+        await bot.edit_message_text(
+            offer_closed_text(tx, table), chat_id=msg.chat.id, message_id=cb.offer
+        )
     await _ended(msg, tx, bot, boards, sheets, table, ending.agreement(table))
 
 

@@ -43,6 +43,12 @@ def offer_text(tx: Texts, table: Table, a: Agreement) -> str:
     return settlement_text(tx, table.rules, a.settlement, final=False) + "\n\n" + agreed
 
 
+def offer_closed_text(tx: Texts, table: Table) -> str:
+    """The offer of a pulka an administrator ended alone: no count of votes any more."""
+    end = table.end_event
+    return tx("agree_offer_closed", who=name(end.author_name or "?" if end else "?"))
+
+
 def agree_note(tx: Texts, a: Agreement, *, again: bool) -> str:
     """The answer to a tap that did not end it yet (plain text)."""
     return tx("agree_already" if again else "agree_noted", tally=tally_text(tx, a))

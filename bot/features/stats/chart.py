@@ -2,8 +2,9 @@
 
 1200 px wide so that, shown at a phone's 390 px, its figures are still about 13 px
 high.  Drawn in the sheets' drawing thread (:data:`bot.views.picture.compose._DRAWER`),
-so the event loop never waits; positions are worked out exactly (Fraction), no money
-becomes a float.
+so the event loop never waits; positions are worked out exactly, in whole numbers of
+pixels from each total's numerator and denominator: no money becomes a float, and no
+``Fraction`` is made per point.
 """
 
 from __future__ import annotations
@@ -60,6 +61,23 @@ def _ticks(low: Fraction, high: Fraction) -> list[Fraction]:
     return [step * k for k in range(first, last + 1)]
 
 
+def _height_of(v: int | Fraction, low: Fraction, span: Fraction, bottom: int, height: int) -> int:
+    """The pixel row of ``v`` on an axis from ``low`` (at ``bottom``) up ``span`` in
+    ``height`` pixels: ``int(bottom - (v - low) * height / span)``, worked out in integers
+    (with v = a/b, low = c/d, span = e/f) so that no Fraction is made per point.
+
+    >>> _height_of(Fraction(10, 3), Fraction(-20), Fraction(60), 820, 720)
+    540
+    >>> _height_of(-50, Fraction(-20), Fraction(60), 820, 720)  # under the axis
+    1180
+    """
+    a, b = v.as_integer_ratio()
+    c, d, e, f = low.numerator, low.denominator, span.numerator, span.denominator
+    under = b * d * e
+    over = bottom * under - (a * d - c * b) * height * f
+    return over // under if over >= 0 else -(-over // under)  # towards zero, as int()
+
+
 def render_chart(
     title: str, numbers: Sequence[int], series: Sequence[tuple[str, Sequence[Fraction]]]
 ) -> bytes:
@@ -73,21 +91,22 @@ def render_chart(
         img = Image.new("RGB", (WIDTH, HEIGHT + legend_h), PAPER)
         draw = ImageDraw.Draw(img)
         draw.text((30, 20), title, font=font(TITLE, True), fill=INK)
-        values = [Fraction(0)] + [Fraction(v) for _, line in shown for v in line]
-        ticks = _ticks(min(values), max(values))
+        values: list[int | Fraction] = [0, *(v for _, line in shown for v in line)]
+        ticks = _ticks(Fraction(min(values)), Fraction(max(values)))
         labels = [figure(t) for t in ticks]
         left = 40 + max(int(font(LABEL).getlength(s)) for s in labels)
         right, top, bottom = WIDTH - 40, 100, HEIGHT - 80
         low, high = ticks[0], ticks[-1]
         span = high - low or Fraction(1)
+        height = bottom - top
 
-        def y(v: Fraction) -> int:
-            return int(bottom - (v - low) * (bottom - top) / span)
+        def y(v: int | Fraction) -> int:
+            return _height_of(v, low, span, bottom, height)
 
         points = len(numbers) + 1  # the start (all at zero), then each night
 
         def x(i: int) -> int:
-            return int(left + Fraction(i * (right - left), max(points - 1, 1)))
+            return left + i * (right - left) // max(points - 1, 1)
 
         for t, label in zip(ticks, labels, strict=True):
             draw.line(
@@ -105,7 +124,7 @@ def render_chart(
             draw.text((x(i) - w / 2, bottom + 18), text, font=font(LABEL), fill=INK)
         for k, (_, line) in enumerate(shown):
             colour = COLOURS[k % len(COLOURS)]
-            xy = [(x(0), y(Fraction(0)))] + [(x(i), y(Fraction(v))) for i, v in enumerate(line, 1)]
+            xy = [(x(0), y(0))] + [(x(i), y(v)) for i, v in enumerate(line, 1)]
             draw.line(xy, fill=colour, width=7, joint="curve")
             for px, py in xy[1:]:
                 draw.ellipse((px - 8, py - 8, px + 8, py + 8), fill=colour)

@@ -20,8 +20,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bot.model.nights import Night, Person, guest_key
-from scoring import exact_money
-from scoring.tally import Tally
+from scoring import exact_money, exact_sum
+from scoring.tally import Tally, total
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +53,15 @@ class PlayerStats:
 
     @property
     def whists(self) -> Fraction:
-        return sum((r.whists for r in self.nights), Fraction(0))
+        return exact_sum(r.whists for r in self.nights)
 
     @property
     def money(self) -> tuple[tuple[str, Fraction], ...]:
         """(currency, exact total) per currency, in the order first played."""
-        totals: dict[str, Fraction] = defaultdict(Fraction)
+        by_currency: dict[str, list[Fraction]] = defaultdict(list)
         for r in self.nights:
-            totals[r.currency] += Fraction(r.money)
-        return tuple(totals.items())
+            by_currency[r.currency].append(r.money)
+        return tuple((c, exact_sum(m)) for c, m in by_currency.items())
 
     @property
     def best(self) -> NightResult:
@@ -138,32 +138,34 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
     names: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets
     usernames: dict[str, dict[str, None]] = defaultdict(dict)
     results: dict[str, list[NightResult]] = defaultdict(list)
-    tallies: dict[str, Tally] = defaultdict(Tally)
+    tallies: dict[str, list[Tally]] = defaultdict(list)
     pair: dict[tuple[str, str, str], Decimal] = defaultdict(Decimal)  # (a, b, cur), a < b: b paid a
     running: dict[str, tuple[list[int], dict[str, list[Fraction]]]] = {}
     for night in nights:
         currency, stake = night.currency, night.stake
-        final = night.final
-        won: dict[str, Fraction] = defaultdict(Fraction)
+        final, seat_names = night.final, night.names
+        won: dict[str, Fraction] = {}
         for seat, person in enumerate(night.people):
-            people[person.key] = person
-            names[person.key][night.names[seat]] = None
+            key = person.key
+            people[key] = person
+            names[key][seat_names[seat]] = None
             username = night.players[seat].username
             if username:
-                usernames[person.key][username.casefold()] = None
-            mine = results[person.key]
+                usernames[key][username.casefold()] = None
+            mine = results[key]
             whists = Fraction(final.results[seat])
             money = exact_money(whists, stake)
-            won[person.key] += money
-            if mine and mine[-1].number == night.number:
+            add = night.sheet.tallies[seat]
+            if key in won:
                 # Two seats of one night are one person (a guest he claimed later).
+                won[key] += money
                 whists, money = whists + mine[-1].whists, money + mine[-1].money
                 mine.pop()
-            mine.append(NightResult(night.number, night.settled_at, whists, money, currency))
-            add = night.sheet.tallies[seat]
-            if seat != night.seat_of(person.key):
                 add = replace(add, deals=0)  # his second seat of the night: the same deals
-            tallies[person.key] += add
+            else:
+                won[key] = money
+            mine.append(NightResult(night.number, night.settled_at, whists, money, currency))
+            tallies[key].append(add)
         seat_of = {n: i for i, n in enumerate(final.players)}
         for pay in final.payments:
             payer = night.people[seat_of[pay.payer]].key
@@ -174,16 +176,18 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
         numbers, totals = running.setdefault(currency, ([], {}))
         numbers.append(night.number)
         for person in night.people:
-            totals.setdefault(person.key, [Fraction(0)] * (len(numbers) - 1))
+            if person.key not in totals:  # 0 before his first night
+                totals[person.key] = [Fraction(0)] * (len(numbers) - 1)
         for key, line in totals.items():
-            line.append((line[-1] if line else Fraction(0)) + won[key])
+            last = line[-1] if line else Fraction(0)
+            line.append(last + won[key] if key in won else last)
     players = [
         PlayerStats(
             person,
             (person.name, *(n for n in names[key] if n != person.name)),
             tuple(usernames[key]),
             tuple(results[key]),
-            tallies[key],
+            total(tallies[key]),
         )
         for key, person in people.items()
     ]

@@ -19,7 +19,7 @@ from bot.views.board import variant_name
 from bot.views.errors import error_text, params_text
 from bot.views.format import declarer_prefix, name, notation, result
 from bot.views.rules import value_words
-from bot.views.texts import Texts, bundle
+from bot.views.texts import Texts, has_message
 from scoring import (
     Choice,
     Deal,
@@ -187,7 +187,7 @@ def _change(tx: Texts, key: str, old: str, new: str) -> str:
     """One convention changed, named as the settings message names it (else by
     :data:`_NAMED_HERE`, else by its key)."""
     for message in (f"set_{key}", _NAMED_HERE.get(key)):
-        if message is not None and bundle(tx.lang).has_message(message):
+        if message is not None and has_message(tx.lang, message):
             # Each value in its own words ("×1 → ×2", "от 6 → от 7"), the name once.
             label, _, was = tx(message, value=old).partition(": ")
             _, _, now = tx(message, value=new).partition(": ")

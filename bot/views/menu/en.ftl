@@ -1,0 +1,29 @@
+### The command menu in English: a description per command (bot.app.COMMANDS), set at start-up.
+
+cmd_newpulka = new pulka
+cmd_cancel = cancel the pulka before its first deal
+cmd_join = take a seat
+cmd_leave = leave the table before the first deal
+cmd_seats = change the seating, who deals first
+cmd_players = seating
+cmd_nick = a nickname for your name
+cmd_deal = write a deal
+cmd_correct = correct the record
+cmd_undo = undo the last deal
+cmd_edit = change an earlier deal
+cmd_delete = delete an earlier deal
+cmd_history = the deals
+cmd_score = score
+cmd_rules = conventions
+cmd_settle = settle the pulka
+cmd_pulkas = this chat's finished pulkas
+cmd_stats = statistics over all the chat's pulkas
+cmd_rating = the chat's player rating
+cmd_debts = who owes whom from past pulkas
+cmd_cost = what a deal is worth: /cost 6♠ down 1 whist whist 2 3
+cmd_whatif = a finished pulka under other rules: /whatif greedy
+cmd_export = export the record
+cmd_import = import a record
+cmd_calc = settle a paper sheet
+cmd_lang = language
+cmd_help = help

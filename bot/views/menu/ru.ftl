@@ -1,0 +1,29 @@
+### The command menu in Russian: a description per command (bot.app.COMMANDS), set at start-up.
+
+cmd_newpulka = новая пулька
+cmd_cancel = отменить пульку до первой сдачи
+cmd_join = сесть за стол
+cmd_leave = встать из-за стола до первой сдачи
+cmd_seats = поменять рассадку, кто раздаёт первым
+cmd_players = рассадка
+cmd_nick = прозвище вместо имени
+cmd_deal = записать сдачу
+cmd_correct = поправка в запись
+cmd_undo = отменить последнюю сдачу
+cmd_edit = изменить прошлую сдачу
+cmd_delete = удалить прошлую сдачу
+cmd_history = протокол сдач
+cmd_score = счёт
+cmd_rules = правила
+cmd_settle = расписать пульку
+cmd_pulkas = прошлые пульки этого чата
+cmd_stats = статистика по всем пулькам чата
+cmd_rating = рейтинг игроков чата
+cmd_debts = кто кому должен по прошлым пулькам
+cmd_cost = сколько стоит сдача: /cost 6♠ без одной вист вист 2 3
+cmd_whatif = законченная пулька по другим правилам: /whatif greedy
+cmd_export = выгрузить запись
+cmd_import = загрузить запись
+cmd_calc = посчитать бумажный лист
+cmd_lang = язык
+cmd_help = помощь

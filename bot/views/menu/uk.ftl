@@ -1,0 +1,29 @@
+### The command menu in Ukrainian: a description per command (bot.app.COMMANDS), set at start-up.
+
+cmd_newpulka = нова пулька
+cmd_cancel = скасувати пульку до першої роздачі
+cmd_join = сісти за стіл
+cmd_leave = встати з-за столу до першої роздачі
+cmd_seats = змінити розсадку, хто здає першим
+cmd_players = розсадка
+cmd_nick = прізвисько замість імені
+cmd_deal = записати роздачу
+cmd_correct = виправлення запису
+cmd_undo = скасувати останню роздачу
+cmd_edit = змінити минулу роздачу
+cmd_delete = видалити минулу роздачу
+cmd_history = протокол роздач
+cmd_score = рахунок
+cmd_rules = правила
+cmd_settle = розписати пульку
+cmd_pulkas = минулі пульки цього чату
+cmd_stats = статистика за всіма пульками чату
+cmd_rating = рейтинг гравців чату
+cmd_debts = хто кому винен за минулими пульками
+cmd_cost = скільки коштує роздача: /cost 6♠ без однієї віст віст 2 3
+cmd_whatif = закінчена пулька за іншими правилами: /whatif greedy
+cmd_export = вивантажити запис
+cmd_import = завантажити запис
+cmd_calc = порахувати паперовий аркуш
+cmd_lang = мова
+cmd_help = довідка
