@@ -12,6 +12,8 @@ import contextlib
 import gc
 import logging
 import signal
+from collections.abc import AsyncIterator
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -49,9 +51,12 @@ from bot.telegram.middlewares import (
     UpdateMiddleware,
 )
 from bot.telegram.sheets import Sheets
+from bot.views.buttons import SheetLink
 from bot.views.texts import DEFAULT_LANG, LANGS, t
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
     from bot.telegram.webhook import Webhook
 
 log = logging.getLogger(__name__)
@@ -101,16 +106,21 @@ def create_bot(settings: Settings, keeper: Keeper | None = None) -> Bot:
     )
 
 
-def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatcher:
+def create_dispatcher(
+    storage: Storage, keeper: Keeper | None = None, settings: Settings | None = None
+) -> Dispatcher:
     """A Dispatcher with fresh routers; ``keeper``, ``boards``, ``sheets`` and ``members``
-    go to the handlers."""
+    go to the handlers.  With ``MINIAPP_URL`` in ``settings`` the scoreboards link to
+    the sheet's page."""
     keeper = keeper or Keeper(storage)
     members = Members()
+    link = sheet_link(settings)
     # No FSM: a chat's unfinished entries (the wizard, the "Write it?" guard) are drafts
     # in SQLite, and aiogram's in-memory FSM keeps a record for every (chat, user) it
     # ever saw, which would grow with every chat for nothing.
+    boards = Boards(keeper, sheet=link)
     dp = Dispatcher(
-        keeper=keeper, boards=Boards(keeper), sheets=Sheets(), members=members, disable_fsm=True
+        keeper=keeper, boards=boards, sheets=Sheets(), members=members, disable_fsm=True
     )
     # Who joins or leaves a group is kept at once: the chat_member updates (asked for
     # by this handler) and the join and leave messages.
@@ -126,7 +136,22 @@ def create_dispatcher(storage: Storage, keeper: Keeper | None = None) -> Dispatc
     dp.callback_query.middleware(remember_handler)
     dp.include_routers(*get_routers())
     dp.startup.register(set_commands)
+    if link is not None:
+
+        async def learn_username(bot: Bot) -> None:
+            """The group boards' link names the bot: ``t.me/<bot>/<app>``."""
+            me = await bot.me()
+            boards.sheet = replace(link, bot=me.username or "")
+
+        dp.startup.register(learn_username)
     return dp
+
+
+def sheet_link(settings: Settings | None) -> SheetLink | None:
+    """The sheet's page the scoreboards link to, if ``MINIAPP_URL`` is set."""
+    if settings is None or not settings.miniapp_url or not settings.miniapp_name:
+        return None
+    return SheetLink(settings.miniapp_url, settings.miniapp_name)
 
 
 #: What a private chat with the bot can do (pulkas are played in groups).
@@ -206,6 +231,20 @@ class Server:
             self.poller = Poller(
                 bot, self.handle, storage, allowed_updates=allowed, boards=dp["boards"]
             )
+        #: The sheet's page: on the webhook's server, else on a server of its own.
+        self.page: web.Application | None = None
+        self.host, self.port = "", 0
+        if settings is not None and settings.miniapp_url:
+            from bot.features.miniapp.web import SheetApp
+
+            page = SheetApp(
+                bot, dp["keeper"], dp["members"], path=settings.miniapp_path, boards=dp["boards"]
+            )
+            if isinstance(self.poller, Poller):
+                self.page = page.application()
+                self.host, self.port = settings.webhook_host, settings.webhook_port
+            else:
+                page.register(self.poller.app)
 
     @property
     def pending(self) -> int:
@@ -225,11 +264,37 @@ class Server:
         gc.collect()
         gc.freeze()
         try:
-            await self.poller.run(self.stop)
+            async with self.serving_page():
+                await self.poller.run(self.stop)
         except WebhookRefused as e:
             raise StartupError(str(e)) from None
         finally:
             await self.dp.emit_shutdown(**workflow)
+
+    @contextlib.asynccontextmanager
+    async def serving_page(self) -> AsyncIterator[None]:
+        """In polling mode, the sheet's page served while the block runs (:attr:`port`
+        is the bound one once started)."""
+        if self.page is None:
+            yield
+            return
+        from aiohttp import web
+
+        runner = web.AppRunner(self.page, handle_signals=False, access_log=None)
+        await runner.setup()
+        try:
+            try:
+                await web.TCPSite(runner, self.host, self.port).start()
+            except OSError as e:
+                raise StartupError(
+                    f"cannot serve MINIAPP_URL on WEBHOOK_HOST={self.host} "
+                    f"WEBHOOK_PORT={self.port}: {e.strerror or e}"
+                ) from None
+            self.port = int(runner.addresses[0][1])
+            log.info("sheet page on %s:%d", self.host, self.port)
+            yield
+        finally:
+            await runner.cleanup()
 
 
 _RESPONSE_TYPES: list[Any] = []
@@ -307,7 +372,7 @@ async def run(settings: Settings) -> None:
     except BaseException:
         await bot.session.close()
         raise
-    dp = create_dispatcher(storage, keeper)
+    dp = create_dispatcher(storage, keeper, settings)
     backups = start_backups(settings, path)
     server = Server(dp, bot, storage, settings)
     loop = asyncio.get_running_loop()

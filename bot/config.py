@@ -51,6 +51,10 @@ class StorageSettings(BaseSettings):
 
 #: What Telegram accepts as a webhook's ``secret_token`` (setWebhook).
 _WEBHOOK_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+#: A Mini App's short name as @BotFather takes it (``/newapp``).
+_MINIAPP_NAME = re.compile(r"^[A-Za-z0-9_]{3,30}$")
+#: Where the sheet's page may be served over plain ``http://`` (tests, a local try).
+_LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
 
 class Settings(StorageSettings):
@@ -62,6 +66,10 @@ class Settings(StorageSettings):
     ``WEBHOOK_SECRET``, which every request must carry.  The server listens on
     ``WEBHOOK_HOST``:``WEBHOOK_PORT`` at the URL's path (a reverse proxy in front
     terminates TLS).
+
+    ``MINIAPP_URL`` (the page's public ``https://`` address) and ``MINIAPP_NAME`` (its
+    short name at @BotFather) switch the sheet's Mini App on: the same server serves it
+    at the URL's path (in polling mode the server starts for it alone).
     """
 
     bot_token: SecretStr
@@ -72,6 +80,9 @@ class Settings(StorageSettings):
     webhook_secret: SecretStr | None = Field(None, validate_default=True)
     webhook_host: str = "0.0.0.0"  # in a container: every interface
     webhook_port: int = Field(8080, ge=1, le=65535)
+    miniapp_url: str | None = None
+    # validate_default: a missing name is checked too (against MINIAPP_URL, above it).
+    miniapp_name: str | None = Field(None, validate_default=True)
 
     @field_validator("bot_token")
     @classmethod
@@ -123,6 +134,40 @@ class Settings(StorageSettings):
         if not _WEBHOOK_SECRET.match(secret):
             raise ValueError("must be 1-256 characters of A-Z a-z 0-9 _ - (what Telegram accepts)")
         return SecretStr(secret)
+
+    @field_validator("miniapp_url")
+    @classmethod
+    def _miniapp_url(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        url = urlsplit(v.strip())
+        local = url.scheme == "http" and url.hostname in _LOCAL_HOSTS
+        if not (url.scheme == "https" or local) or not url.hostname or url.query or url.fragment:
+            raise ValueError(
+                "must be the https:// address of the sheet's page, e.g. "
+                "https://pulka.example.org/sheet/ (http:// only for 127.0.0.1 and localhost)"
+            )
+        return v.strip()
+
+    @field_validator("miniapp_name")
+    @classmethod
+    def _miniapp_name(cls, v: str | None, info: ValidationInfo) -> str | None:
+        short = "" if v is None else v.strip()
+        if not short:
+            if info.data.get("miniapp_url"):
+                raise ValueError(
+                    "required when MINIAPP_URL is set: the app's short name from @BotFather"
+                )
+            return None
+        if not _MINIAPP_NAME.match(short):
+            raise ValueError("must be the app's short name: 3-30 characters of A-Z a-z 0-9 _")
+        return short
+
+    @property
+    def miniapp_path(self) -> str:
+        """The path the sheet's page is served at: ``MINIAPP_URL``'s, ending in ``/``."""
+        path = urlsplit(self.miniapp_url or "").path or "/"
+        return path if path.endswith("/") else path + "/"
 
     @field_validator("webhook_host")
     @classmethod

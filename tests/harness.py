@@ -53,8 +53,8 @@ class App:
     @asynccontextmanager
     async def polling(self) -> AsyncIterator[None]:
         """Run the bot as ``python -m bot`` does (``bot.app.Server``) until the block exits."""
-        dp = create_dispatcher(self.storage, self.keeper)
-        self.server = server = Server(dp, self.bot, self.storage)
+        dp = create_dispatcher(self.storage, self.keeper, self.settings)
+        self.server = server = Server(dp, self.bot, self.storage, self.settings)
         since = len(self.tg.calls)
         task = asyncio.create_task(server.run())
         try:
@@ -104,13 +104,17 @@ class App:
 
     async def board(self, chat: dict[str, Any], thread: int = 0) -> str:
         """The text of the scoreboard of ``chat``'s latest pulka, as the chat shows it now."""
+        return str((await self.board_message(chat, thread)).get("text", ""))
+
+    async def board_message(self, chat: dict[str, Any], thread: int = 0) -> dict[str, Any]:
+        """The scoreboard message of ``chat``'s latest pulka, as the chat shows it now."""
         async with self.storage.read() as tx:
             listed = await of_place(tx, chat["id"], thread)
         row = await boards.row(self.keeper, listed[-1].pulka_id)
         assert row is not None, "no scoreboard"
         shown = self.tg.message(chat, row.message_id)
         assert shown is not None, "the scoreboard is gone"
-        return str(shown.get("text", ""))
+        return shown
 
     async def count(self, kind: str | None = None) -> int:
         async with self.storage.read() as tx:

@@ -155,6 +155,7 @@ GAME_IS_A_CONTRACT = {
     "help_deals",
     "declarer_defends",
     "wiz_run",
+    "ma_game",  # the sheet page's deal form: a game declared, beside misère and all-pass
     "err-declarer_whists",
     "err-raspasy_exit",
     "err-unwhisted_short",

@@ -239,9 +239,22 @@ class Members:
             return sender_chat.id == chat.id
         if user is None:
             return False
-        if table is not None and table.is_player(user.id):
-            return not pressed or await self.status(bot, chat.id, user.id) not in LEFT
-        return await self.is_admin(bot, chat.id, user.id)
+        return await self.may_change(bot, table, chat.id, user.id, pressed=pressed)
+
+    async def may_change(
+        self, bot: Bot, table: Table | None, chat_id: int, user_id: int, *, pressed: bool
+    ) -> bool:
+        """:meth:`may_write` for the Telegram user ``user_id`` (a press, or the sheet's
+        page, which is pressed too: its user may have left the chat)."""
+        if table is not None and table.is_player(user_id):
+            return not pressed or await self.status(bot, chat_id, user_id) not in LEFT
+        return await self.is_admin(bot, chat_id, user_id)
+
+    async def confirms_for_guests(self, bot: Bot, table: Table, user_id: int) -> bool:
+        """May ``user_id`` confirm a payment for a player of ``table`` without Telegram
+        (an administrator of its chat)?  Asked of Telegram only when there is one."""
+        guests = any(p.user_id is None for p in table.players)
+        return guests and await self.is_admin(bot, table.row.chat_id, user_id)
 
     def forget(self) -> None:
         self._known.clear()

@@ -36,7 +36,7 @@ from bot.actions.keeper import Keeper
 from bot.model import Table
 from bot.telegram.middlewares import ANSWER_LIMIT
 from bot.views.board import board_text
-from bot.views.buttons import board_keyboard
+from bot.views.buttons import SheetLink, board_keyboard
 from bot.views.settlement import amended_line
 from bot.views.texts import Texts
 
@@ -117,8 +117,10 @@ class Boards:
     (Telegram limits a group to about 20 edits a minute).
     """
 
-    def __init__(self, keeper: Keeper, size: int = 1024) -> None:
+    def __init__(self, keeper: Keeper, size: int = 1024, sheet: SheetLink | None = None) -> None:
         self.keeper = keeper
+        #: The sheet's page the board links to, if it is configured.
+        self.sheet = sheet
         #: How many updates of a chat wait to be handled after the current one.
         self.queued: Callable[[int], int] = lambda chat_id: 0
         #: chat -> pulka -> the refresh owed to it, the newest state asked for.
@@ -129,14 +131,13 @@ class Boards:
         #: Chats told that the board could not be pinned (once each, per process).
         self._pin_told: set[int] = set()
 
-    @staticmethod
-    def render(tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | None, str]:
+    def render(self, tx: Texts, table: Table) -> tuple[str, InlineKeyboardMarkup | None, str]:
         """The board's text, keyboard and their fingerprint."""
         text = board_text(tx, table)
         amended = amended_line(tx, table)  # corrections after settling, on a settled board
         if amended is not None:
             text += "\n" + amended
-        markup = board_keyboard(tx, table)
+        markup = board_keyboard(tx, table, self.sheet)
         return text, markup, _fingerprint(text, markup)
 
     async def _row(self, pulka_id: int) -> tuple[int, int, str] | None:

@@ -30,7 +30,7 @@ from enum import StrEnum
 from typing import Annotated, Self
 
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from pydantic import BeforeValidator, Field, PlainSerializer, model_validator
 
 from bot.model import LiveDeal, Table
@@ -673,10 +673,73 @@ def sheet_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
     return markup([[sheet_button(tx, table)]]) if table.state is not None else None
 
 
-def board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
+def pulka_ref(pulka_id: int) -> str:
+    """The start parameter of the sheet's page naming a pulka: ``p12``.
+
+    >>> pulka_ref(12), ref_pulka(pulka_ref(12)), ref_pulka("p0"), ref_pulka("12"), ref_pulka("p٣")
+    ('p12', 12, None, None, None)
+    """
+    return f"p{pulka_id}"
+
+
+_REF = re.compile(r"^p([1-9][0-9]{0,17})$")  # ASCII digits: \d takes "٣" too
+
+
+def ref_pulka(ref: str | None) -> int | None:
+    """The pulka a start parameter names (:func:`pulka_ref`), or None if it names none."""
+    found = _REF.match(ref or "")
+    return int(found.group(1)) if found else None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLink:
+    """The sheet's page (the Mini App), as configured: ``MINIAPP_URL``, ``MINIAPP_NAME``
+    and the bot's username, learnt at start."""
+
+    url: str
+    name: str
+    bot: str = ""
+
+    def button(self, tx: Texts, table: Table) -> InlineKeyboardButton | None:
+        """ "Open the sheet": in a group the Mini App's direct link (``t.me/<bot>/<app>
+        ?startapp=p12``; Telegram allows ``web_app`` buttons in private chats only),
+        in a private chat a ``web_app`` button."""
+        ref = pulka_ref(table.id)
+        if table.row.chat_id > 0:  # a private chat
+            sep = "&" if "?" in self.url else "?"
+            return InlineKeyboardButton(
+                text=tx("btn_open_sheet"), web_app=WebAppInfo(url=f"{self.url}{sep}pulka={ref}")
+            )
+        if not self.bot:
+            return None
+        return InlineKeyboardButton(
+            text=tx("btn_open_sheet"), url=f"https://t.me/{self.bot}/{self.name}?startapp={ref}"
+        )
+
+
+def board_keyboard(
+    tx: Texts, table: Table, sheet: SheetLink | None = None
+) -> InlineKeyboardMarkup | None:
     """ "Sit down" while seats are open before the first deal, "New deal" while playable,
     and "📷 Sheet" once a deal is written (on a settled board too: the final sheet), with
-    "End" beside it while the pulka runs."""
+    "End" beside it while the pulka runs; "Open the sheet" (the page) once seated, if
+    the page is configured (``sheet``)."""
+    return with_sheet_link(tx, table, _board_keyboard(tx, table), sheet)
+
+
+def with_sheet_link(
+    tx: Texts, table: Table, keyboard: InlineKeyboardMarkup | None, sheet: SheetLink | None
+) -> InlineKeyboardMarkup | None:
+    """``keyboard`` with "Open the sheet" under it, if the page is configured (``sheet``)
+    and the pulka is seated."""
+    link = None if sheet is None or table.state is None else sheet.button(tx, table)
+    if link is None:
+        return keyboard
+    rows = [] if keyboard is None else keyboard.inline_keyboard
+    return InlineKeyboardMarkup(inline_keyboard=[*rows, [link]])
+
+
+def _board_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:
     row = []
     if table.active and table.seating_open:
         row.append((tx("btn_sit"), SitCB(pulka=table.id).pack()))

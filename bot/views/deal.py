@@ -5,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.model import LiveDeal, Table
-from bot.views.format import declarer_prefix, details, name, notation, num, result, signed
+from bot.model import LiveDeal, Table, amended_deal
+from bot.model.rows import EventKind
+from bot.views.format import (
+    deal_words,
+    declarer_prefix,
+    details,
+    name,
+    notation,
+    num,
+    result,
+    signed,
+)
 from bot.views.texts import Texts
 from scoring.cost import deal_cost
 from scoring.engine import PulkaState
@@ -170,3 +180,24 @@ def wizard_written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> st
 def wizard_cancelled_text(tx: Texts, who: str) -> str:
     """The wizard message after "Cancel": who closed it."""
     return tx("wiz_cancelled", who=name(who))
+
+
+def history_lines(tx: Texts, table: Table) -> list[str]:
+    """The amendments of the log, in order: when, who, which deal, old -> new."""
+    names = table.names
+    lines = []
+    for event in table.marks:
+        if event.kind != EventKind.AMEND:
+            continue
+        found = amended_deal(table, event)
+        if found is None:
+            continue
+        number, old, new = found
+        when = event.created_at[11:16] + " UTC"
+        words = {"time": when, "who": name(event.author_name or "?"), "number": number}
+        words["old"] = deal_words(tx, old, names)
+        if new is None:
+            lines.append(tx("history_deleted", **words))
+        else:
+            lines.append(tx("history_amended", **words, new=deal_words(tx, new, names)))
+    return [tx("history_amends_title"), *lines] if lines else []

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.model import Table, debts
+from bot.model import Table, Written, debts
+from bot.model.debts import Line
 from bot.views.buttons import DebtCB, markup
 from bot.views.format import money
 from bot.views.texts import Texts
@@ -56,7 +57,43 @@ def with_debts(
 ) -> InlineKeyboardMarkup | None:
     """``keyboard`` with the pulka's debt rows (:func:`debt_rows`): in place of the ones
     it has, else first.  The other buttons stay as they are."""
-    rows = keyboard_shape(keyboard)
-    at = next((i for i, r in enumerate(rows) if _is_debt_row(r)), 0)
-    rows = [r for r in rows if not _is_debt_row(r)]
-    return markup(rows[:at] + debt_rows(tx, table) + rows[at:])
+    shapes = keyboard_shape(keyboard)
+    at = next((i for i, r in enumerate(shapes) if _is_debt_row(r)), 0)
+    # The other rows as they are: a link ("Open the sheet") is no callback button.
+    kept = [
+        list(row)
+        for row, shape in zip(keyboard.inline_keyboard if keyboard else [], shapes, strict=True)
+        if not _is_debt_row(shape)
+    ]
+    debt = markup(debt_rows(tx, table))
+    rows = kept[:at] + (debt.inline_keyboard if debt else []) + kept[at:]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
+    """The answer to a press (plain text): what it wrote, or that nothing was left."""
+    params = {
+        # Plain: Telegram shows a press's answer as it is.
+        "payer": table.names[line.payer],
+        "payee": table.names[line.payee],
+        "currency": table.settled_rules.currency,
+    }
+    if again:
+        if got or line.closed:
+            return tx("debts_already_received", **params)
+        return tx("debts_already_paid", amount=money(line.pending), **params)
+    return tx(
+        "debts_received_noted" if got else "debts_paid_noted",
+        amount=money(line.open if got else line.unpaid),
+        **params,
+    )
+
+
+def confirmed_text(tx: Texts, written: Written, payer: int, payee: int, got: bool) -> str:
+    """The answer to "Paid" / "Received" on the line ``payer`` -> ``payee``, once
+    :func:`bot.actions.payments.confirm` wrote it (or found nothing left to confirm)."""
+    shown = written.table if written.duplicate else written.before or written.table
+    line = debts.line_of(shown, payer, payee)
+    if line is None:
+        return tx("done")
+    return pressed_text(tx, shown, line, got, again=written.duplicate)

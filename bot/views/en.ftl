@@ -463,3 +463,5 @@ json_reason_unicode = a bad character code \uXXXX
 json_reason_escape = a bad backslash in a string
 json_reason_extra = there is more text after the record
 json_reason_other = the text breaks off or has a stray character
+
+btn_open_sheet = 📊 Open the sheet

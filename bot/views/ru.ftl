@@ -484,3 +484,5 @@ json_reason_unicode = неверный код символа \uXXXX
 json_reason_escape = неверная обратная косая черта в строке
 json_reason_extra = после записи лишний текст
 json_reason_other = текст обрывается или в нём лишний знак
+
+btn_open_sheet = 📊 Открыть лист

@@ -492,3 +492,5 @@ json_reason_unicode = неправильний код символу \uXXXX
 json_reason_escape = неправильна зворотна коса риска в рядку
 json_reason_extra = після запису зайвий текст
 json_reason_other = текст уривається або в ньому зайвий знак
+
+btn_open_sheet = 📊 Відкрити аркуш

@@ -18,9 +18,10 @@ from bot.features.archive.view import PAGE, archive_keyboard, archive_text, arch
 from bot.model import PulkaError, shown_settlement
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, on_keyboard, place
+from bot.telegram.delivery import Boards
 from bot.telegram.sheets import Sheets
 from bot.views.board import over_kind
-from bot.views.buttons import ArchivePageCB, export_keyboard
+from bot.views.buttons import ArchivePageCB, export_keyboard, with_sheet_link
 from bot.views.debts import with_debts
 from bot.views.rating import pulkas_notes
 from bot.views.texts import Texts
@@ -59,7 +60,12 @@ async def page_press(
 
 
 async def pulka(
-    message: Message, command: CommandObject, keeper: Keeper, tx: Texts, sheets: Sheets
+    message: Message,
+    command: CommandObject,
+    keeper: Keeper,
+    tx: Texts,
+    sheets: Sheets,
+    boards: Boards,
 ) -> None:
     """``/pulka N``: pulka N of the list again: its settlement, "Export", its sheet."""
     found = _NUMBER.fullmatch(command.args or "")
@@ -74,7 +80,8 @@ async def pulka(
     await delivery.answer(
         message,
         archived_pulka_text(tx, listed, table),
-        with_debts(tx, table, export_keyboard(tx, table)),  # "Paid" / "Received"
+        # "Paid" / "Received", "Export", "Open the sheet"
+        with_sheet_link(tx, table, with_debts(tx, table, export_keyboard(tx, table)), boards.sheet),
     )
     settlement = shown_settlement(table)
     if table.state is not None and settlement is not None:

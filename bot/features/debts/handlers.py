@@ -13,14 +13,14 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import archive, payments
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
-from bot.features.debts.view import concerns, debts_text, pressed_text
+from bot.features.debts.view import concerns, debts_text
 from bot.grammar.deals import find_player
 from bot.model import EventKind, PlayerRow, PulkaError, Table, debts
 from bot.model.nights import Night
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, author_of_user, on_keyboard, pulka_of_button
 from bot.views.buttons import DebtCB
-from bot.views.debts import keyboard_shape, with_debts
+from bot.views.debts import confirmed_text, keyboard_shape, with_debts
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
@@ -51,9 +51,7 @@ async def debt_press(
     """ "Paid" (the payer's) or "Received" (the payee's) on a line of a settled pulka."""
     table = await pulka_of_button(keeper, callback_data.pulka, msg)
     got = bool(callback_data.got)
-    # An administrator confirms only for a player without Telegram: asked only then.
-    guests = any(p.user_id is None for p in table.players)
-    admin = guests and await members.is_admin(bot, msg.chat.id, query.from_user.id)
+    admin = await members.confirms_for_guests(bot, table, query.from_user.id)
     try:
         written = await payments.confirm(
             keeper,
@@ -68,11 +66,7 @@ async def debt_press(
         if e.key == "stale":  # no such line any more: the keyboard shows the ones there are
             await _redraw(msg, tx, table)
         raise
-    shown = written.table if written.duplicate else written.before or written.table
-    line = debts.line_of(shown, callback_data.payer, callback_data.payee)
-    text = (
-        tx("done") if line is None else pressed_text(tx, shown, line, got, again=written.duplicate)
-    )
+    text = confirmed_text(tx, written, callback_data.payer, callback_data.payee, got)
     await _redraw(msg, tx, written.table)
     # Answered here, not after the handler: an answer lost now is said in the chat.
     callback_answer.disabled = True

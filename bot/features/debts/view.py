@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 
-from bot.model import Table, debts
-from bot.model.debts import Confirmation, Debt, Line
+from bot.model import debts
+from bot.model.debts import Confirmation, Debt
 from bot.model.nights import Night
 from bot.views.format import date_text, money, name
 from bot.views.texts import Texts
@@ -19,25 +19,6 @@ LIMIT = 4096
 #: The pulka numbers a debt lists at most, the oldest; more are told by "…", so that a
 #: debt's line keeps its length however many nights it has stood over.
 SHOWN_PULKAS = 10
-
-
-def pressed_text(tx: Texts, table: Table, line: Line, got: bool, *, again: bool) -> str:
-    """The answer to a press (plain text): what it wrote, or that nothing was left."""
-    params = {
-        # Plain: Telegram shows a press's answer as it is.
-        "payer": table.names[line.payer],
-        "payee": table.names[line.payee],
-        "currency": table.settled_rules.currency,
-    }
-    if again:
-        if got or line.closed:
-            return tx("debts_already_received", **params)
-        return tx("debts_already_paid", amount=money(line.pending), **params)
-    return tx(
-        "debts_received_noted" if got else "debts_paid_noted",
-        amount=money(line.open if got else line.unpaid),
-        **params,
-    )
 
 
 def _numbers(

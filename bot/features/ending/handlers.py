@@ -51,7 +51,15 @@ from bot.telegram.context import (
 from bot.telegram.delivery import Boards
 from bot.telegram.sheets import SheetKind, Sheets
 from bot.views.board import over_kind
-from bot.views.buttons import AgainCB, AloneCB, EndCB, ExportCB, SettleCB, end_keyboard
+from bot.views.buttons import (
+    AgainCB,
+    AloneCB,
+    EndCB,
+    ExportCB,
+    SettleCB,
+    end_keyboard,
+    with_sheet_link,
+)
 from bot.views.format import name
 from bot.views.rating import settled_note
 from bot.views.texts import Texts
@@ -84,7 +92,8 @@ async def _settled(
     table = written.table
     ratings = await rating.shown(boards.keeper, table.row.chat_id)
     text = settled_text(tx, table) + settled_note(tx, ratings, table)
-    await delivery.answer(target, text, settled_keyboard(tx, table))
+    keyboard = with_sheet_link(tx, table, settled_keyboard(tx, table), boards.sheet)
+    await delivery.answer(target, text, keyboard)
     await boards.refresh(bot, tx, table)
     if written.event is not None and written.event.kind == EventKind.END:
         await final_sheet(target, tx, table, sheets)

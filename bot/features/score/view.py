@@ -5,11 +5,11 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.model import Table, amended_deal
-from bot.model.rows import EventKind
+from bot.model import Table
 from bot.views.board import score_text
 from bot.views.buttons import EditCB
-from bot.views.format import deal_words, declarer_prefix, details, name, notation, split_lines
+from bot.views.deal import history_lines
+from bot.views.format import declarer_prefix, details, name, notation, split_lines
 from bot.views.texts import Texts
 
 #: The most messages one /history sends, and the deals it shows past that.
@@ -68,27 +68,6 @@ def _deal_chunks(tx: Texts, table: Table) -> list[str]:
 def sheet_problem_text(tx: Texts, problem: str, table: Table) -> str:
     """A picture that was not drawn or sent (``problem``, a catalog key), and the text score."""
     return tx(problem) + "\n\n" + score_text(tx, table)
-
-
-def history_lines(tx: Texts, table: Table) -> list[str]:
-    """The amendments of the log, in order: when, who, which deal, old -> new."""
-    names = table.names
-    lines = []
-    for event in table.marks:
-        if event.kind != EventKind.AMEND:
-            continue
-        found = amended_deal(table, event)
-        if found is None:
-            continue
-        number, old, new = found
-        when = event.created_at[11:16] + " UTC"
-        words = {"time": when, "who": name(event.author_name or "?"), "number": number}
-        words["old"] = deal_words(tx, old, names)
-        if new is None:
-            lines.append(tx("history_deleted", **words))
-        else:
-            lines.append(tx("history_amended", **words, new=deal_words(tx, new, names)))
-    return [tx("history_amends_title"), *lines] if lines else []
 
 
 def history_keyboard(tx: Texts, table: Table) -> InlineKeyboardMarkup | None:

@@ -1,0 +1,475 @@
+// The sheet's page: reads the init data Telegram hands over, asks the bot for the sheet
+// and the deals, and lays them out.  Every text comes from the bot, already worded in
+// the chat's language; players' words are set as text (textContent), never as markup.
+
+const POLL_MS = 2500;
+const api = new URL("api/", document.baseURI);
+
+const fragment = new URLSearchParams(location.hash.slice(1));
+const query = new URLSearchParams(location.search);
+const tg = () => (window.Telegram && window.Telegram.WebApp) || null;
+
+function initData() {
+  const app = tg();
+  if (app && app.initData) return app.initData;
+  return fragment.get("tgWebAppData") || "";
+}
+
+function startParam() {
+  const signed = new URLSearchParams(initData()).get("start_param");
+  return signed || fragment.get("tgWebAppStartParam") || query.get("tgWebAppStartParam")
+    || query.get("pulka") || "";
+}
+
+function themeParams() {
+  const app = tg();
+  if (app && app.themeParams && Object.keys(app.themeParams).length) return app.themeParams;
+  try {
+    return JSON.parse(fragment.get("tgWebAppThemeParams") || "{}");
+  } catch (e) {
+    return {};
+  }
+}
+
+const THEME = {
+  bg_color: "--bg",
+  text_color: "--text",
+  hint_color: "--hint",
+  link_color: "--link",
+  button_color: "--button",
+  button_text_color: "--button-text",
+  secondary_bg_color: "--section",
+  section_separator_color: "--separator",
+};
+
+function dark(hex) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || "");
+  if (!m) return false;
+  const [r, g, b] = m.slice(1).map((x) => parseInt(x, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 128;
+}
+
+function applyTheme() {
+  const params = themeParams();
+  const root = document.documentElement.style;
+  for (const [key, name] of Object.entries(THEME)) {
+    if (/^#[0-9a-f]{3,8}$/i.test(params[key] || "")) root.setProperty(name, params[key]);
+  }
+  if (params.section_bg_color && params.bg_color === params.secondary_bg_color) {
+    root.setProperty("--section", params.section_bg_color);
+  }
+  if (params.bg_color) {
+    const isDark = dark(params.bg_color);
+    root.setProperty("--plus", isDark ? "#5fd17f" : "#1a8a3a");
+    root.setProperty("--minus", isDark ? "#ff6b5e" : "#c7362b");
+    root.setProperty("color-scheme", isDark ? "dark" : "light");
+  }
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function signClass(text) {
+  if (typeof text !== "string") return "";
+  if (text.startsWith("+")) return "plus";
+  if (text.startsWith("-")) return "minus";
+  return "";
+}
+
+const state = {
+  pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null, checked: false,
+};
+const $ = (id) => document.getElementById(id);
+
+async function ask(path, params, payload) {
+  const url = new URL(path, api);
+  url.searchParams.set("pulka", state.pulka);
+  for (const [k, v] of Object.entries(params || {})) url.searchParams.set(k, String(v));
+  const init = { headers: { Authorization: "tma " + initData() } };
+  if (payload !== undefined) {
+    init.method = "POST";
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(payload);
+  }
+  const response = await fetch(url, init);
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (e) {
+    body = null;
+  }
+  if (!response.ok) {
+    const error = new Error((body && body.text) || "HTTP " + response.status);
+    error.status = response.status;
+    error.sheet = (body && body.sheet) || null;
+    throw error;
+  }
+  return body;
+}
+
+function say(text) {
+  const message = $("message");
+  message.textContent = text || "";
+  message.hidden = !text;
+}
+
+function drawSheet(data) {
+  const box = $("sheet");
+  box.replaceChildren();
+  const labels = data.labels;
+  $("title").textContent = data.title;
+  $("status").textContent = data.status_text;
+  $("tab-sheet").textContent = labels.sheet;
+  $("tab-history").textContent = labels.history;
+  $("tabs").hidden = false;
+  if (data.after === null) {
+    const form = data.entry || null;
+    $("tab-entry").hidden = !form;
+    if (form) $("tab-entry").textContent = form.labels.enter_tab;
+    if (!form && state.tab === "entry") showTab("sheet");
+  }
+  document.documentElement.lang = data.lang;
+  if (data.after !== null) {
+    const back = el("button", { type: "button", text: labels.back });
+    back.addEventListener("click", () => {
+      state.after = null;
+      drawSheet(state.live);
+    });
+    box.append(el("div", { class: "banner", id: "after" }, el("span", { text: data.after_text }), back));
+  }
+  const players = el("div", { class: "players", id: "players" });
+  if (data.standings || data.settlement) {
+    box.append(el("p", { class: "hint", text: data.settlement ? data.settlement.title : labels.standings }));
+  }
+  const results = data.settlement ? data.settlement.results : null;
+  data.players.forEach((p, i) => {
+    const card = el("div", { class: "player" });
+    const head = el("div", { class: "head" }, el("span", { class: "name", text: p.name }));
+    const shown = results ? results[i] : p.standing !== undefined ? { result: p.standing, money: p.money } : null;
+    if (shown) {
+      const pill = el("span", { class: "standing " + signClass(shown.result) },
+        el("span", { class: "result", text: shown.result }));
+      if (shown.money !== null && shown.money !== undefined) {
+        pill.append(el("small", { class: "money", text: shown.money + " " + (data.currency || "") }));
+      }
+      head.append(pill);
+    }
+    card.append(head);
+    if (p.pool !== undefined) {
+      const whists = el("div", { class: "figure whists" }, el("span", { class: "label", text: labels.whists }));
+      for (const w of p.whists) {
+        whists.append(el("span", { class: w.zero ? "whist zero" : "whist", text: w.on + ": " + w.amount }));
+      }
+      card.append(
+        el(
+          "div",
+          { class: "figures" },
+          el("div", { class: "figure" }, el("span", { class: "label", text: labels.pool }),
+            el("span", { class: "value pool", text: p.pool })),
+          el("div", { class: "figure" }, el("span", { class: "label", text: labels.mountain }),
+            el("span", { class: "value mountain", text: p.mountain })),
+          whists,
+        ),
+      );
+    }
+    players.append(card);
+  });
+  box.append(players);
+  if (data.next) box.append(el("p", { class: "note hint", id: "next", text: data.next }));
+  if (data.settlement) {
+    const lines = el("div", { class: "lines", id: "settlement" });
+    for (const line of data.settlement.lines) lines.append(el("p", { text: line }));
+    for (const block of data.settlement.after) {
+      for (const line of block.split("\n")) lines.append(el("p", { text: line }));
+    }
+    box.append(el("h2", { text: data.settlement.title }), lines);
+    if (data.after === null && data.settlement.debts.length) {
+      const debts = el("div", { class: "debts", id: "debts" });
+      for (const row of data.settlement.debts) {
+        const line = el("div", { class: "debt-row" });
+        for (const b of row) {
+          const button = el("button", { type: "button", class: "debt", text: b.label });
+          button.addEventListener("click", () => press(b, button));
+          line.append(button);
+        }
+        debts.append(line);
+      }
+      box.append(debts, el("p", { class: "hint", id: "pressed" }));
+    }
+  }
+}
+
+// "Paid" / "Received": the same as the button under the settlement in the chat.
+async function press(b, button) {
+  button.disabled = true;
+  try {
+    const answer = await ask("debt", {}, { payer: b.payer, payee: b.payee, got: b.got });
+    state.live = answer.sheet;
+    state.last = answer.sheet.last;
+    drawSheet(answer.sheet);
+    $("pressed").textContent = answer.text;
+    $("pressed").scrollIntoView({ block: "nearest" });
+  } catch (e) {
+    button.disabled = false;
+    const pressed = $("pressed");
+    if (pressed) pressed.textContent = e.message;
+  }
+}
+
+function drawHistory(data) {
+  const box = $("history");
+  box.replaceChildren();
+  const labels = data.labels;
+  if (!data.deals.length) box.append(el("p", { class: "hint", text: labels.no_deals }));
+  for (const d of [...data.deals].reverse()) {
+    if (d.gone) {
+      box.append(el("div", { class: "deal gone", text: d.gone }));
+      continue;
+    }
+    const card = el(
+      "button",
+      { type: "button", class: "deal", "data-event": String(d.event) },
+      el("div", { class: "notation", text: d.number + ". " + d.notation }),
+      el("div", { class: "row" }, el("b", { text: labels.wrote + ": " }), document.createTextNode(d.wrote)),
+      el("div", { class: "row" }, el("b", { text: labels.cost + ": " }), document.createTextNode(d.cost)),
+      el("div", { class: "meta", text: d.author + " · " + d.when }),
+    );
+    card.addEventListener("click", () => showAfter(d.event));
+    box.append(card);
+  }
+  if (data.changes.length) {
+    const changes = el("div", { class: "changes" }, el("h2", { text: labels.changes }));
+    for (const line of data.changes) changes.append(el("p", { text: line }));
+    box.append(changes);
+  }
+}
+
+function showTab(tab) {
+  state.tab = tab;
+  for (const name of ["sheet", "history", "entry"]) {
+    $(name).hidden = tab !== name;
+    $("tab-" + name).classList.toggle("active", tab === name);
+  }
+  if (tab === "history") loadHistory();
+  if (tab === "entry") drawEntry();
+}
+
+// --- a new deal: the form says who declared what and who took what; the bot completes,
+// checks and writes it as it does a typed /deal, and posts it in the chat.
+
+const draft = { kind: "game", declarer: null, contract: null, tricks: null, answers: {}, raspasy: {} };
+
+function select(name, options, value, onChange) {
+  const node = el("select", { name });
+  for (const [code, label] of options) {
+    const option = el("option", { value: String(code), text: label });
+    if (String(code) === String(value)) option.selected = true;
+    node.append(option);
+  }
+  node.addEventListener("change", () => onChange(node.value));
+  return node;
+}
+
+function counts(form) {
+  const out = [["", form.labels.not_given]];
+  for (let n = 0; n <= 10; n++) out.push([String(n), String(n)]);
+  return out;
+}
+
+const count = (v) => (v === "" || v === null || v === undefined ? null : Number(v));
+
+function field(label, ...controls) {
+  return el("label", { class: "field" }, el("span", { class: "label", text: label }), ...controls);
+}
+
+function drawEntry(result) {
+  const box = $("entry");
+  const form = state.live && state.live.entry;
+  box.replaceChildren();
+  if (!form) return;
+  const changed = () => {
+    state.checked = false;
+    drawEntry();
+  };
+  const kinds = el("div", { class: "kinds" });
+  for (const kind of ["game", "misere", "raspasy"]) {
+    if (kind === "misere" && !form.misere) continue;
+    const b = el("button", { type: "button", class: "tab" + (draft.kind === kind ? " active" : ""), text: form.kinds[kind] });
+    b.addEventListener("click", () => {
+      draft.kind = kind;
+      changed();
+    });
+    kinds.append(b);
+  }
+  box.append(el("h2", { text: form.labels.enter + " " + form.number }), kinds);
+  const players = form.at_table.map((p) => [p.seat, p.name]);
+  if (draft.declarer === null || !players.some(([s]) => s === draft.declarer)) draft.declarer = players[0][0];
+  if (draft.contract === null) draft.contract = form.contracts[0].code;
+  const name = (seat) => form.at_table.find((p) => p.seat === seat)?.name || "";
+  const tricks = counts(form);
+  if (draft.kind !== "raspasy") {
+    box.append(field(form.labels.declarer, select("declarer", players, draft.declarer, (v) => {
+      draft.declarer = Number(v);
+      changed();
+    })));
+  }
+  if (draft.kind === "game") {
+    box.append(field(form.labels.contract,
+      select("contract", form.contracts.map((c) => [c.code, c.label]), draft.contract, (v) => { draft.contract = v; changed(); }),
+      select("tricks", tricks, draft.tricks ?? "", (v) => { draft.tricks = count(v); changed(); }),
+      el("span", { class: "unit", text: form.labels.tricks })));
+    for (const seat of form.defenders[String(draft.declarer)] || []) {
+      const answer = draft.answers[seat] || (draft.answers[seat] = { choice: "whist", tricks: null });
+      box.append(field(name(seat),
+        select("choice-" + seat, form.choices.map((c) => [c.code, c.label]), answer.choice, (v) => { answer.choice = v; changed(); }),
+        select("tricks-" + seat, tricks, answer.tricks ?? "", (v) => { answer.tricks = count(v); changed(); }),
+        el("span", { class: "unit", text: form.labels.tricks })));
+    }
+  } else if (draft.kind === "misere") {
+    if (draft.tricks === null) draft.tricks = 0;
+    box.append(field(form.labels.tricks,
+      select("tricks", tricks.slice(1), draft.tricks, (v) => { draft.tricks = count(v); changed(); })));
+  } else {
+    for (const [seat, who] of players) {
+      box.append(field(who,
+        select("tricks-" + seat, tricks, draft.raspasy[seat] ?? "", (v) => { draft.raspasy[seat] = count(v); changed(); }),
+        el("span", { class: "unit", text: form.labels.tricks })));
+    }
+  }
+  const check = el("button", { type: "button", class: "action", id: "check", text: form.labels.check });
+  const write = el("button", { type: "button", class: "action", id: "write", text: form.labels.write });
+  write.disabled = !state.checked;
+  check.addEventListener("click", () => send(false));
+  write.addEventListener("click", () => send(true));
+  box.append(el("div", { class: "actions" }, check, write));
+  const out = el("div", { class: "lines", id: "preview" });
+  if (result) for (const line of result) out.append(el("p", { text: line }));
+  box.append(out);
+}
+
+function dealBody(write) {
+  // A deal is written on the sheet it was checked on: changed since, it is refused.
+  const last = write ? state.checkedLast : state.live.entry.last;
+  const body = { last, write, kind: draft.kind };
+  if (draft.kind === "game") {
+    body.declarer = draft.declarer;
+    body.contract = draft.contract;
+    body.tricks = draft.tricks;
+    body.answers = (state.live.entry.defenders[String(draft.declarer)] || []).map((seat) => ({
+      seat, choice: (draft.answers[seat] || {}).choice || "whist", tricks: (draft.answers[seat] || {}).tricks ?? null,
+    }));
+  } else if (draft.kind === "misere") {
+    body.declarer = draft.declarer;
+    body.tricks = draft.tricks ?? 0;
+  } else {
+    body.tricks = state.live.entry.at_table.map((p) => ({ seat: p.seat, tricks: draft.raspasy[p.seat] ?? null }));
+  }
+  return body;
+}
+
+async function send(write) {
+  try {
+    const answer = await ask("deal", {}, dealBody(write));
+    if (write) {
+      state.checked = false;
+      draft.tricks = null;
+      draft.answers = {};
+      draft.raspasy = {};
+      state.live = answer.sheet;
+      state.last = answer.sheet.last;
+      drawSheet(answer.sheet);
+      document.body.dataset.last = String(answer.sheet.last);
+      drawEntry([answer.text]);
+      return;
+    }
+    state.checked = true;
+    state.checkedLast = state.live.entry.last;
+    const p = answer.preview;
+    drawEntry([p.notation, ...p.lines, ...(p.closes ? [p.closes] : [])]);
+  } catch (e) {
+    state.checked = false;
+    if (e.sheet) {
+      state.live = e.sheet;
+      state.last = e.sheet.last;
+      drawSheet(e.sheet);
+    }
+    drawEntry([e.message]);
+  }
+}
+
+async function loadHistory() {
+  try {
+    state.history = await ask("history");
+    drawHistory(state.history);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function showAfter(eventId) {
+  try {
+    const data = await ask("sheet", { at: eventId });
+    state.after = eventId;
+    showTab("sheet");
+    drawSheet(data);
+    window.scrollTo(0, 0);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+async function refresh() {
+  try {
+    const data = await ask("sheet", state.last === null ? {} : { since: state.last });
+    say("");
+    if (data.same) return;
+    state.last = data.last;
+    state.live = data;
+    if (state.after === null) drawSheet(data);
+    if (state.tab === "history") loadHistory();
+    if (state.tab === "entry") {
+      state.checked = false;
+      drawEntry();
+    }
+    document.body.dataset.last = String(data.last);
+  } catch (e) {
+    say(e.message);
+    if (e.status === 401 || e.status === 403) return false;
+  }
+  return true;
+}
+
+async function poll() {
+  const more = await refresh();
+  if (more !== false) setTimeout(poll, POLL_MS);
+}
+
+function telegramReady() {
+  const app = tg();
+  if (!app) return;
+  applyTheme();
+  app.ready();
+  app.expand();
+  app.onEvent("themeChanged", applyTheme);
+}
+
+applyTheme();
+$("tab-sheet").addEventListener("click", () => {
+  state.after = null;
+  if (state.live) drawSheet(state.live);
+  showTab("sheet");
+});
+$("tab-history").addEventListener("click", () => showTab("history"));
+$("tab-entry").addEventListener("click", () => showTab("entry"));
+const script = document.querySelector('script[src*="telegram-web-app.js"]');
+if (tg()) telegramReady();
+else if (script) script.addEventListener("load", telegramReady);
+poll();

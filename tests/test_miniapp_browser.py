@@ -1,0 +1,304 @@
+"""The sheet's page in a real headless Chromium (Debian's, through its chromedriver):
+opened as Telegram opens it (signed init data in the URL's fragment), it shows what
+``/score text`` shows, follows a deal written in the chat without a reload, and sets
+players' words as text.  Screenshots at 390×844, light and dark, go to
+``tests/artifacts/`` for a person to look at.
+
+One browser for the module; every call into it runs in a thread, so the bot's server
+in the test's event loop keeps answering the page meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+import aiohttp
+import pytest
+from harness import App, group
+from miniapp import ask, configure, free_port, sign
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from test_ending import SETTLE, TO_TWO, Evening
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+LIGHT = {
+    "bg_color": "#ffffff",
+    "text_color": "#000000",
+    "hint_color": "#707579",
+    "link_color": "#3390ec",
+    "button_color": "#3390ec",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#f4f4f5",
+    "section_separator_color": "#e7e7e7",
+}
+DARK = {
+    "bg_color": "#17212b",
+    "text_color": "#f5f5f5",
+    "hint_color": "#708499",
+    "link_color": "#6ab3f3",
+    "button_color": "#5288c1",
+    "button_text_color": "#ffffff",
+    "secondary_bg_color": "#232e3c",
+    "section_separator_color": "#111921",
+}
+XSS = "<img src=x onerror=alert(1)>"
+
+T = TypeVar("T")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[webdriver.Chrome]:
+    if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
+        pytest.fail("chromium and chromium-driver are needed (.ci/run installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=390,844",
+        "--force-device-scale-factor=1",
+        # Only the bot on 127.0.0.1: telegram.org's script fails at once, as offline.
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    ):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    # A phone's viewport: headless Chromium keeps its windows at least 500 px wide.
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    # Any alert() the page were made to run is recorded instead of shown.
+    driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": "window.__alerts = []; window.alert = (m) => window.__alerts.push(m);"},
+    )
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+async def open_page(
+    browser: webdriver.Chrome, url: str, init_data: str, theme: dict[str, str]
+) -> None:
+    """Open the page afresh (a fragment alone changed would not load it again)."""
+    await run(browser.get, "about:blank")
+    await run(browser.get, page_url(url, init_data, theme))
+
+
+async def run(call: Callable[..., T], *args: Any) -> T:
+    return await asyncio.to_thread(call, *args)
+
+
+async def until(browser: webdriver.Chrome, script: str, timeout: float = 10.0) -> Any:
+    """Wait until ``script`` (a JS expression) is truthy in the page; its value."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        value = await run(browser.execute_script, f"return ({script});")
+        if value:
+            return value
+        if loop.time() > end:
+            shot = ARTIFACTS / "miniapp-timeout.png"
+            await run(browser.save_screenshot, str(shot))
+            raise AssertionError(f"{script} not true in {timeout} s (see {shot})")
+        await asyncio.sleep(0.1)
+
+
+def page_url(url: str, init_data: str, theme: dict[str, str]) -> str:
+    """The page as Telegram opens it: the init data and the theme in the fragment."""
+    return (
+        f"{url}#tgWebAppData={quote(init_data, safe='')}&tgWebAppVersion=8.0"
+        f"&tgWebAppPlatform=android&tgWebAppThemeParams={quote(json.dumps(theme), safe='')}"
+    )
+
+
+#: Each player's name and standing, as the page shows them.
+STANDINGS = (
+    "[...document.querySelectorAll('.player')]"
+    ".map(p => [p.querySelector('.name').textContent, p.querySelector('.result').textContent])"
+)
+
+
+async def test_the_page_shows_the_live_sheet(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    ARTIFACTS.mkdir(exist_ok=True)
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await app.say(chat, p["anna"], "/newpulka sochi 20 0.5")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        await app.say(chat, p["boris"], "/deal Boris 7h 7 Anna whist 2 Vera pass 1")
+        await app.say(chat, p["vera"], f"/correct Anna mountain -2 — {XSS}")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        ref = f"p{row['id']}"
+        score = await app.say(chat, p["stranger"], "/score text")
+
+        await open_page(browser, url, sign(tg.token, p["anna"], ref), LIGHT)
+        shown = await until(
+            browser, f"document.querySelectorAll('.player .result').length === 3 && {STANDINGS}"
+        )
+        _, sheet = await ask(http, url, sign(tg.token, p["anna"], ref), pulka=ref)
+        assert shown == [[x["name"], x["standing"]] for x in sheet["players"]]
+        for who, standing in shown:  # what /score text says
+            assert f"{who} {standing}" in score
+        assert await run(browser.execute_script, "return document.title") == "Pulka"
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light.png"))
+
+        # A deal written in the chat shows up by itself.
+        last = await run(browser.execute_script, "return document.body.dataset.last")
+        await app.say(chat, p["vera"], "/deal Vera 6d 6 Anna whist 2 Boris pass 2")
+        await until(browser, f"document.body.dataset.last !== {json.dumps(last)}", timeout=8)
+        _, sheet = await ask(http, url, sign(tg.token, p["anna"], ref), pulka=ref)
+        assert await run(browser.execute_script, f"return {STANDINGS}") == [
+            [x["name"], x["standing"]] for x in sheet["players"]
+        ]
+
+        # The deals: the correction's note is text, nothing of it runs.
+        await run(browser.execute_script, "document.getElementById('tab-history').click()")
+        notes = await until(
+            browser, "[...document.querySelectorAll('.deal .notation')].map(n => n.textContent)"
+        )
+        assert any(XSS in n for n in notes), notes
+        assert (
+            await run(browser.execute_script, "return document.querySelectorAll('img').length") == 0
+        )
+        assert await run(browser.execute_script, "return window.__alerts") == []
+
+        # Dark, as Telegram's dark theme gives it.
+        await open_page(browser, url, sign(tg.token, p["boris"], ref), DARK)
+        await until(browser, "document.querySelectorAll('.player .result').length === 3")
+        bg = await run(
+            browser.execute_script, "return getComputedStyle(document.body).backgroundColor"
+        )
+        assert bg == "rgb(23, 33, 43)"
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark.png"))
+        await run(browser.execute_script, "document.getElementById('tab-history').click()")
+        await until(browser, "document.querySelectorAll('.deal').length === 4")
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-history.png"))
+        # Tap the first deal: the sheet as it stood after it.
+        await run(browser.execute_script, "[...document.querySelectorAll('.deal')].at(-1).click()")
+        await until(browser, "document.getElementById('after')")
+        assert await run(browser.execute_script, f"return {STANDINGS}") == [
+            ["Anna", "+5⅓"],
+            ["Boris", "+1⅓"],
+            ["Vera", "-6⅔"],
+        ]
+        assert await run(browser.execute_script, "return window.__alerts") == []
+
+
+async def test_a_forged_page_says_why(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka")
+        forged = sign("1:" + "x" * 35, p["anna"], "p1")
+        await open_page(browser, url, forged, LIGHT)
+        message = await until(
+            browser,
+            "document.getElementById('message').textContent !== '…'"
+            " && document.getElementById('message').textContent",
+        )
+        assert "не подписана ботом" in message
+
+
+async def test_a_settled_pulka_shows_its_settlement(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    url = configure(app, free_port())
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start("sochi 2 1")
+        for who, text in TO_TWO:
+            await e.say(who, text)
+        await e.ui.tap(e.p["vera"], await e.board(), SETTLE)
+        await app.idle()
+        settled = next(
+            m["text"] for m in reversed(e.tg.sent_messages(e.chat)) if "→" in m.get("text", "")
+        )
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(e.tg.token, e.p["gleb"], f"p{row['id']}"), DARK)
+        lines = await until(
+            browser,
+            "[...document.querySelectorAll('#settlement p')].map(p => p.textContent)",
+        )
+        assert all(line in settled for line in lines), (lines, settled)
+        assert any("→" in line for line in lines)  # who pays whom
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-settled.png"))
+        # Boris marks his payment in the page, as under the settlement in the chat.
+        await open_page(browser, url, sign(e.tg.token, e.p["boris"], f"p{row['id']}"), LIGHT)
+        paid = "💸 Boris → Anna 8.66: оплачено"
+        button = f"[...document.querySelectorAll('.debt')].find(b => b.textContent === {paid!r})"
+        await until(browser, button)
+        await run(browser.execute_script, f"{button}.click()")
+        said = await until(browser, "document.getElementById('pressed')?.textContent")
+        assert "8.66" in said
+        assert await app.count("paid") == 1
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light-settled-paid.png"))
+
+
+def choose(name: str, value: str) -> str:
+    """JS: pick ``value`` in the form's select ``name``, as a tap would."""
+    return (
+        f"const s = document.querySelector('select[name={name}]'); s.value = {value!r};"
+        " s.dispatchEvent(new Event('change'));"
+    )
+
+
+async def test_a_deal_entered_in_the_page_is_posted_in_the_chat(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(tg.token, p["vera"], f"p{row['id']}"), LIGHT)
+        await until(browser, "!document.getElementById('tab-entry').hidden")
+        await run(browser.execute_script, "document.getElementById('tab-entry').click()")
+        await until(browser, "document.querySelector('select[name=declarer]')")
+        # Boris 7♥, made; Vera whisted, Anna passed (Boris deals first: Vera speaks).
+        for name, value in (("contract", "7H"), ("tricks", "7"), ("choice-0", "pass")):
+            await run(browser.execute_script, choose(name, value))
+        await run(browser.execute_script, "document.getElementById('check').click()")
+        shown = await until(browser, "document.getElementById('preview').textContent")
+        assert "Boris 7♥ / ровно" in shown, shown
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light-new-deal.png"))
+        before = len(tg.sent_messages(chat))
+        await run(browser.execute_script, "document.getElementById('write').click()")
+        # Answered once written and told in the chat.
+        said = await until(
+            browser,
+            "document.getElementById('preview').textContent.includes('записана')"
+            " && document.getElementById('preview').textContent",
+        )
+        assert said.startswith("Раздача 1 записана"), said
+        await app.idle()
+        assert await app.count("deal") == 1
+        told = [m.get("text", "") for m in tg.sent_messages(chat)[before:]]
+        assert any("Сдача №1: Boris 7♥ / ровно" in t for t in told), told
+        # Its button is spent: a second press needs a new check, on the new sheet.
+        assert await run(browser.execute_script, "return document.getElementById('write').disabled")
