@@ -466,7 +466,7 @@ async def test_schema_1_database_is_migrated(tmp_path: Path) -> None:
     storage = await Storage(str(path)).open()
     try:
         version = await (await storage.conn.execute("PRAGMA user_version")).fetchone()
-        assert version is not None and version[0] == SCHEMA_VERSION == 7
+        assert version is not None and version[0] == SCHEMA_VERSION == 8
         async with storage.read() as tx:
             row = await pulkas.load(tx, 1)
             assert row is not None and row.seats is None and row.chat_id == -5
