@@ -18,11 +18,9 @@ from bot.actions import archive
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.stats.chart import render_chart_async
-from bot.features.stats.tally import ChatStats, chat_stats
 from bot.features.stats.view import (
     card_text,
     chart_caption,
-    chart_data,
     csv_caption,
     deals_csv,
     stats_csv,
@@ -31,6 +29,7 @@ from bot.features.stats.view import (
     unknown_text,
 )
 from bot.model import PulkaError, Table
+from bot.model.stats import ChatStats, chart_data, chat_stats
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, on_keyboard, place
 from bot.telegram.sheets import Sheets

@@ -1,4 +1,4 @@
-"""A chat's statistics across nights: pure arithmetic over
+"""A chat's statistics across nights (``/stats`` and the page's "Nights"): pure arithmetic over
 :func:`bot.actions.nights.chat_nights`, stored nowhere (an amended pulka changes every
 figure exactly).
 
@@ -209,3 +209,17 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
             for currency, (numbers, totals) in running.items()
         ),
     )
+
+
+def chart_data(
+    stats: ChatStats,
+) -> tuple[str, tuple[int, ...], list[tuple[str, tuple[Fraction, ...]]]] | None:
+    """(currency, night numbers, (name, running totals) per player) of the money chart
+    (``/stats chart``'s picture and the page's), in the currency most nights were played
+    in (ties: the later); None before the first night."""
+    if not stats.running:
+        return None
+    currency, numbers, totals = max(reversed(stats.running), key=lambda r: len(r[1]))
+    by_key = {p.person.key: p.person.name for p in stats.players}
+    series = [(by_key[k], line) for k, line in totals.items() if k in by_key]
+    return currency, numbers, series
