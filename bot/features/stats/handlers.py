@@ -86,8 +86,9 @@ async def send_chart(target: Message, tx: Texts, stats: ChatStats) -> None:
         await delivery.answer(target, stats_text(tx, stats))
         return
     currency, numbers, series = data
+    named = [(person.name, line) for person, line in series]
     try:
-        png = await render_chart_async(tx("stats_chart_title", currency=currency), numbers, series)
+        png = await render_chart_async(tx("stats_chart_title", currency=currency), numbers, named)
     except Exception:
         log.exception("the statistics chart of chat %s could not be drawn", target.chat.id)
         await delivery.answer(target, tx("stats_chart_failed"))
