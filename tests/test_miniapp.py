@@ -567,6 +567,10 @@ async def test_the_nights_are_the_chats_stats_rating_and_debts(
             assert all(line in stats for line in p["lines"]), (p["lines"], stats)
             assert f"висты {p['whists']}, деньги {p['money']}" in p["lines"][0]
 
+        # Head to head, as /stats' pairs.
+        assert nights["pairs"]["lines"]
+        pairs = [nights["pairs"]["title"], *nights["pairs"]["lines"]]
+        assert all(line in stats.splitlines() for line in pairs), (pairs, stats)
         # The chart: each player's running money after each night, ending at his money.
         chart = nights["chart"]
         assert chart["nights"] == [1, 2] and chart["currency"] == "RUB"

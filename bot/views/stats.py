@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bot.model.stats import NightResult, PlayerStats
+from bot.model.stats import Balance, ChatStats, NightResult, PlayerStats
 from bot.views.format import date_text, name, result, signed
 from bot.views.texts import Texts
 from scoring import money_text
@@ -70,3 +70,21 @@ def player_block(tx: Texts, place: int, p: PlayerStats) -> str:
             ),
         ]
     )
+
+
+def pair_line(tx: Texts, b: Balance) -> str:
+    """``Anna — Boris: +12.00 RUB``: what one of a pair won from the other across nights."""
+    return tx(
+        "stats_pair",
+        winner=name(b.winner.name),
+        loser=name(b.loser.name),
+        amount=f"{money_text(b.amount, signed=True)} {name(b.currency)}",
+    )
+
+
+def chart_caption(tx: Texts, stats: ChatStats, currency: str) -> str:
+    caption = tx("stats_chart_caption", currency=name(currency))
+    others = [c for c, _, _ in stats.running if c != currency]
+    if others:
+        caption += "\n" + tx("stats_chart_other", currencies=", ".join(name(c) for c in others))
+    return caption

@@ -34,14 +34,13 @@ from bot.views.format import (
     contract_label,
     declarer_prefix,
     details,
-    name,
     notation,
     num,
     result,
 )
 from bot.views.rating import player_text, rating_line
 from bot.views.settlement import amendment_blocks, money_lines
-from bot.views.stats import money_words, per_deal_words, player_block
+from bot.views.stats import chart_caption, money_words, pair_line, per_deal_words, player_block
 from bot.views.texts import Texts
 from scoring import Choice, Contract, Correction, Deal, Suit, figure, money_text, play, standings
 from scoring.cost import deal_cost
@@ -355,6 +354,13 @@ def nights(
             }
             for place, p in enumerate(stats.players, 1)
         ],
+        # Head to head: /stats' pairs, the largest first.
+        "pairs": {
+            "title": plain(tx("stats_pairs_title")),
+            "lines": [plain(pair_line(tx, b)) for b in stats.balances],
+        }
+        if stats.balances
+        else None,
         "chart": chart(tx, stats),
         "rating": rating(tx, ratings, numbers),
         "debts": {
@@ -387,7 +393,7 @@ def chart(tx: Texts, stats: ChatStats) -> dict[str, Any] | None:
     shown = sorted(series, key=lambda s: (-s[1][-1] if s[1] else 0, s[0].name.casefold()))
     return {
         "title": tx("stats_chart_title", currency=currency),
-        "caption": plain(tx("stats_chart_caption", currency=name(currency))),
+        "caption": plain(chart_caption(tx, stats, currency)),
         "currency": currency,
         "nights": list(numbers),
         "ticks": [

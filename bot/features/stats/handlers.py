@@ -20,7 +20,6 @@ from bot.actions.nights import chat_nights
 from bot.features.stats.chart import render_chart_async
 from bot.features.stats.view import (
     card_text,
-    chart_caption,
     csv_caption,
     deals_csv,
     stats_csv,
@@ -34,6 +33,7 @@ from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, on_keyboard, place
 from bot.telegram.sheets import Sheets
 from bot.views.buttons import StatsCB
+from bot.views.stats import chart_caption
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)

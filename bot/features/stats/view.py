@@ -18,7 +18,14 @@ from bot.model.stats import ChatStats, PlayerStats
 from bot.views.buttons import StatsCB, markup
 from bot.views.format import contract_label, name, notation, result
 from bot.views.spreadsheet import Cell, csv_file
-from bot.views.stats import levels_words, money_words, night_words, per_deal_words, player_block
+from bot.views.stats import (
+    levels_words,
+    money_words,
+    night_words,
+    pair_line,
+    per_deal_words,
+    player_block,
+)
 from bot.views.texts import Texts
 from scoring import Correction, Deal, Game, Misere, Raspasy, money_text, standings
 from scoring.tally import LEVELS
@@ -58,12 +65,7 @@ def stats_text(tx: Texts, stats: ChatStats) -> str:
         lines = [tx("stats_pairs_title")]
         left_pairs = 0
         for b in stats.balances:
-            line = tx(
-                "stats_pair",
-                winner=name(b.winner.name),
-                loser=name(b.loser.name),
-                amount=f"{money_text(b.amount, signed=True)} {name(b.currency)}",
-            )
+            line = pair_line(tx, b)
             if left_pairs or len(lines) > PAIRS or used + size(line) + 1 > room:
                 left_pairs += 1
                 continue
@@ -137,14 +139,6 @@ def stats_keyboard(tx: Texts, stats: ChatStats) -> InlineKeyboardMarkup | None:
 
 
 # --- the chart -------------------------------------------------------------------------
-
-
-def chart_caption(tx: Texts, stats: ChatStats, currency: str) -> str:
-    caption = tx("stats_chart_caption", currency=name(currency))
-    others = [c for c, _, _ in stats.running if c != currency]
-    if others:
-        caption += "\n" + tx("stats_chart_other", currencies=", ".join(name(c) for c in others))
-    return caption
 
 
 # --- the CSV ---------------------------------------------------------------------------

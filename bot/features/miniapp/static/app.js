@@ -439,7 +439,7 @@ function drawStats(data) {
       el("td", { class: "name", text: p.name }),
       el("td", { class: "num", text: String(p.pulkas) }),
       el("td", { class: "num whists " + signClass(p.whists), text: p.whists }),
-      el("td", { class: "num money", text: p.money }),
+      el("td", { class: "num money " + signClass(p.money), text: p.money }),
       el("td", { class: "num", text: p.per_deal }));
     const more = el("tr", { class: "more", hidden: "" });
     const cell = el("td", { colspan: "6" });
@@ -452,6 +452,11 @@ function drawStats(data) {
     body.append(row, more);
   }
   box.append(el("div", { class: "scroll" }, el("table", { class: "stats" }, el("thead", {}, head), body)));
+  if (data.pairs) {
+    const pairs = el("div", { class: "lines pairs", id: "pairs" }, el("p", { class: "hint", text: data.pairs.title }));
+    for (const line of data.pairs.lines) pairs.append(el("p", { text: line }));
+    box.append(pairs);
+  }
   return box;
 }
 
