@@ -321,6 +321,11 @@ async def test_the_page_speaks_the_chats_language(
         )
         assert sheet["title"] in await app.board(chat)
         assert all(line in score.splitlines() for line in sheet["standings"])
+        # The Nights tab in the chat's language, its empty state as /stats says it.
+        _, nights = await ask(http, url, sign(tg.token, p["anna"], ref), "api/nights", pulka=ref)
+        tab = {"ru": "Вечера", "uk": "Вечори", "en": "Nights"}[lang]
+        assert sheet["labels"]["nights"] == nights["labels"]["nights"] == tab
+        assert nights["empty"] == plain(await app.say(chat, p["anna"], "/stats"))
 
 
 async def post(
