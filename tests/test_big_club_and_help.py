@@ -19,10 +19,10 @@ from tapping import Tapper
 
 from bot.features.debts.view import debts_text
 from bot.features.help.view import help_page, help_text
-from bot.features.stats.tally import Balance, ChatStats, NightResult, PlayerStats
 from bot.features.stats.view import card_text, stats_text
 from bot.model.debts import Debt
 from bot.model.nights import Person
+from bot.model.stats import Balance, ChatStats, NightResult, PlayerStats
 from bot.views.buttons import HelpPage
 from bot.views.texts import LANGS, Texts
 from scoring.tally import Tally

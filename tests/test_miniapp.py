@@ -19,6 +19,7 @@ from bot.app import Server, create_dispatcher
 from bot.config import Settings
 from bot.features.miniapp.web import CSP, RateLimit
 from bot.views.buttons import SheetLink
+from bot.views.errors import plain
 from bot.views.texts import Texts
 
 DEALS = (
@@ -320,6 +321,11 @@ async def test_the_page_speaks_the_chats_language(
         )
         assert sheet["title"] in await app.board(chat)
         assert all(line in score.splitlines() for line in sheet["standings"])
+        # The Nights tab in the chat's language, its empty state as /stats says it.
+        _, nights = await ask(http, url, sign(tg.token, p["anna"], ref), "api/nights", pulka=ref)
+        tab = {"ru": "Вечера", "uk": "Вечори", "en": "Nights"}[lang]
+        assert sheet["labels"]["nights"] == nights["labels"]["nights"] == tab
+        assert nights["empty"] == plain(await app.say(chat, p["anna"], "/stats"))
 
 
 async def post(
@@ -511,3 +517,117 @@ async def test_in_webhook_mode_the_webhooks_server_serves_the_page(app: App) -> 
     finally:
         server.stop.set()
         await asyncio.wait_for(task, 10)
+
+
+def _rotated(text: str) -> str:
+    """A deal of Anna's played by Boris, of Boris's by Vera, of Vera's by Anna."""
+    swap = {"Anna": "Boris", "Boris": "Vera", "Vera": "Anna"}
+    return " ".join(swap.get(word, word) for word in text.split())
+
+
+#: The second night: :data:`TO_TWO` with the parts turned round (Boris wins it).
+SECOND = tuple((who, _rotated(text)) for who, text in TO_TWO)
+
+
+async def two_nights(app: App, e: Evening) -> str:
+    """Two pulkas of ``e``'s chat played to the end and settled; the second's reference."""
+    for deals_ in (TO_TWO, SECOND):
+        await e.start("sochi 2 1")
+        for who, text in deals_:
+            await e.say(who, text)
+        await e.ui.tap(e.p["vera"], await e.board(), SETTLE)
+        await app.idle()
+    return await pulka_ref(app)
+
+
+async def test_the_nights_are_the_chats_stats_rating_and_debts(
+    app: App, people: dict[str, Any]
+) -> None:
+    url = configure(app, free_port())
+    e = Evening(app, people)
+    outsider = e.tg.create_user("Outsider")
+    async with app.polling(), aiohttp.ClientSession() as http:
+        ref = await two_nights(app, e)
+        token = e.tg.token
+
+        # Signed and of the chat, as api/sheet: else 401 and 403.
+        assert (await ask(http, url, None, "api/nights", pulka=ref))[0] == 401
+        forged = sign("123456:" + "x" * 35, e.p["anna"], ref)
+        assert (await ask(http, url, forged, "api/nights", pulka=ref))[0] == 401
+        status, body = await ask(http, url, sign(token, outsider, ref), "api/nights", pulka=ref)
+        assert (status, body["error"]) == (403, "forbidden")
+        foreign = sign(token, e.p["anna"], "p999")
+        assert (await ask(http, url, foreign, "api/nights", pulka="p999"))[0] == 403
+
+        # Gleb is in the chat, never played: a member may look.
+        status, nights = await ask(
+            http, url, sign(token, e.p["gleb"], ref), "api/nights", pulka=ref
+        )
+        assert status == 200, nights
+        assert nights["count"] == 2 and nights["labels"]["nights"] == "Вечера"
+        stats = plain(await e.say("gleb", "/stats"))
+        assert nights["title"] in stats
+        assert len(nights["players"]) == 3
+        for p in nights["players"]:  # each player's lines are /stats' own
+            assert all(line in stats for line in p["lines"]), (p["lines"], stats)
+            assert f"висты {p['whists']}, деньги {p['money']}" in p["lines"][0]
+
+        # Head to head, as /stats' pairs.
+        assert nights["pairs"]["lines"]
+        pairs = [nights["pairs"]["title"], *nights["pairs"]["lines"]]
+        assert all(line in stats.splitlines() for line in pairs), (pairs, stats)
+        # The chart: each player's running money after each night, ending at his money.
+        chart = nights["chart"]
+        assert chart["nights"] == [1, 2] and chart["currency"] == "RUB"
+        money = {p["name"]: p["money"] for p in nights["players"]}
+        for s in chart["series"]:
+            assert len(s["values"]) == len(s["texts"]) == 2
+            assert money[s["name"]] == f"{s['total']} RUB"
+            assert s["texts"][-1] == s["total"]
+        assert {t["text"] for t in chart["ticks"]} >= {"0"}
+
+        # The rating: /rating's lines, and each player's history as /rating Name says it.
+        rating_text = plain(await e.say("gleb", "/rating"))
+        assert nights["rating"]["title"] in rating_text
+        for p in nights["rating"]["players"]:
+            assert p["line"] in rating_text.splitlines()
+            assert p["history"] == plain(await e.say("gleb", f"/rating {p['name']}")).split("\n")
+
+        # The debts: /debts' lines, and the buttons of each pulka with a line open.
+        debts_text = plain(await e.say("gleb", "/debts"))
+        assert nights["debts"]["lines"] and nights["debts"]["none"] is None
+        assert all(line in debts_text.splitlines() for line in nights["debts"]["lines"])
+        assert [x["number"] for x in nights["debts"]["pulkas"]] == ["№1", "№2"]
+        first = nights["debts"]["pulkas"][0]
+        row = first["buttons"][0]
+        assert [b["got"] for b in row] == [0, 1]
+        # "Paid" from the page goes through api/debt with that pulka: the same event.
+        paid = {k: row[0][k] for k in ("payer", "payee", "got")}
+        # "💸 Boris → Anna 8.66: оплачено": the payer's name stands before the arrow.
+        named = row[0]["label"].split("→")[0].split()[-1]
+        payer = next(n for n in ("anna", "boris", "vera") if e.p[n]["first_name"] == named)
+        status, body = await post(
+            http, url, sign(token, e.p[payer], first["pulka"]), first["pulka"], paid
+        )
+        assert status == 200, body
+        assert await app.count("paid") == 1
+        _, after = await ask(http, url, sign(token, e.p["gleb"], ref), "api/nights", pulka=ref)
+        assert after["debts"]["pulkas"][0]["buttons"][0][0]["label"].startswith("☑️")
+        debts_text = plain(await e.say("gleb", "/debts"))
+        assert all(line in debts_text.splitlines() for line in after["debts"]["lines"])
+        assert any("💸" in line for line in after["debts"]["lines"])
+
+
+async def test_the_nights_before_any_night(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        ref = await pulka_ref(app)
+        status, nights = await ask(
+            http, url, sign(tg.token, p["anna"], ref), "api/nights", pulka=ref
+        )
+        assert status == 200
+        assert nights["empty"] == plain(await app.say(chat, p["anna"], "/stats"))
+        assert nights["chart"] is None and nights["rating"] is None and not nights["players"]

@@ -25,6 +25,7 @@ from miniapp import ask, configure, free_port, sign
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from test_ending import SETTLE, TO_TWO, Evening
+from test_miniapp import two_nights
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
@@ -302,3 +303,96 @@ async def test_a_deal_entered_in_the_page_is_posted_in_the_chat(
         assert any("Сдача №1: Boris 7♥ / ровно" in t for t in told), told
         # Its button is spent: a second press needs a new check, on the new sheet.
         assert await run(browser.execute_script, "return document.getElementById('write').disabled")
+
+
+def find(selector: str) -> str:
+    """JS: the first element ``selector`` finds."""
+    return f"document.querySelector({json.dumps(selector)})"
+
+
+async def test_the_nights_tab_shows_the_stats_chart_rating_and_debts(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    url = configure(app, free_port())
+    e = Evening(app, people)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        ref = await two_nights(app, e)
+        signed = sign(e.tg.token, e.p["gleb"], ref)
+        _, nights = await ask(http, url, signed, "api/nights", pulka=ref)
+        for theme, name in ((LIGHT, "light"), (DARK, "dark")):
+            await open_page(browser, url, signed, theme)
+            await until(browser, "!document.getElementById('tabs').hidden")
+            tab = await run(
+                browser.execute_script, "return document.getElementById('tab-nights').textContent"
+            )
+            assert tab == "Вечера"
+            await run(browser.execute_script, "document.getElementById('tab-nights').click()")
+            rows = await until(
+                browser,
+                "document.querySelectorAll('tr.stat').length === 3 && [...document.querySelectorAll"
+                "('tr.stat')].map(r => [...r.children].map(c => c.textContent))",
+            )
+            # The statistics and the rating as the chat's /stats and /rating have them.
+            assert rows == [
+                [
+                    str(p["place"]),
+                    p["name"],
+                    str(p["pulkas"]),
+                    p["whists"],
+                    p["money"],
+                    p["per_deal"],
+                ]
+                for p in nights["players"]
+            ]
+            rating = await run(
+                browser.execute_script,
+                "return [...document.querySelectorAll('details.rating summary')]"
+                ".map(s => s.textContent)",
+            )
+            assert rating == [p["line"] for p in nights["rating"]["players"]]
+            # Tap Boris's line: his is picked out, the others dimmed.
+            boris = next(s["key"] for s in nights["chart"]["series"] if s["name"] == "Boris")
+            line = find(f'svg.chart .series[data-key="{boris}"]')
+            await run(
+                browser.execute_script,
+                f"{line}.querySelector('.hit')"
+                ".dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+            )
+            assert await run(browser.execute_script, f"return {line}.classList.contains('picked')")
+            others = "[...document.querySelectorAll('svg.chart .series:not(.picked)')]"
+            assert await run(
+                browser.execute_script,
+                f"return {others}.every(g => g.classList.contains('dimmed'))",
+            )
+            entry = find(f'.legend .entry[data-key="{boris}"]')
+            assert (
+                await run(browser.execute_script, f"return {entry}.getAttribute('aria-pressed')")
+                == "true"
+            )
+            await run(browser.execute_script, "window.scrollTo(0, 0)")
+            await run(browser.save_screenshot, str(ARTIFACTS / f"miniapp-{name}-nights.png"))
+            await run(browser.execute_script, "document.getElementById('chart').scrollIntoView()")
+            await run(browser.save_screenshot, str(ARTIFACTS / f"miniapp-{name}-nights-chart.png"))
+            # A tap on a rating line opens his history (/rating Name).
+            await run(
+                browser.execute_script, "document.querySelector('details.rating').open = true"
+            )
+            history = await run(
+                browser.execute_script,
+                "return [...document.querySelectorAll('details.rating')][0].innerText",
+            )
+            assert nights["rating"]["players"][0]["history"][1] in history
+            await run(browser.execute_script, "document.getElementById('rating').scrollIntoView()")
+            await run(browser.save_screenshot, str(ARTIFACTS / f"miniapp-{name}-nights-rating.png"))
+        # A tap on the legend picks another player; a second tap lets him go.
+        anna = next(s["key"] for s in nights["chart"]["series"] if s["name"] == "Anna")
+        entry = find(f'.legend .entry[data-key="{anna}"]')
+        await run(browser.execute_script, f"{entry}.click()")
+        picked = (
+            "[...document.querySelectorAll('svg.chart .series.picked')].map(g => g.dataset.key)"
+        )
+        assert await run(browser.execute_script, f"return {picked}") == [anna]
+        await run(browser.execute_script, f"{entry}.click()")
+        assert await run(browser.execute_script, f"return {picked}") == []
+        assert await run(browser.execute_script, "return window.__alerts") == []

@@ -22,10 +22,11 @@ from test_ending import SETTLE, TO_TWO, Evening
 from bot.actions import chats
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
-from bot.features.rating.view import player_text, rating_text
+from bot.features.rating.view import rating_text
 from bot.model.nights import Night, Person
 from bot.model.rating import START, K, find, points, rate
 from bot.storage.db import Storage
+from bot.views.rating import player_text
 from bot.views.texts import Texts
 
 Results = list[tuple[str, Fraction]]

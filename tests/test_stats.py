@@ -26,10 +26,10 @@ from test_ending import SETTLE, Evening
 from bot.actions.nights import chat_nights
 from bot.features.stats.chart import _height_of, render_chart
 from bot.features.stats.handlers import is_csv_stats
-from bot.features.stats.tally import ChatStats, NightResult, PlayerStats, chat_stats
 from bot.features.stats.view import LIMIT, stats_text
 from bot.model.nights import Night, NightSheet, Person, guest_key
 from bot.model.rows import PlayerRow
+from bot.model.stats import ChatStats, NightResult, PlayerStats, chat_stats
 from bot.views.texts import Texts
 from scoring import Settlement
 from scoring.deals import Correction, Game, Misere, Raspasy

@@ -1,19 +1,24 @@
 """The "Paid" / "Received" rows under a settled pulka: on its settlement's message, on
-``/pulka N``, and redrawn after a press."""
+``/pulka N``, and redrawn after a press; the lines of an open debt across nights
+(``/debts`` and the page's "Nights")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.model import Table, Written, debts
-from bot.model.debts import Line
+from bot.model.debts import Debt, Line
 from bot.views.buttons import DebtCB, markup
-from bot.views.format import money
+from bot.views.format import money, name
 from bot.views.texts import Texts
 
 Rows = list[list[tuple[str, str]]]
+#: The pulka numbers a debt lists at most, the oldest; more are told by "…", so that a
+#: debt's line keeps its length however many nights it has stood over.
+SHOWN_PULKAS = 10
 
 
 def debt_rows(tx: Texts, table: Table) -> Rows:
@@ -97,3 +102,35 @@ def confirmed_text(tx: Texts, written: Written, payer: int, payee: int, got: boo
     if line is None:
         return tx("done")
     return pressed_text(tx, shown, line, got, again=written.duplicate)
+
+
+def pulka_numbers(
+    tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int], most: int | None = None
+) -> str:
+    """``№1, №3``: the pulkas as ``/pulka N`` numbers them; past ``most`` of them, the
+    first ``most`` and ``…``."""
+    known = (numbers[p] for p in pulkas if p in numbers)
+    listed = list(known if most is None else islice(known, most + 1))
+    words = [tx("debts_number", number=n) for n in listed[:most]]
+    if most is not None and len(listed) > most:
+        words.append("…")
+    return ", ".join(words)
+
+
+def debt_lines(tx: Texts, d: Debt, numbers: Mapping[int, int]) -> list[str]:
+    """An open debt of ``/debts``: who owes whom what, from which pulkas; and what of it
+    is marked paid and waits for "Received"."""
+    lines = [
+        tx(
+            "debts_line",
+            debtor=name(d.debtor.name),
+            creditor=name(d.creditor.name),
+            amount=money(d.amount),
+            currency=name(d.currency),
+            pulkas=pulka_numbers(tx, numbers, d.pulkas, SHOWN_PULKAS),
+            count=len(d.pulkas),
+        )
+    ]
+    if d.pending > 0:
+        lines.append(tx("debts_pending", amount=money(d.pending), creditor=name(d.creditor.name)))
+    return lines

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import islice
 
 from bot.model import debts
 from bot.model.debts import Confirmation, Debt
 from bot.model.nights import Night
+from bot.views.debts import debt_lines, pulka_numbers
 from bot.views.format import date_text, money, name
 from bot.views.texts import Texts
 
@@ -16,22 +16,6 @@ from bot.views.texts import Texts
 SHOWN_CONFIRMATIONS = 10
 #: A message holds 4096 characters (UTF-16 code units): debts past that are counted.
 LIMIT = 4096
-#: The pulka numbers a debt lists at most, the oldest; more are told by "…", so that a
-#: debt's line keeps its length however many nights it has stood over.
-SHOWN_PULKAS = 10
-
-
-def _numbers(
-    tx: Texts, numbers: Mapping[int, int], pulkas: Iterable[int], most: int | None = None
-) -> str:
-    """``№1, №3``: the pulkas as ``/pulka N`` numbers them; past ``most`` of them, the
-    first ``most`` and ``…``."""
-    known = (numbers[p] for p in pulkas if p in numbers)
-    listed = list(known if most is None else islice(known, most + 1))
-    words = [tx("debts_number", number=n) for n in listed[:most]]
-    if most is not None and len(listed) > most:
-        words.append("…")
-    return ", ".join(words)
 
 
 def debts_text(
@@ -67,21 +51,7 @@ def debts_text(
     room = LIMIT - _length(lines) - _length(tail) - 200
     left = 0
     for d in open_debts:
-        block = [
-            tx(
-                "debts_line",
-                debtor=name(d.debtor.name),
-                creditor=name(d.creditor.name),
-                amount=money(d.amount),
-                currency=name(d.currency),
-                pulkas=_numbers(tx, numbers, d.pulkas, SHOWN_PULKAS),
-                count=len(d.pulkas),
-            )
-        ]
-        if d.pending > 0:
-            block.append(
-                tx("debts_pending", amount=money(d.pending), creditor=name(d.creditor.name))
-            )
+        block = debt_lines(tx, d, numbers)
         if left or _length(block) > room:
             left += 1
             continue
@@ -102,7 +72,7 @@ def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mappin
     names = night.names
     return tx(
         "debts_confirmed_received" if c.kind == debts.RECEIVED else "debts_confirmed_paid",
-        number=_numbers(tx, numbers, [night.pulka_id]) or "—",
+        number=pulka_numbers(tx, numbers, [night.pulka_id]) or "—",
         date=date_text(tx, c.event.created_at),
         payer=name(names[c.payer]),
         payee=name(names[c.payee]),

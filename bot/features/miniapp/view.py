@@ -1,4 +1,5 @@
-"""The sheet and the history as the page draws them: plain JSON of texts and figures.
+"""The sheet, the history and the nights as the page draws them: plain JSON of texts
+and figures.
 
 Every figure and every sentence comes from the chat's views and :mod:`scoring` (the same
 standings ``/score text`` shows, the same protocol lines ``/history`` writes); the page
@@ -9,9 +10,14 @@ as markup.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from bot.model import LiveDeal, Table, shown_settlement, table_at
+from bot.model.debts import Debt
+from bot.model.rating import Ratings, points
+from bot.model.stats import ChatStats, chart_data, chart_ticks
 from bot.views.board import headline
 from bot.views.buttons import DebtCB, pulka_ref
 from bot.views.deal import (
@@ -22,12 +28,21 @@ from bot.views.deal import (
     standings_lines,
     write_items,
 )
-from bot.views.debts import debt_rows
+from bot.views.debts import debt_lines, debt_rows, pulka_numbers
 from bot.views.errors import plain
-from bot.views.format import contract_label, declarer_prefix, details, notation, num, result
+from bot.views.format import (
+    contract_label,
+    declarer_prefix,
+    details,
+    notation,
+    num,
+    result,
+)
+from bot.views.rating import player_text, rating_line
 from bot.views.settlement import amendment_blocks, money_lines
+from bot.views.stats import chart_caption, money_words, pair_line, per_deal_words, player_block
 from bot.views.texts import Texts
-from scoring import Choice, Contract, Correction, Deal, Suit, money_text, play, standings
+from scoring import Choice, Contract, Correction, Deal, Suit, figure, money_text, play, standings
 from scoring.cost import deal_cost
 from scoring.settle import share
 
@@ -39,6 +54,7 @@ LABELS = (
     "ma_standings",
     "ma_money",
     "ma_history",
+    "ma_nights",
     "ma_sheet",
     "ma_back",
     "ma_live",
@@ -285,4 +301,132 @@ def preview(tx: Texts, table: Table, deal: Deal) -> dict[str, Any]:
         ),
         "lines": [plain(line) for line in effect_lines(tx, names, step.writes, cost, preview=True)],
         "closes": tx("wiz_closes") if step.state.finished else None,
+    }
+
+
+# --- the chat's nights ---------------------------------------------------------------------
+
+#: The words of the "Nights" tab.
+NIGHTS_LABELS = (
+    "ma_nights",
+    "ma_n_stats",
+    "ma_n_player",
+    "ma_n_pulkas",
+    "ma_n_whists",
+    "ma_n_money",
+    "ma_n_per_deal",
+    "ma_n_chart",
+    "ma_n_chart_hint",
+    "ma_n_rating",
+    "ma_n_rating_hint",
+    "ma_n_debts",
+)
+
+
+def nights(
+    tx: Texts,
+    stats: ChatStats,
+    ratings: Ratings,
+    open_debts: Sequence[Debt],
+    numbers: Mapping[int, int],
+    settled: Sequence[Table],
+) -> dict[str, Any]:
+    """The chat's nights as ``/stats``, ``/stats chart``, ``/rating`` and ``/debts`` tell
+    them (the same figures, the same words): each player's statistics, the money chart's
+    series (running totals after each night, exact to the cent as text, and as numbers
+    to draw), the rating with each player's history, the open debts; and the "Paid" /
+    "Received" buttons of the ``settled`` pulkas that still have an open line."""
+    out: dict[str, Any] = {
+        "labels": {key.removeprefix("ma_"): tx(key) for key in NIGHTS_LABELS},
+        "count": stats.nights,
+        "empty": None if stats.nights else plain(tx("stats_empty")),
+        "title": plain(tx("stats_title", count=stats.nights)) if stats.nights else None,
+        "players": [
+            {
+                "place": place,
+                "key": p.person.key,
+                "name": p.person.name,
+                "pulkas": p.pulkas,
+                "whists": result(p.whists),
+                "money": plain(money_words(p.money)),
+                "per_deal": per_deal_words(p),
+                "lines": plain(player_block(tx, place, p)).split("\n"),
+            }
+            for place, p in enumerate(stats.players, 1)
+        ],
+        # Head to head: /stats' pairs, the largest first.
+        "pairs": {
+            "title": plain(tx("stats_pairs_title")),
+            "lines": [plain(pair_line(tx, b)) for b in stats.balances],
+        }
+        if stats.balances
+        else None,
+        "chart": chart(tx, stats),
+        "rating": rating(tx, ratings, numbers),
+        "debts": {
+            "title": plain(tx("debts_title")),
+            "none": None if open_debts else tx("debts_none"),
+            "lines": [plain(line) for d in open_debts for line in debt_lines(tx, d, numbers)],
+            "pulkas": [
+                {
+                    "pulka": pulka_ref(t.id),
+                    "number": pulka_numbers(tx, numbers, [t.id]) or "—",
+                    "buttons": [row for row in debt_buttons(tx, t) if len(row) > 1],
+                }
+                for t in settled
+            ],
+        },
+    }
+    return out
+
+
+def chart(tx: Texts, stats: ChatStats) -> dict[str, Any] | None:
+    """The money chart of ``/stats chart`` as numbers: the nights (by number), each
+    player's running total after each of them, and the axis' round values; the page
+    draws it."""
+    data = chart_data(stats)
+    if data is None:
+        return None
+    currency, numbers, series = data
+    values: list[Fraction] = [Fraction(0), *(v for _, line in series for v in line)]
+    # The best at the end first, as the picture's legend.
+    shown = sorted(series, key=lambda s: (-s[1][-1] if s[1] else 0, s[0].name.casefold()))
+    return {
+        "title": tx("stats_chart_title", currency=currency),
+        "caption": plain(chart_caption(tx, stats, currency)),
+        "currency": currency,
+        "nights": list(numbers),
+        "ticks": [
+            {"value": float(t), "text": figure(t)} for t in chart_ticks(min(values), max(values))
+        ],
+        "series": [
+            {
+                "key": who.key,
+                "name": who.name,
+                "values": [float(v) for v in line],
+                "texts": [money_text(v, signed=True) for v in line],
+                "total": money_text(line[-1] if line else Fraction(0), signed=True),
+            }
+            for who, line in shown
+        ],
+    }
+
+
+def rating(tx: Texts, ratings: Ratings, numbers: Mapping[int, int]) -> dict[str, Any] | None:
+    """``/rating``'s table, a line a player, each with his history (``/rating Name``)."""
+    if not ratings.standings:
+        return None
+    return {
+        "title": plain(tx("rating_title", count=len(ratings.nights))),
+        "players": [
+            {
+                "key": s.person.key,
+                "name": s.person.name,
+                "rating": points(s.rating),
+                "line": plain(rating_line(tx, s)),
+                "history": plain(player_text(tx, ratings, s, numbers)).split("\n"),
+            }
+            for s in ratings.standings
+        ],
+        "rule": plain(tx("rating_rule")),
     }

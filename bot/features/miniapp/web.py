@@ -1,13 +1,15 @@
 """The sheet's page (the Mini App) on the bot's own aiohttp server.
 
 At ``MINIAPP_URL``'s path: the page (``index.html``), its style and its one script
-(``static/``, package data, no build step), and two data endpoints, ``api/sheet`` and
-``api/history``.  A data request must carry the init data Telegram handed the page
-(:mod:`bot.features.miniapp.auth`: 401 otherwise); its ``pulka`` parameter (the
-start parameter, ``p12``) only names what to show: the user sees it if he sat in it
-or is a member of its chat (asked of Telegram, kept a minute: ``bot.telegram.context.
-Members``), else 403.  Every refusal is a short JSON error in the user's language,
-never a traceback; requests are bounded in size and counted per user.
+(``static/``, package data, no build step), and its data endpoints: ``api/sheet``,
+``api/history``, ``api/nights`` (the chat's statistics, rating and debts), and the
+presses ``api/debt`` and ``api/deal``.  A data request must carry the init data
+Telegram handed the page (:mod:`bot.features.miniapp.auth`: 401 otherwise); its
+``pulka`` parameter (the start parameter, ``p12``) only names what to show: the user
+sees it if he sat in it or is a member of its chat (asked of Telegram, kept a minute:
+``bot.telegram.context.Members``), else 403.  Every refusal is a short JSON error in
+the user's language, never a traceback; requests are bounded in size and counted per
+user.
 """
 
 from __future__ import annotations
@@ -25,11 +27,14 @@ from aiogram.utils.web_app import WebAppUser, parse_webapp_init_data
 from aiohttp import web
 from cachetools import TTLCache
 
-from bot.actions import deals, payments
+from bot.actions import archive, deals, payments
 from bot.actions.keeper import Keeper
+from bot.actions.nights import chat_nights
 from bot.features.miniapp.auth import Refused, checked_user, init_data_of
-from bot.features.miniapp.view import history, preview, sheet
-from bot.model import Author, EventKind, LiveDeal, PulkaError, Table
+from bot.features.miniapp.view import history, nights, preview, sheet
+from bot.model import Author, EventKind, LiveDeal, PulkaError, Table, debts
+from bot.model.rating import rate
+from bot.model.stats import chat_stats
 from bot.telegram.context import Members
 from bot.telegram.delivery import Boards
 from bot.views.buttons import deal_keyboard, ref_pulka
@@ -117,6 +122,7 @@ class SheetApp:
             app.router.add_get(p + name, self._guarded(self._file(name)))
         app.router.add_get(p + "api/sheet", self._guarded(self.sheet))
         app.router.add_get(p + "api/history", self._guarded(self.history))
+        app.router.add_get(p + "api/nights", self._guarded(self.nights))
         app.router.add_post(p + "api/debt", self._guarded(self.debt))
         app.router.add_post(p + "api/deal", self._guarded(self.deal))
         app.router.add_route("*", p + "api/{rest:.*}", self._guarded(self.unknown))
@@ -165,6 +171,24 @@ class SheetApp:
         """``api/history?pulka=p12``: every deal, what it wrote, its cost, who and when."""
         tx, table = await self._open(request)
         return _json(history(tx, table))
+
+    async def nights(self, request: web.Request) -> web.Response:
+        """``api/nights?pulka=p12``: the nights of the pulka's chat, as ``/stats``,
+        ``/rating`` and ``/debts`` tell them there, with the "Paid" / "Received" buttons
+        of each settled pulka that has a line open (pressed through ``api/debt`` with
+        that pulka)."""
+        tx, table = await self._open(request)
+        chat_id = table.row.chat_id
+        found = await chat_nights(self.keeper, chat_id)
+        numbers = await archive.numbers(self.keeper, chat_id, (n.thread_id for n in found))
+        settled = []
+        for night in found:
+            if any(not line.closed for line in debts.night_lines(night)):
+                loaded = await self.keeper.get(night.pulka_id)
+                if loaded is not None:
+                    settled.append(loaded)
+        body = nights(tx, chat_stats(found), rate(found), debts.open_debts(found), numbers, settled)
+        return _json(body)
 
     async def debt(self, request: web.Request) -> web.Response:
         """``POST api/debt?pulka=p12`` ``{"payer": s, "payee": s, "got": 0|1}``: "Paid"

@@ -12,12 +12,13 @@ from aiogram.types import Message
 from bot.actions import archive, chats
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
-from bot.features.rating.view import player_text, rating_text, unknown_text
+from bot.features.rating.view import rating_text, unknown_text
 from bot.model import PulkaError
 from bot.model.nights import Night
 from bot.model.rating import find, rate
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, place
+from bot.views.rating import player_text
 from bot.views.texts import Texts
 
 #: ``/rating on`` and ``/rating off`` in the bot's languages.

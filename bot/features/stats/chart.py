@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw
 
+from bot.model.stats import chart_ticks
 from bot.views.picture.compose import _DRAWER
 from bot.views.picture.text import LOCK, font
 from scoring import figure, money_text
@@ -41,24 +42,6 @@ COLOURS = (
     (230, 159, 0),
 )
 TITLE, LABEL, LEGEND = 46, 34, 38
-
-
-def _ticks(low: Fraction, high: Fraction) -> list[Fraction]:
-    """Round values from ``low`` to ``high``, about five of them, 0 among them if inside.
-
-    >>> [str(t) for t in _ticks(Fraction(-30), Fraction(55))]
-    ['-40', '-20', '0', '20', '40', '60']
-    """
-    span = max(high - low, Fraction(1))
-    step = Fraction(1, 100)
-    while span / step > 6:
-        for factor in (2, Fraction(5, 2), 2):
-            step *= factor
-            if span / step <= 6:
-                break
-    first = (low / step).__floor__()
-    last = -((-high / step).__floor__())
-    return [step * k for k in range(first, last + 1)]
 
 
 def _height_of(v: int | Fraction, low: Fraction, span: Fraction, bottom: int, height: int) -> int:
@@ -92,7 +75,7 @@ def render_chart(
         draw = ImageDraw.Draw(img)
         draw.text((30, 20), title, font=font(TITLE, True), fill=INK)
         values: list[int | Fraction] = [0, *(v for _, line in shown for v in line)]
-        ticks = _ticks(Fraction(min(values)), Fraction(max(values)))
+        ticks = chart_ticks(Fraction(min(values)), Fraction(max(values)))
         labels = [figure(t) for t in ticks]
         left = 40 + max(int(font(LABEL).getlength(s)) for s in labels)
         right, top, bottom = WIDTH - 40, 100, HEIGHT - 80

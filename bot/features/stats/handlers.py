@@ -18,11 +18,8 @@ from bot.actions import archive
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.stats.chart import render_chart_async
-from bot.features.stats.tally import ChatStats, chat_stats
 from bot.features.stats.view import (
     card_text,
-    chart_caption,
-    chart_data,
     csv_caption,
     deals_csv,
     stats_csv,
@@ -31,10 +28,12 @@ from bot.features.stats.view import (
     unknown_text,
 )
 from bot.model import PulkaError, Table
+from bot.model.stats import ChatStats, chart_data, chat_stats
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, on_keyboard, place
 from bot.telegram.sheets import Sheets
 from bot.views.buttons import StatsCB
+from bot.views.stats import chart_caption
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
@@ -87,8 +86,9 @@ async def send_chart(target: Message, tx: Texts, stats: ChatStats) -> None:
         await delivery.answer(target, stats_text(tx, stats))
         return
     currency, numbers, series = data
+    named = [(person.name, line) for person, line in series]
     try:
-        png = await render_chart_async(tx("stats_chart_title", currency=currency), numbers, series)
+        png = await render_chart_async(tx("stats_chart_title", currency=currency), numbers, named)
     except Exception:
         log.exception("the statistics chart of chat %s could not be drawn", target.chat.id)
         await delivery.answer(target, tx("stats_chart_failed"))

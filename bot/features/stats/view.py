@@ -10,15 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from fractions import Fraction
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.features.stats.tally import ChatStats, NightResult, PlayerStats
 from bot.model import Table
+from bot.model.stats import ChatStats, PlayerStats
 from bot.views.buttons import StatsCB, markup
-from bot.views.format import contract_label, date_text, name, notation, result, signed
+from bot.views.format import contract_label, name, notation, result
 from bot.views.spreadsheet import Cell, csv_file
+from bot.views.stats import (
+    levels_words,
+    money_words,
+    night_words,
+    pair_line,
+    per_deal_words,
+    player_block,
+)
 from bot.views.texts import Texts
 from scoring import Correction, Deal, Game, Misere, Raspasy, money_text, standings
 from scoring.tally import LEVELS
@@ -34,65 +41,6 @@ KNOWN = 20
 def size(text: str) -> int:
     """The length Telegram counts: UTF-16 code units (an emoji of a name is two)."""
     return len(text.encode("utf-16-le")) // 2
-
-
-def money_words(totals: Sequence[tuple[str, Fraction]]) -> str:
-    """``+45.00 RUB, -3.00 EUR``: money told per currency, never summed across."""
-    return ", ".join(f"{money_text(m, signed=True)} {name(c)}" for c, m in totals) or "0"
-
-
-def night_words(tx: Texts, r: NightResult) -> str:
-    return tx(
-        "stats_night", whists=result(r.whists), number=r.number, date=date_text(tx, r.settled_at)
-    )
-
-
-def levels_words(tx: Texts, p: PlayerStats) -> str:
-    """``6: 2 из 3, 7: 0 из 1``: made of declared, per level declared."""
-    parts = []
-    for level in LEVELS:
-        played, made = p.tally.games(level)
-        if played:
-            parts.append(tx("stats_level", level=level, made=made, played=played))
-    return ", ".join(parts)
-
-
-def per_deal_words(p: PlayerStats) -> str:
-    return "—" if p.per_deal is None else signed(p.per_deal)
-
-
-def player_block(tx: Texts, place: int, p: PlayerStats) -> str:
-    """Three lines of one player under ``/stats``."""
-    levels = levels_words(tx, p)
-    games = tx("stats_games", levels=levels) if levels else tx("stats_games_none")
-    misere_played, misere_made = p.tally.misere
-    return "\n".join(
-        [
-            tx(
-                "stats_player",
-                place=place,
-                name=name(p.person.name),
-                pulkas=p.pulkas,
-                whists=result(p.whists),
-                money=money_words(p.money),
-            ),
-            "   "
-            + tx(
-                "stats_player_nights",
-                best=night_words(tx, p.best),
-                worst=night_words(tx, p.worst),
-                per_deal=per_deal_words(p),
-            ),
-            "   "
-            + tx(
-                "stats_player_games",
-                games=games,
-                misere=tx("stats_of", made=misere_made, played=misere_played),
-                remizes=p.tally.remizes,
-                raspasy=p.tally.raspasy_tricks,
-            ),
-        ]
-    )
 
 
 def stats_text(tx: Texts, stats: ChatStats) -> str:
@@ -117,12 +65,7 @@ def stats_text(tx: Texts, stats: ChatStats) -> str:
         lines = [tx("stats_pairs_title")]
         left_pairs = 0
         for b in stats.balances:
-            line = tx(
-                "stats_pair",
-                winner=name(b.winner.name),
-                loser=name(b.loser.name),
-                amount=f"{money_text(b.amount, signed=True)} {name(b.currency)}",
-            )
+            line = pair_line(tx, b)
             if left_pairs or len(lines) > PAIRS or used + size(line) + 1 > room:
                 left_pairs += 1
                 continue
@@ -196,27 +139,6 @@ def stats_keyboard(tx: Texts, stats: ChatStats) -> InlineKeyboardMarkup | None:
 
 
 # --- the chart -------------------------------------------------------------------------
-
-
-def chart_data(
-    stats: ChatStats,
-) -> tuple[str, tuple[int, ...], list[tuple[str, tuple[Fraction, ...]]]] | None:
-    """(currency, night numbers, (name, running totals) per player) for the chart, in the
-    currency most nights were played in (ties: the later)."""
-    if not stats.running:
-        return None
-    currency, numbers, totals = max(reversed(stats.running), key=lambda r: len(r[1]))
-    by_key = {p.person.key: p.person.name for p in stats.players}
-    series = [(by_key[k], line) for k, line in totals.items() if k in by_key]
-    return currency, numbers, series
-
-
-def chart_caption(tx: Texts, stats: ChatStats, currency: str) -> str:
-    caption = tx("stats_chart_caption", currency=name(currency))
-    others = [c for c, _, _ in stats.running if c != currency]
-    if others:
-        caption += "\n" + tx("stats_chart_other", currencies=", ".join(name(c) for c in others))
-    return caption
 
 
 # --- the CSV ---------------------------------------------------------------------------

@@ -63,6 +63,8 @@ function applyTheme() {
     root.setProperty("--plus", isDark ? "#5fd17f" : "#1a8a3a");
     root.setProperty("--minus", isDark ? "#ff6b5e" : "#c7362b");
     root.setProperty("color-scheme", isDark ? "dark" : "light");
+    document.documentElement.classList.toggle("dark", isDark);
+    document.documentElement.classList.toggle("light", !isDark);
   }
 }
 
@@ -86,12 +88,13 @@ function signClass(text) {
 
 const state = {
   pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null, checked: false,
+  picked: null,
 };
 const $ = (id) => document.getElementById(id);
 
 async function ask(path, params, payload) {
   const url = new URL(path, api);
-  url.searchParams.set("pulka", state.pulka);
+  url.searchParams.set("pulka", state.pulka);  // params may name another of the chat's
   for (const [k, v] of Object.entries(params || {})) url.searchParams.set(k, String(v));
   const init = { headers: { Authorization: "tma " + initData() } };
   if (payload !== undefined) {
@@ -129,6 +132,7 @@ function drawSheet(data) {
   $("status").textContent = data.status_text;
   $("tab-sheet").textContent = labels.sheet;
   $("tab-history").textContent = labels.history;
+  $("tab-nights").textContent = labels.nights;
   $("tabs").hidden = false;
   if (data.after === null) {
     const form = data.entry || null;
@@ -254,11 +258,12 @@ function drawHistory(data) {
 
 function showTab(tab) {
   state.tab = tab;
-  for (const name of ["sheet", "history", "entry"]) {
+  for (const name of ["sheet", "history", "nights", "entry"]) {
     $(name).hidden = tab !== name;
     $("tab-" + name).classList.toggle("active", tab === name);
   }
   if (tab === "history") loadHistory();
+  if (tab === "nights") loadNights();
   if (tab === "entry") drawEntry();
 }
 
@@ -405,6 +410,219 @@ async function send(write) {
   }
 }
 
+// --- the chat's nights: the statistics, the money chart, the rating, the open debts.
+// Every figure and sentence is the bot's (the chat's /stats, /rating, /debts); the page
+// only lays them out and draws the chart's lines from the totals it is given.
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLOURS = 8;  // the chart's line colours: .s0 … .s7 in app.css
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function drawStats(data) {
+  const labels = data.labels;
+  const box = el("div", { id: "stats" }, el("h2", { text: labels.n_stats }));
+  if (data.title) box.append(el("p", { class: "hint", text: data.title }));
+  const head = el("tr");
+  for (const [text, cls] of [["#", "num"], [labels.n_player, ""], [labels.n_pulkas, "num"],
+    [labels.n_whists, "num"], [labels.n_money, "num"], [labels.n_per_deal, "num"]]) {
+    head.append(el("th", { class: cls, text }));
+  }
+  const body = el("tbody");
+  for (const p of data.players) {
+    const row = el("tr", { class: "stat", "data-key": p.key },
+      el("td", { class: "num", text: String(p.place) }),
+      el("td", { class: "name", text: p.name }),
+      el("td", { class: "num", text: String(p.pulkas) }),
+      el("td", { class: "num whists " + signClass(p.whists), text: p.whists }),
+      el("td", { class: "num money " + signClass(p.money), text: p.money }),
+      el("td", { class: "num", text: p.per_deal }));
+    const more = el("tr", { class: "more", hidden: "" });
+    const cell = el("td", { colspan: "6" });
+    for (const line of p.lines.slice(1)) cell.append(el("p", { text: line.trim() }));
+    more.append(cell);
+    row.addEventListener("click", () => {
+      more.hidden = !more.hidden;
+      row.classList.toggle("open", !more.hidden);
+    });
+    body.append(row, more);
+  }
+  box.append(el("div", { class: "scroll" }, el("table", { class: "stats" }, el("thead", {}, head), body)));
+  if (data.pairs) {
+    const pairs = el("div", { class: "lines pairs", id: "pairs" }, el("p", { class: "hint", text: data.pairs.title }));
+    for (const line of data.pairs.lines) pairs.append(el("p", { text: line }));
+    box.append(pairs);
+  }
+  return box;
+}
+
+function drawChart(chart, labels) {
+  const box = el("div", { id: "chart" }, el("h2", { text: chart.title }));
+  const width = 360, height = 230, top = 10, bottom = height - 26, right = width - 14;
+  const longest = Math.max(...chart.ticks.map((t) => t.text.length));
+  const left = 10 + longest * 7.5;
+  const low = chart.ticks[0].value, high = chart.ticks[chart.ticks.length - 1].value;
+  const span = high - low || 1;
+  const points = chart.nights.length + 1;  // the start (all at zero), then each night
+  const x = (i) => left + (i * (right - left)) / Math.max(points - 1, 1);
+  const y = (v) => bottom - ((v - low) * (bottom - top)) / span;
+  const plot = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img" });
+  const caption = svg("title");
+  caption.textContent = chart.title;
+  plot.append(caption);
+  const grid = svg("g", { class: "grid" });
+  for (const t of chart.ticks) {
+    grid.append(svg("line", { x1: left, x2: right, y1: y(t.value), y2: y(t.value), class: t.value === 0 ? "zero" : "" }));
+    const label = svg("text", { x: left - 6, y: y(t.value) + 4, "text-anchor": "end" });
+    label.textContent = t.text;
+    grid.append(label);
+  }
+  const every = Math.max(1, Math.ceil(chart.nights.length / 8));
+  chart.nights.forEach((number, k) => {
+    const i = k + 1;
+    if (i % every && i !== chart.nights.length) return;
+    const label = svg("text", { x: x(i), y: height - 8, "text-anchor": "middle" });
+    label.textContent = String(number);
+    grid.append(label);
+  });
+  plot.append(grid);
+  const lines = svg("g", { class: "lines" });
+  const legend = el("div", { class: "legend", id: "legend" });
+  const groups = [];
+  chart.series.forEach((s, k) => {
+    const xy = [[x(0), y(0)], ...s.values.map((v, i) => [x(i + 1), y(v)])];
+    const path = xy.map(([a, b]) => a.toFixed(1) + "," + b.toFixed(1)).join(" ");
+    const group = svg("g", { class: "series s" + (k % COLOURS), "data-key": s.key });
+    const name = svg("title");
+    name.textContent = s.name + ": " + s.total;
+    group.append(name, svg("polyline", { points: path, class: "line" }));
+    for (const [a, b] of xy.slice(1)) group.append(svg("circle", { cx: a, cy: b, r: 3 }));
+    group.append(svg("polyline", { points: path, class: "hit" }));
+    group.addEventListener("click", () => pick(s.key));
+    lines.append(group);
+    groups.push(group);
+    const entry = el("button", { type: "button", class: "entry s" + (k % COLOURS), "data-key": s.key, "aria-pressed": "false" },
+      el("span", { class: "swatch" }), el("span", { class: "who", text: s.name }),
+      el("span", { class: "total " + signClass(s.total), text: s.total }));
+    entry.addEventListener("click", () => pick(s.key));
+    legend.append(entry);
+  });
+  plot.append(lines);
+  function pick(key) {
+    state.picked = state.picked === key ? null : key;
+    for (const group of groups) {
+      const on = group.dataset.key === state.picked;
+      group.classList.toggle("picked", on);
+      group.classList.toggle("dimmed", state.picked !== null && !on);
+      if (on) lines.append(group);  // drawn last: on top of the others
+    }
+    for (const entry of legend.children) {
+      const on = entry.dataset.key === state.picked;
+      entry.classList.toggle("picked", on);
+      entry.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+  }
+  box.append(plot, legend, el("p", { class: "hint", text: labels.n_chart_hint }),
+    el("p", { class: "hint", text: chart.caption }));
+  if (state.picked) {
+    const key = state.picked;
+    state.picked = null;
+    if (chart.series.some((s) => s.key === key)) pick(key);
+  }
+  return box;
+}
+
+function drawRating(rating, labels) {
+  const box = el("div", { id: "rating" }, el("h2", { text: labels.n_rating }),
+    el("p", { class: "hint", text: rating.title }));
+  for (const p of rating.players) {
+    const item = el("details", { class: "rating", "data-key": p.key },
+      el("summary", { text: p.line }));
+    for (const line of p.history.slice(1)) item.append(el("p", { text: line }));
+    box.append(item);
+  }
+  box.append(el("p", { class: "hint", text: labels.n_rating_hint }),
+    el("p", { class: "hint rule", text: rating.rule }));
+  return box;
+}
+
+function drawDebts(debts, labels) {
+  const box = el("div", { id: "open-debts" }, el("h2", { text: labels.n_debts }));
+  if (debts.none) box.append(el("p", { class: "hint", text: debts.none }));
+  const lines = el("div", { class: "lines" });
+  for (const line of debts.lines) lines.append(el("p", { text: line }));
+  box.append(lines);
+  for (const pulka of debts.pulkas) {
+    if (!pulka.buttons.length) continue;
+    const rows = el("div", { class: "debts" }, el("p", { class: "hint", text: pulka.number }));
+    for (const row of pulka.buttons) {
+      const line = el("div", { class: "debt-row" });
+      for (const b of row) {
+        const button = el("button", { type: "button", class: "debt", text: b.label });
+        button.addEventListener("click", () => pressNight(pulka.pulka, b, button));
+        line.append(button);
+      }
+      rows.append(line);
+    }
+    box.append(rows);
+  }
+  box.append(el("p", { class: "hint", id: "nights-pressed" }));
+  return box;
+}
+
+function drawNights(data) {
+  const box = $("nights");
+  box.replaceChildren();
+  if (data.empty) {
+    box.append(el("p", { class: "hint", text: data.empty }));
+    return;
+  }
+  box.append(drawStats(data));
+  if (data.chart) box.append(drawChart(data.chart, data.labels));
+  if (data.rating) box.append(drawRating(data.rating, data.labels));
+  box.append(drawDebts(data.debts, data.labels));
+}
+
+// "Paid" / "Received" on a line of any settled pulka of the chat: the same as in the chat.
+async function pressNight(pulka, b, button) {
+  button.disabled = true;
+  let said;
+  try {
+    const answer = await ask("debt", { pulka }, { payer: b.payer, payee: b.payee, got: b.got });
+    said = answer.text;
+    if (pulka === state.pulka) {
+      state.live = answer.sheet;
+      state.last = answer.sheet.last;
+      if (state.after === null) drawSheet(answer.sheet);
+    }
+    await loadNights();
+  } catch (e) {
+    button.disabled = false;
+    said = e.message;
+  }
+  const pressed = $("nights-pressed");
+  if (pressed) {
+    pressed.textContent = said;
+    pressed.scrollIntoView({ block: "nearest" });
+  }
+}
+
+async function loadNights() {
+  try {
+    const data = await ask("nights");
+    const y = window.scrollY;
+    drawNights(data);
+    window.scrollTo(0, y);
+    document.body.dataset.nights = String(data.count);
+  } catch (e) {
+    say(e.message);
+  }
+}
+
 async function loadHistory() {
   try {
     state.history = await ask("history");
@@ -435,6 +653,7 @@ async function refresh() {
     state.live = data;
     if (state.after === null) drawSheet(data);
     if (state.tab === "history") loadHistory();
+    if (state.tab === "nights") loadNights();
     if (state.tab === "entry") {
       state.checked = false;
       drawEntry();
@@ -468,6 +687,7 @@ $("tab-sheet").addEventListener("click", () => {
   showTab("sheet");
 });
 $("tab-history").addEventListener("click", () => showTab("history"));
+$("tab-nights").addEventListener("click", () => showTab("nights"));
 $("tab-entry").addEventListener("click", () => showTab("entry"));
 const script = document.querySelector('script[src*="telegram-web-app.js"]');
 if (tg()) telegramReady();

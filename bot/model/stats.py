@@ -1,4 +1,4 @@
-"""A chat's statistics across nights: pure arithmetic over
+"""A chat's statistics across nights (``/stats`` and the page's "Nights"): pure arithmetic over
 :func:`bot.actions.nights.chat_nights`, stored nowhere (an amended pulka changes every
 figure exactly).
 
@@ -209,3 +209,36 @@ def chat_stats(nights: Sequence[Night]) -> ChatStats:
             for currency, (numbers, totals) in running.items()
         ),
     )
+
+
+def chart_data(
+    stats: ChatStats,
+) -> tuple[str, tuple[int, ...], list[tuple[Person, tuple[Fraction, ...]]]] | None:
+    """(currency, night numbers, (person, running totals) per player) of the money chart
+    (``/stats chart``'s picture and the page's), in the currency most nights were played
+    in (ties: the later); None before the first night."""
+    if not stats.running:
+        return None
+    currency, numbers, totals = max(reversed(stats.running), key=lambda r: len(r[1]))
+    by_key = {p.person.key: p.person for p in stats.players}
+    series = [(by_key[k], line) for k, line in totals.items() if k in by_key]
+    return currency, numbers, series
+
+
+def chart_ticks(low: Fraction, high: Fraction) -> list[Fraction]:
+    """The money chart's axis: round values from ``low`` to ``high``, about five of them,
+    0 among them if inside.
+
+    >>> [str(t) for t in chart_ticks(Fraction(-30), Fraction(55))]
+    ['-40', '-20', '0', '20', '40', '60']
+    """
+    span = max(high - low, Fraction(1))
+    step = Fraction(1, 100)
+    while span / step > 6:
+        for factor in (2, Fraction(5, 2), 2):
+            step *= factor
+            if span / step <= 6:
+                break
+    first = (low / step).__floor__()
+    last = -((-high / step).__floor__())
+    return [step * k for k in range(first, last + 1)]
