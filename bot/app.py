@@ -33,7 +33,9 @@ from aiogram.types import (
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
     BotCommandScopeDefault,
+    MenuButtonWebApp,
     Update,
+    WebAppInfo,
 )
 
 from bot.actions import chats
@@ -143,7 +145,11 @@ def create_dispatcher(
             me = await bot.me()
             boards.sheet = replace(link, bot=me.username or "")
 
+        async def menu_button(bot: Bot) -> None:
+            await set_menu_button(bot, link.url)
+
         dp.startup.register(learn_username)
+        dp.startup.register(menu_button)
     return dp
 
 
@@ -180,6 +186,18 @@ async def set_commands(bot: Bot) -> None:
                 )
     except TelegramAPIError as e:  # the menu is a convenience: never fatal
         log.warning("could not register the command list: %s", e)
+
+
+async def set_menu_button(bot: Bot, url: str) -> None:
+    """The menu button of every private chat with the bot: the sheet's page at ``url``
+    (``MINIAPP_URL``, no pulka named: the page shows the one the user sat in last).
+    One default serves every user, so its text is Russian; a private ``/start`` sets
+    the chat's own in its language."""
+    button = MenuButtonWebApp(text=t(DEFAULT_LANG, "btn_menu_sheet"), web_app=WebAppInfo(url=url))
+    try:
+        await bot.set_chat_menu_button(menu_button=button)
+    except TelegramAPIError as e:  # a convenience: never fatal
+        log.warning("could not set the menu button to the sheet's page: %s", e)
 
 
 def start_backups(settings: Settings, path: str) -> asyncio.Task[None] | None:

@@ -363,6 +363,37 @@ async def test_commands_round_trip(fake_tg: FakeTelegram, tg_bot: Bot) -> None:
     assert await tg_bot.close() is True
 
 
+async def test_menu_button_round_trip(fake_tg: FakeTelegram, tg_bot: Bot) -> None:
+    from aiogram.types import MenuButtonCommands, MenuButtonWebApp, WebAppInfo
+
+    user = fake_tg.create_user("Mila")
+    chat = fake_tg.private_chat(user)
+    assert isinstance(await tg_bot.get_chat_menu_button(), MenuButtonCommands)
+    sheet = MenuButtonWebApp(text="Sheet", web_app=WebAppInfo(url="https://x.org/sheet/"))
+    assert await tg_bot.set_chat_menu_button(menu_button=sheet)
+    mine = MenuButtonWebApp(text="Лист", web_app=WebAppInfo(url="https://x.org/sheet/"))
+    assert await tg_bot.set_chat_menu_button(chat_id=chat["id"], menu_button=mine)
+    got = await tg_bot.get_chat_menu_button(chat_id=chat["id"])
+    assert isinstance(got, MenuButtonWebApp) and got.text == "Лист"
+    assert fake_tg.menu_button() == {
+        "type": "web_app",
+        "text": "Sheet",
+        "web_app": {"url": "https://x.org/sheet/"},
+    }
+    assert [c.params.get("chat_id") for c in fake_tg.calls_to("setChatMenuButton")] == [
+        None,
+        chat["id"],
+    ]
+    # Only a private chat has a menu button of its own; a web_app one needs a text.
+    group = fake_tg.create_group(members=[user], creator=user)
+    with pytest.raises(TelegramBadRequest):
+        await tg_bot.set_chat_menu_button(chat_id=group["id"], menu_button=sheet)
+    with pytest.raises(TelegramBadRequest, match="BUTTON_TEXT_INVALID"):
+        await tg_bot.set_chat_menu_button(
+            menu_button=MenuButtonWebApp(text="", web_app=WebAppInfo(url="https://x.org/"))
+        )
+
+
 async def raw_call(
     session: aiohttp.ClientSession, fake: FakeTelegram, method: str, **params: Any
 ) -> tuple[int, dict[str, Any]]:

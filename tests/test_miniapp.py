@@ -122,14 +122,14 @@ async def test_refusals_are_short_json(app: App, people: dict[str, Any]) -> None
         status, _ = await ask(http, url, sign(tg.token, p["anna"], "p999"), pulka="p999")
         assert status == 403
 
-        # Bad input: 400, 404, never a traceback.
+        # Bad input: 400, 404, never a traceback (no pulka at all is the page opened
+        # from a private chat: test_opened_from_a_private_chat_it_is_his_latest_pulka).
         good = sign(tg.token, p["anna"], ref)
         for params in (
             {"pulka": "12"},
             {"pulka": "p1x"},
             {"pulka": ref, "since": "-1"},
             {"pulka": ref, "at": "1e9"},
-            {},
             {"pulka": ref, "since": "9" * 300},
         ):
             status, body = await ask(http, url, good, **params)
@@ -169,6 +169,115 @@ async def test_a_player_who_left_the_chat_still_sees_his_pulka(
         await app.idle()
         status, _ = await ask(http, url, sign(tg.token, p["gleb"], ref), pulka=ref)
         assert status == 403
+
+
+async def test_opened_from_a_private_chat_it_is_his_latest_pulka(
+    app: App, people: dict[str, Any]
+) -> None:
+    """The menu button and ``/start``'s button name no pulka: the page is shown the one
+    the user sat in last (running first, else the latest over), and its answer names it
+    so that later asks carry it; one who never sat anywhere is told where to open it."""
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    other = group(tg, p, "Другой стол")
+    e = Evening(app, people)
+    newcomer = tg.create_user("Newcomer", language_code="en")
+
+    def private(who: dict[str, Any], **fields: str) -> str:
+        return sign(tg.token, who, None, chat_type="sender", **fields)
+
+    async with app.polling(), aiohttp.ClientSession() as http:
+        # Anna's oldest pulka still runs in the other chat; two of Evening's are settled.
+        await seat_three(app, other, p)
+        running = await pulka_ref(app)
+        settled = await two_nights(app, e)
+        assert running != settled
+        status, sheet = await ask(http, url, private(p["anna"]))
+        assert status == 200, sheet
+        assert (sheet["pulka"], sheet["status"]) == (running, "running")
+        assert [x["name"] for x in sheet["players"]] == ["Anna", "Boris", "Vera"]
+        # The same as the pulka named; the other data endpoints alike.
+        _, named = await ask(http, url, private(p["anna"]), pulka=running)
+        assert named == sheet
+        status, history = await ask(http, url, private(p["anna"]), "api/history")
+        assert (
+            status == 200
+            and history
+            == (await ask(http, url, private(p["anna"]), "api/history", pulka=running))[1]
+        )
+        status, nights = await ask(http, url, private(p["anna"]), "api/nights")
+        assert status == 200 and nights["empty"]  # the other chat has no night yet
+
+        # Once it is cancelled, the latest that is over.
+        await app.say(other, p["anna"], "/cancel")
+        status, sheet = await ask(http, url, private(p["anna"]))
+        assert (status, sheet["pulka"], sheet["status"]) == (200, settled, "settled")
+        assert sheet["settlement"] is not None
+
+        # Gleb is of both chats and never sat: told, in his language, where to open it.
+        status, body = await ask(http, url, private(p["gleb"]))
+        assert (status, body["error"]) == (404, "no_pulka")
+        assert body["text"] == Texts("ru")("ma_no_pulka")
+        assert "табло" in body["text"]
+        status, body = await ask(http, url, private(newcomer), "api/nights")
+        assert (status, body["error"]) == (404, "no_pulka")
+        assert "pinned scoreboard" in body["text"]
+
+        # Forged or stale init data is refused as ever, before any pulka is looked up.
+        forged = sign("123456:" + "x" * 35, p["anna"], None, chat_type="sender")
+        status, body = await ask(http, url, forged)
+        assert (status, body["error"]) == (401, "bad_signature")
+        stale = sign(tg.token, p["anna"], None, at=time.time() - 86_400 - 60)
+        assert (await ask(http, url, stale))[0] == 401
+        assert (await ask(http, url, None))[0] == 401
+        # A press names its pulka: without one it is a bad request, nothing written.
+        paid = {"payer": 1, "payee": 0, "got": 0}
+        status, body = await post(http, url, private(p["boris"]), "", paid)
+        assert (status, body["error"]) == (400, "bad_request")
+        assert await app.count("paid") == 0
+
+
+async def test_the_menu_button_and_start_open_the_page_once_configured(app: App) -> None:
+    tg = app.tg
+    en = tg.create_user("Olga", language_code="en")
+    chat = tg.private_chat(en)
+    async with app.polling():  # not configured: nothing of the page
+        answer = await app.reply_msg(chat, en, "/start")
+        assert "reply_markup" not in answer
+    assert tg.calls_to("setChatMenuButton") == []
+    assert tg.menu_button() == {"type": "commands"}
+
+    url = configure(app, free_port())
+    async with app.polling():
+        # The default of every private chat: the page, in Russian, no pulka named.
+        default = {"type": "web_app", "text": "Лист пульки", "web_app": {"url": url}}
+        [call] = tg.calls_to("setChatMenuButton")
+        assert call.ok and "chat_id" not in call.params
+        assert tg.menu_button() == default
+        # /start in private: "Open the sheet" to the page, and the chat's own menu
+        # button in its language.
+        answer = await app.reply_msg(chat, en, "/start")
+        assert "A paper sheet can be settled here too" in answer["text"]
+        assert buttons(answer) == [{"text": "📊 Open the sheet", "web_app": {"url": url}}]
+        assert tg.menu_button(chat["id"]) == {**default, "text": "The sheet"}
+        assert tg.menu_button() == default
+
+
+async def test_a_menu_button_refused_is_logged_and_the_bot_runs(
+    app: App, people: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    tg, p = app.tg, people
+    configure(app, free_port())
+    tg.fail_next("setChatMenuButton", times=2, description="Bad Request: BUTTON_URL_INVALID")
+    chat = group(tg, p)
+    async with app.polling():
+        await seat_three(app, chat, p)
+        assert "пуля" in await app.say(chat, p["anna"], "/score text")
+        user = tg.private_chat(p["gleb"])
+        answer = await app.reply_msg(user, p["gleb"], "/start")
+        assert buttons(answer)[0]["text"] == "📊 Открыть лист"
+    assert [c.ok for c in tg.calls_to("setChatMenuButton")] == [False, False]
+    assert "could not set the menu button" in caplog.text
 
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:

@@ -221,6 +221,52 @@ async def test_a_forged_page_says_why(
         assert "не подписана ботом" in message
 
 
+async def test_opened_from_a_private_chat_the_page_shows_his_latest_pulka(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    """The menu button names no pulka: the page shows the one the user sat in last and
+    asks after it by name; one who never sat is told where to open it, not an error."""
+    tg, p = app.tg, people
+    ARTIFACTS.mkdir(exist_ok=True)
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    newcomer = tg.create_user("Newcomer", language_code="en")
+    async with app.polling():
+        await open_page(browser, url, sign(tg.token, newcomer, None, chat_type="sender"), DARK)
+        said = await until(browser, "document.querySelector('#message.welcome')?.textContent")
+        assert "pinned scoreboard" in said
+        assert await run(browser.execute_script, "return document.getElementById('tabs').hidden")
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-no-pulka.png"))
+
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        ref = f"p{row['id']}"
+        await open_page(browser, url, sign(tg.token, p["vera"], None, chat_type="sender"), LIGHT)
+        shown = await until(
+            browser, f"document.querySelectorAll('.player .result').length === 3 && {STANDINGS}"
+        )
+        assert shown == [["Anna", "+5⅓"], ["Boris", "+1⅓"], ["Vera", "-6⅔"]]
+        assert not await run(
+            browser.execute_script,
+            "return document.getElementById('message').className.includes('welcome')",
+        )
+        # Its polls name the pulka it was given, and follow a deal written in the chat.
+        last = await run(browser.execute_script, "return document.body.dataset.last")
+        await app.say(chat, p["boris"], "/deal Boris 7h 7 Anna whist 2 Vera pass 1")
+        await until(browser, f"document.body.dataset.last !== {json.dumps(last)}", timeout=8)
+        asked = await run(
+            browser.execute_script,
+            "return performance.getEntriesByType('resource').map(e => e.name)"
+            ".filter(n => n.includes('/api/'))",
+        )
+        assert "pulka=" not in asked[0] and len(asked) > 1
+        assert all(f"pulka={ref}&" in name for name in asked[1:]), asked
+
+
 async def test_a_settled_pulka_shows_its_settlement(
     app: App, people: dict[str, Any], browser: webdriver.Chrome
 ) -> None:

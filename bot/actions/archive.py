@@ -1,4 +1,5 @@
-"""A place's pulkas that are over, and a pulka imported from its record."""
+"""A place's pulkas that are over, a player's latest pulka, and a pulka imported from
+its record."""
 
 from __future__ import annotations
 
@@ -64,6 +65,15 @@ async def last_over(keeper: Keeper, chat_id: int, thread_id: int) -> tuple[Table
         running = any(p.status == PulkaStatus.ACTIVE for p in listed)
         table = None if over is None else await keeper.load(tx, over.pulka_id)
     return table, running
+
+
+async def latest_of(keeper: Keeper, user_id: int) -> Table | None:
+    """The pulka Telegram user ``user_id`` sat in most recently (the sheet's page opened
+    from a private chat, with no pulka named): his latest running one, else his latest
+    that is over; None if he never sat at a table."""
+    async with keeper.storage.read() as tx:
+        pulka_id = await pulkas.latest_seated(tx, user_id)
+        return None if pulka_id is None else await keeper.load(tx, pulka_id)
 
 
 async def import_record(

@@ -170,6 +170,22 @@ async def of_place(tx: Tx, chat_id: int, thread_id: int) -> list[Listed]:
     ]
 
 
+async def latest_seated(tx: Tx, user_id: int) -> int | None:
+    """The pulka Telegram user ``user_id`` sat in most recently, of any chat: the latest
+    running one, else the latest that is over (cancelled ones aside); None if he never
+    sat anywhere."""
+    row = await tx.one(
+        "SELECT p.id FROM pulkas p JOIN players s ON s.pulka_id = p.id "
+        "WHERE s.user_id = ? AND NOT EXISTS "
+        "(SELECT 1 FROM events e WHERE e.pulka_id = p.id AND e.kind = ?) "
+        "ORDER BY p.status = ? DESC, p.id DESC LIMIT 1",
+        user_id,
+        EventKind.CANCEL,
+        PulkaStatus.ACTIVE,
+    )
+    return None if row is None else int(row["id"])
+
+
 async def archived_of_chat(tx: Tx, chat_id: int) -> list[tuple[int, int]]:
     """The chat's pulkas that are over (any topic), oldest first, each with its last
     event id."""

@@ -716,6 +716,11 @@ class SheetLink:
             text=tx("btn_open_sheet"), url=f"https://t.me/{self.bot}/{self.name}?startapp={ref}"
         )
 
+    def private_button(self, tx: Texts) -> InlineKeyboardButton:
+        """ "Open the sheet" under the private chat's ``/start``: a ``web_app`` button to
+        the page with no pulka named (the page shows the one the user sat in last)."""
+        return InlineKeyboardButton(text=tx("btn_open_sheet"), web_app=WebAppInfo(url=self.url))
+
 
 def board_keyboard(
     tx: Texts, table: Table, sheet: SheetLink | None = None

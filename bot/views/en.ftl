@@ -465,3 +465,5 @@ json_reason_extra = there is more text after the record
 json_reason_other = the text breaks off or has a stray character
 
 btn_open_sheet = 📊 Open the sheet
+# The menu button beside the message field of a private chat (at most 64 characters).
+btn_menu_sheet = The sheet

@@ -486,3 +486,5 @@ json_reason_extra = после записи лишний текст
 json_reason_other = текст обрывается или в нём лишний знак
 
 btn_open_sheet = 📊 Открыть лист
+# The menu button beside the message field of a private chat (at most 64 characters).
+btn_menu_sheet = Лист пульки

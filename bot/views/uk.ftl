@@ -494,3 +494,5 @@ json_reason_extra = після запису зайвий текст
 json_reason_other = текст уривається або в ньому зайвий знак
 
 btn_open_sheet = 📊 Відкрити аркуш
+# The menu button beside the message field of a private chat (at most 64 characters).
+btn_menu_sheet = Аркуш пульки

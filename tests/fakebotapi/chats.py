@@ -1,6 +1,6 @@
 """The bot and its chats: getMe, the command menus (setMyCommands, getMyCommands),
-close, and what the bot asks about a chat (getChat, getChatMember,
-getChatAdministrators).
+the menu button (setChatMenuButton, getChatMenuButton), close, and what the bot asks
+about a chat (getChat, getChatMember, getChatAdministrators).
 
 setMyCommands is checked as Telegram checks it (command names, descriptions of 1 to
 256 characters): the bot registers its menus in three languages at start-up.  The
@@ -73,6 +73,40 @@ def get_my_commands(world: World, params: Params, files: Files) -> Any:
     return world.my_commands(params.get("scope"), params.get("language_code") or "")
 
 
+_MENU_BUTTON_TYPES = ("commands", "web_app", "default")
+
+
+def _menu_chat(world: World, params: Params) -> int | None:
+    """The private chat a menu button is for (None: the default of every private chat)."""
+    if params.get("chat_id") in (None, ""):
+        return None
+    state = chat_param(world, params)
+    if state.type != "private":
+        raise bad("chat_id must be a private chat")  # Telegram: menu buttons are private
+    return int(state.chat["id"])
+
+
+def set_chat_menu_button(world: World, params: Params, files: Files) -> Any:
+    """The menu button beside the message field, as Telegram checks it: a ``web_app``
+    one has a text of 1 to 64 characters and an ``http(s)`` address (Telegram takes
+    ``https://`` only; tests serve the page on 127.0.0.1)."""
+    button = params.get("menu_button") or {"type": "default"}
+    if not isinstance(button, dict) or button.get("type") not in _MENU_BUTTON_TYPES:
+        raise bad("can't parse menu button JSON object")
+    if button["type"] == "web_app":
+        url = str((button.get("web_app") or {}).get("url", ""))
+        if not 1 <= len(str(button.get("text", ""))) <= 64:
+            raise bad("BUTTON_TEXT_INVALID")
+        if not url.startswith(("https://", "http://")):
+            raise bad("BUTTON_URL_INVALID")
+    world.menu_buttons[_menu_chat(world, params)] = copy.deepcopy(button)
+    return True
+
+
+def get_chat_menu_button(world: World, params: Params, files: Files) -> Any:
+    return world.menu_button(_menu_chat(world, params))
+
+
 def close(world: World, params: Params, files: Files) -> Any:
     return True
 
@@ -112,6 +146,8 @@ METHODS: dict[str, Method] = {
     "getMe": get_me,
     "setMyCommands": set_my_commands,
     "getMyCommands": get_my_commands,
+    "setChatMenuButton": set_chat_menu_button,
+    "getChatMenuButton": get_chat_menu_button,
     "close": close,
     "getChat": get_chat,
     "getChatMember": get_chat_member,

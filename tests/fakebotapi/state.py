@@ -92,6 +92,9 @@ class World:
         self.chats: dict[int, ChatState] = {}
         #: Command menus by (scope key, language code), as setMyCommands left them.
         self.commands: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        #: Menu buttons as setChatMenuButton left them, by private chat (None: the
+        #: default of every private chat).
+        self.menu_buttons: dict[int | None, dict[str, Any]] = {}
         #: Files the bot uploaded, oldest first.
         self.uploads: list[UploadedFile] = []
         #: answerCallbackQuery parameters, oldest first.
@@ -108,6 +111,12 @@ class World:
     ) -> list[dict[str, Any]]:
         """Commands registered with setMyCommands for a scope/language."""
         return copy.deepcopy(self.commands.get((scope_key(scope), language_code), []))
+
+    def menu_button(self, chat_id: int | None = None) -> dict[str, Any]:
+        """The menu button of private chat ``chat_id``: its own, else the default one,
+        else Telegram's (the command list)."""
+        button = self.menu_buttons.get(chat_id) or self.menu_buttons.get(None)
+        return copy.deepcopy(button or {"type": "commands"})
 
     # ------------------------------------------------------------------ lookups
 

@@ -3,19 +3,32 @@
 
 from __future__ import annotations
 
+import logging
+
 from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, MenuButtonWebApp, Message, WebAppInfo
 
 from bot.actions import chats
 from bot.actions.keeper import Keeper
-from bot.features.help.view import PAGES, help_keyboard, help_page, help_text, lang_usage, page_of
+from bot.features.help.view import (
+    PAGES,
+    help_keyboard,
+    help_page,
+    help_text,
+    lang_usage,
+    page_of,
+    start_keyboard,
+)
 from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.context import GROUP_TYPES, IN_GROUP, Members, OnLoop, on_keyboard, place
 from bot.telegram.delivery import Boards
 from bot.views.buttons import HelpCB, HelpPage, HelpPageCB
 from bot.views.texts import LANGS, Texts
+
+log = logging.getLogger(__name__)
 
 
 async def show_help(message: Message, command: CommandObject, tx: Texts) -> None:
@@ -77,15 +90,30 @@ async def set_lang(
 
 
 async def private(message: Message, tx: Texts) -> None:
-    """``/start`` and anything else in a private chat: pulkas are played in groups."""
+    """Anything but a command in a private chat: pulkas are played in groups."""
     await message.answer(tx("private"))
+
+
+async def start(message: Message, bot: Bot, tx: Texts, boards: Boards) -> None:
+    """``/start`` in a private chat: what the bot is, and, if the sheet's page is
+    configured, "Open the sheet" (the pulka the user sat in last) and the chat's menu
+    button to it in his language (the default one is Russian)."""
+    link = boards.sheet
+    await message.answer(tx("private"), reply_markup=start_keyboard(tx, link))
+    if link is None:
+        return
+    button = MenuButtonWebApp(text=tx("btn_menu_sheet"), web_app=WebAppInfo(url=link.url))
+    try:
+        await bot.set_chat_menu_button(chat_id=message.chat.id, menu_button=button)
+    except TelegramAPIError as e:  # a convenience: the default button is there anyway
+        log.warning("could not set the menu button of a private chat: %s", e)
 
 
 def router() -> Router:
     """The private chat's: it takes every message there."""
     r = Router(name="private")
     r.message.filter(OnLoop(F.chat.type == "private"))
-    r.message.register(private, CommandStart())
+    r.message.register(start, CommandStart())
     r.message.register(show_help, Command("help"))
     r.message.register(set_lang, Command("lang"))
     r.message.register(private, OnLoop(F.text | F.document | F.caption))

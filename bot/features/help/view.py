@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
-from bot.views.buttons import HelpPage, HelpPageCB
+from bot.views.buttons import HelpPage, HelpPageCB, SheetLink
 from bot.views.texts import LANGS, Texts
 from bot.views.words import lang_unknown_text
 
@@ -29,6 +29,13 @@ def help_keyboard(tx: Texts, shown: HelpPage | None = None) -> InlineKeyboardMar
             kb.button(text=tx(f"btn_help_{page}"), callback_data=HelpPageCB(page=page))
     kb.adjust(2)
     return kb.as_markup()
+
+
+def start_keyboard(tx: Texts, sheet: SheetLink | None) -> InlineKeyboardMarkup | None:
+    """Under the private chat's ``/start``: "Open the sheet", if the page is configured."""
+    if sheet is None:
+        return None
+    return InlineKeyboardMarkup(inline_keyboard=[[sheet.private_button(tx)]])
 
 
 def help_text(tx: Texts) -> str:

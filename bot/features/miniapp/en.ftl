@@ -54,3 +54,4 @@ ma_n_chart_hint = Tap a line or a name to pick a player out.
 ma_n_rating = Rating
 ma_n_rating_hint = Tap a player for his rating pulka by pulka.
 ma_n_debts = Debts
+ma_no_pulka = Your pulka's sheet opens here once you sit at a table in a group. Pulkas are played in group chats: open the sheet with the “📊 Open the sheet” button on the group's pinned scoreboard.

@@ -7,9 +7,12 @@ presses ``api/debt`` and ``api/deal``.  A data request must carry the init data
 Telegram handed the page (:mod:`bot.features.miniapp.auth`: 401 otherwise); its
 ``pulka`` parameter (the start parameter, ``p12``) only names what to show: the user
 sees it if he sat in it or is a member of its chat (asked of Telegram, kept a minute:
-``bot.telegram.context.Members``), else 403.  Every refusal is a short JSON error in
-the user's language, never a traceback; requests are bounded in size and counted per
-user.
+``bot.telegram.context.Members``), else 403.  Without ``pulka`` (the page opened from
+a private chat: the menu button, ``/start``'s button) it is the pulka the user sat in
+last (:func:`bot.actions.archive.latest_of`), or 404 ``no_pulka`` with a friendly text
+if he never sat anywhere; a press (``POST``) must name its pulka.  Every refusal is a
+short JSON error in the user's language, never a traceback; requests are bounded in
+size and counted per user.
 """
 
 from __future__ import annotations
@@ -297,10 +300,18 @@ class SheetApp:
         request[USER] = user
         if not self.limit.hit(user.id):
             raise Refused(429, "too_many")
-        pulka_id = ref_pulka(request.query.get("pulka"))
-        if pulka_id is None:
-            raise Refused(400, "bad_request")
-        table = await self.keeper.get(pulka_id)
+        asked = request.query.get("pulka", "")
+        if asked or body:  # a press always names its pulka
+            pulka_id = ref_pulka(asked)
+            if pulka_id is None:
+                raise Refused(400, "bad_request")
+            table = await self.keeper.get(pulka_id)
+        else:
+            # Opened from a private chat (the menu button, /start's button): no start
+            # parameter, so the pulka he sat in last; the answer names it ("pulka").
+            table = await archive.latest_of(self.keeper, user.id)
+            if table is None:
+                raise Refused(404, "no_pulka")
         # A pulka that does not exist is refused as a foreign one: no guessing of ids.
         if table is None or not await self._may_see(table, user):
             raise Refused(403, "forbidden")
@@ -353,6 +364,7 @@ ERROR_TEXTS = {
     "forbidden": "ma_err_forbidden",
     "bad_request": "ma_err_bad_request",
     "too_many": "ma_err_too_many",
+    "no_pulka": "ma_no_pulka",
 }
 
 

@@ -94,7 +94,9 @@ const $ = (id) => document.getElementById(id);
 
 async function ask(path, params, payload) {
   const url = new URL(path, api);
-  url.searchParams.set("pulka", state.pulka);  // params may name another of the chat's
+  // No pulka yet (opened from a private chat): the bot answers the one the user sat in
+  // last, and names it; params may name another of the chat's.
+  if (state.pulka) url.searchParams.set("pulka", state.pulka);
   for (const [k, v] of Object.entries(params || {})) url.searchParams.set(k, String(v));
   const init = { headers: { Authorization: "tma " + initData() } };
   if (payload !== undefined) {
@@ -112,6 +114,7 @@ async function ask(path, params, payload) {
   if (!response.ok) {
     const error = new Error((body && body.text) || "HTTP " + response.status);
     error.status = response.status;
+    error.code = (body && body.error) || null;
     error.sheet = (body && body.sheet) || null;
     throw error;
   }
@@ -649,6 +652,7 @@ async function refresh() {
     const data = await ask("sheet", state.last === null ? {} : { since: state.last });
     say("");
     if (data.same) return;
+    if (!state.pulka) state.pulka = data.pulka;  // later asks name it
     state.last = data.last;
     state.live = data;
     if (state.after === null) drawSheet(data);
@@ -661,7 +665,8 @@ async function refresh() {
     document.body.dataset.last = String(data.last);
   } catch (e) {
     say(e.message);
-    if (e.status === 401 || e.status === 403) return false;
+    if (e.code === "no_pulka") $("message").classList.add("welcome");  // not an error
+    if (e.status === 401 || e.status === 403 || e.code === "no_pulka") return false;
   }
   return true;
 }
