@@ -190,7 +190,7 @@ async def archived_of_chat(tx: Tx, chat_id: int) -> list[tuple[int, int]]:
     """The chat's pulkas that are over (any topic), oldest first, each with its last
     event id."""
     rows = await tx.all(
-        "SELECT p.id, (SELECT max(e.id) FROM events e WHERE e.pulka_id = p.id) AS last "
+        f"SELECT p.id, {events.LAST_EVENT} AS last "
         "FROM pulkas p WHERE p.chat_id = ? AND p.status = ? ORDER BY p.id",
         chat_id,
         PulkaStatus.ARCHIVED,

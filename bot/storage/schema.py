@@ -154,13 +154,14 @@ MIGRATIONS: dict[int, str] = {
         summary        TEXT
     );
     """,
-    # 8: a chat's pulkas, and the events among theirs that name people (a guest seat
-    # claimed, a nickname), found by indexes: the chat's statistics, archive and
-    # seating ask for them, and without these they read every pulka of every chat and
-    # every event of the chat's.  The events' index is partial, so a deal, the common
-    # write, adds nothing to it.
+    # 8: a chat's pulkas, the seats of a Telegram user, and the events that name
+    # people (a guest seat claimed, a nickname), found by indexes: the chat's
+    # statistics, archive and seating and the sheet's page ask for them, and without
+    # these they read every pulka, every seat, or every event of the chat's pulkas.
+    # The events' index is partial, so a deal, the common write, adds nothing to it.
     8: """
     CREATE INDEX pulkas_of_chat ON pulkas (chat_id, thread_id);
+    CREATE INDEX players_of_user ON players (user_id) WHERE user_id IS NOT NULL;
     CREATE INDEX events_naming ON events (pulka_id) WHERE kind IN ('claim', 'nick');
     """,
 }
