@@ -442,3 +442,37 @@ async def test_the_nights_tab_shows_the_stats_chart_rating_and_debts(
         await run(browser.execute_script, f"{entry}.click()")
         assert await run(browser.execute_script, f"return {picked}") == []
         assert await run(browser.execute_script, "return window.__alerts") == []
+
+
+async def test_a_telegram_name_with_markup_runs_nothing(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    # Names do not allow markup: a Telegram user named so is seated under a stand-in
+    # name, and nothing of his own name reaches the page as markup.
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    odd = tg.create_user(XSS)
+    chat = tg.create_group(members=[p["anna"], p["boris"], odd], creator=p["anna"])
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in (p["anna"], p["boris"], odd):
+            assert "садится за стол" in await app.say(chat, who, "/join")
+        await app.say(chat, p["anna"], "/deal 1 6s 6 2 whist 3 3 pass 1")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(tg.token, odd, f"p{row['id']}"), LIGHT)
+        names = await until(
+            browser,
+            "document.querySelectorAll('.player .result').length === 3 && "
+            "[...document.querySelectorAll('.player .name')].map(n => n.textContent)",
+        )
+        assert names[:2] == ["Anna", "Boris"] and "<" not in names[2], names
+        await run(browser.execute_script, "document.getElementById('tab-history').click()")
+        notations = await until(
+            browser, "[...document.querySelectorAll('.deal .notation')].map(n => n.textContent)"
+        )
+        assert notations and names[2] in notations[0], notations
+        assert (
+            await run(browser.execute_script, "return document.querySelectorAll('img').length") == 0
+        )
+        assert await run(browser.execute_script, "return window.__alerts") == []
