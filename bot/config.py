@@ -147,7 +147,9 @@ class Settings(StorageSettings):
                 "must be the https:// address of the sheet's page, e.g. "
                 "https://pulka.example.org/sheet/ (http:// only for 127.0.0.1 and localhost)"
             )
-        return v.strip()
+        # The page is served at its path ending in "/" and finds its api/ beside it:
+        # the links must carry that "/".
+        return url._replace(path=url.path if url.path.endswith("/") else url.path + "/").geturl()
 
     @field_validator("miniapp_name")
     @classmethod

@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
 import pytest
+from aiogram.types import ChatMemberRestricted
 from harness import App, group
 from miniapp import APP_NAME, ask, configure, free_port, sign
 from test_ending import SETTLE, TO_TWO, Evening
@@ -18,6 +20,7 @@ from test_ending import SETTLE, TO_TWO, Evening
 from bot.app import Server, create_dispatcher
 from bot.config import Settings
 from bot.features.miniapp.web import CSP, RateLimit
+from bot.telegram.context import Members
 from bot.views.buttons import SheetLink
 from bot.views.errors import plain
 from bot.views.texts import Texts
@@ -164,6 +167,22 @@ async def test_a_player_who_left_the_chat_still_sees_his_pulka(
         await app.idle()
         status, sheet = await ask(http, url, sign(tg.token, p["vera"], ref), pulka=ref)
         assert status == 200 and [x["name"] for x in sheet["players"]] == ["Anna", "Boris", "Vera"]
+        # His pulka, not the chat's figures: the nights are for its members.
+        status, _ = await ask(http, url, sign(tg.token, p["vera"], ref), "api/nights", pulka=ref)
+        assert status == 403
+        status, _ = await ask(http, url, sign(tg.token, p["anna"], ref), "api/nights", pulka=ref)
+        assert status == 200
+        # A press's body is read only so far, even sent in chunks with no length.
+
+        async def chunks() -> AsyncIterator[bytes]:
+            for _ in range(64):
+                yield b" " * 64
+
+        signed = {"Authorization": f"tma {sign(tg.token, p['anna'], ref)}"}
+        async with http.post(
+            url + "api/deal", params={"pulka": ref}, data=chunks(), headers=signed
+        ) as response:
+            assert response.status == 413 and response.content_type == "application/json"
         # Gleb left too, and never sat: he no longer sees it.
         tg.member_left(chat, p["gleb"])
         await app.idle()
@@ -339,9 +358,33 @@ def test_miniapp_url_is_https_or_local(url: str, ok: bool) -> None:
 
     if ok:
         assert build().miniapp_path.endswith("/")
+        assert build().miniapp_url == url
     else:
         with pytest.raises(ValueError, match="miniapp_url"):
             build()
+
+
+def test_miniapp_url_gains_the_slash_its_page_is_served_at() -> None:
+    # The page is at the path ending in "/" and finds its api/ beside it.
+    s = Settings(
+        bot_token="1:" + "a" * 30, miniapp_url="https://x.org/sheet", miniapp_name=APP_NAME
+    )
+    assert s.miniapp_url == "https://x.org/sheet/" and s.miniapp_path == "/sheet/"
+
+
+async def test_a_restricted_user_who_left_is_gone() -> None:
+    # Telegram keeps a restricted user's status "restricted" after he leaves.
+    class Asked:
+        def __init__(self, member: ChatMemberRestricted) -> None:
+            self.member = member
+
+        async def get_chat_member(self, chat_id: int, user_id: int) -> ChatMemberRestricted:
+            return self.member
+
+    gone = ChatMemberRestricted.model_construct(status="restricted", is_member=False)
+    here = ChatMemberRestricted.model_construct(status="restricted", is_member=True)
+    assert await Members().status(Asked(gone), -1, 7) == "left"  # type: ignore[arg-type]
+    assert await Members().status(Asked(here), -1, 7) == "restricted"  # type: ignore[arg-type]
 
 
 def test_miniapp_name_is_required_with_its_url() -> None:

@@ -212,7 +212,11 @@ class Members:
         except TelegramAPIError as e:
             log.warning("getChatMember failed: %s", e)
             return known or "unknown"  # not kept: asked again next time
-        self._known[key] = status = str(member.status)
+        status = str(member.status)
+        # A restricted user who left keeps the status "restricted" (is_member false).
+        if status == "restricted" and getattr(member, "is_member", True) is False:
+            status = "left"
+        self._known[key] = status
         return status
 
     async def is_admin(self, bot: Bot, chat_id: int, user_id: int) -> bool:

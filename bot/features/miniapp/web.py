@@ -182,6 +182,11 @@ class SheetApp:
         that pulka)."""
         tx, table = await self._open(request)
         chat_id = table.row.chat_id
+        # The chat's nights are the chat's: one who sat in a pulka of it and has left
+        # sees his pulka still, not the chat's figures.
+        user = request[USER]
+        if await self.members.status(self.bot, chat_id, user.id) not in MEMBERS:
+            raise Refused(403, "forbidden")
         found = await chat_nights(self.keeper, chat_id)
         numbers = await archive.numbers(self.keeper, chat_id, (n.thread_id for n in found))
         settled = []
@@ -200,7 +205,7 @@ class SheetApp:
         tx, table = await self._open(request, body=True)
         user = request[USER]
         try:
-            asked = json.loads(await request.text())
+            asked = json.loads(await _text(request))
             payer, payee, got = (asked[k] for k in ("payer", "payee", "got"))
         except (ValueError, TypeError, KeyError):
             raise Refused(400, "bad_request") from None
@@ -233,7 +238,7 @@ class SheetApp:
         player or an administrator, and posted in the chat as a written deal is."""
         tx, table = await self._open(request, body=True)
         user = request[USER]
-        asked = _body(await request.text())
+        asked = _body(await _text(request))
         last = asked.get("last")
         if not isinstance(last, int) or isinstance(last, bool):
             raise Refused(400, "bad_request")
@@ -380,6 +385,18 @@ def _language(request: web.Request) -> str | None:
         return user.language_code
     first = request.headers.get("Accept-Language", "").split(",")[0]
     return first.split(";")[0].strip() or None
+
+
+async def _text(request: web.Request) -> str:
+    """A press's body, read at most :data:`MAX_BODY` bytes far: a chunked body has no
+    Content-Length for :meth:`_open` to check."""
+    raw = await request.content.read(MAX_BODY + 1)
+    if len(raw) > MAX_BODY:
+        raise Refused(413, "bad_request")
+    try:
+        return raw.decode()
+    except UnicodeDecodeError:
+        raise Refused(400, "bad_request") from None
 
 
 def _body(text: str) -> dict[str, Any]:
