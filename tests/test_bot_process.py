@@ -117,6 +117,15 @@ async def test_a_refused_token_or_no_network_is_one_line_and_exit_1(
     assert fake_tg.token not in text
 
 
+def unhandled(db: Path) -> int:
+    """Updates kept in the bot's inbox and not yet marked handled."""
+    con = sqlite3.connect(db)
+    try:
+        return int(con.execute("SELECT COUNT(*) FROM inbox WHERE handled = 0").fetchone()[0])
+    finally:
+        con.close()
+
+
 async def say(
     tg: FakeTelegram, chat: dict[str, Any], user: dict[str, Any], text: str, timeout: float = 20.0
 ) -> str:
@@ -163,6 +172,12 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
             await say(tg, chat, who, "/join")
         for text in DEALS[:3]:
             assert "Сдача" in await say(tg, chat, anna, text)
+        # Armed only once the bot is through with those (their handled marks written):
+        # the third answer's own crash point, passed just after the test saw the
+        # answer, would otherwise be the one that kills it.
+        await tg.wait_for(
+            lambda: unhandled(db) == 0, timeout=30, description="the first deals marked handled"
+        )
         # Three deals arrive in one batch; the bot kills itself right after answering
         # the first (a signal sent from here could land after the second or third on a
         # loaded machine).  The batch was kept in the inbox before Telegram was told its
@@ -173,10 +188,7 @@ async def test_sigkill_mid_evening_loses_nothing_doubles_nothing(
             tg.send_message(chat, boris, text)
         assert await proc.wait(20) == -signal.SIGKILL
         (tmp_path / "crash").write_text("")
-        con = sqlite3.connect(db)
-        kept = con.execute("SELECT COUNT(*) FROM inbox WHERE handled = 0").fetchone()[0]
-        con.close()
-        assert kept >= 1  # the first at least: those of the batch fetched before the kill
+        assert unhandled(db) >= 1  # the first at least: those of the batch fetched before the kill
 
         before = len(tg.sent_messages(chat))
         proc = warm.spawn(tmp_path, env, log)
