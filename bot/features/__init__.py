@@ -25,7 +25,7 @@ from bot.features.stats import handlers as stats
 from bot.features.system import handlers as system
 from bot.features.whatif import handlers as whatif
 from bot.telegram import errors
-from bot.telegram.context import commands_first
+from bot.telegram.context import command_words, commands_first
 
 
 def get_routers() -> list[Router]:
@@ -52,6 +52,7 @@ def get_routers() -> list[Router]:
         archive.router(),
         debts.router(),
         rating.router(),
-        system.router(),
     ]
+    routers.append(help_.unknown_router(command_words(routers)))
+    routers.append(system.router())
     return [commands_first(r) for r in routers]

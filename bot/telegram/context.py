@@ -116,6 +116,19 @@ class CommandWords(Filter):
         return first[0][1:].partition("@")[0].casefold() in self.words
 
 
+def command_words(routers: list[Router]) -> frozenset[str]:
+    """Every command word (``Command`` filters with plain names) that ``routers`` and
+    their sub-routers answer, casefolded: what the bot knows as its own."""
+    words: set[str] = set()
+    for router in routers:
+        for handler in router.message.handlers:
+            for f in handler.filters or []:
+                if isinstance(f.callback, Command):
+                    words.update(c.casefold() for c in f.callback.commands if isinstance(c, str))
+        words |= command_words(list(router.sub_routers))
+    return frozenset(words)
+
+
 def commands_first(router: Router) -> Router:
     """Give ``router`` a :class:`CommandWords` root filter if every message handler it
     has is a command (``Command`` filters with plain names); otherwise leave it be."""

@@ -71,3 +71,6 @@ help_calc =
     /calc: settle a paper sheet (in a group or a private chat): <code>/calc sochi 3 at 1</code>, then a line per player with the points and the whists: <code>Anna 20 13 whists Boris 70 Vera 100</code> (or <code>Boris 20 7.5 114 96</code>, in that order); /calc alone: step by step, by buttons and replies
     /cost: what a deal is worth to each: <code>/cost 6♠ down 1 whist whist 2 3</code>, <code>/cost 7h exactly whist 3p</code>
     /whatif: a finished pulka under another rule: /whatif greedy, /whatif 2 leningrad (changes nothing)
+# A group's command the bot has not (bot/features/help/guess.py says which was meant).
+unknown_command = There is no command /{ $command }. All commands: /help
+unknown_command_meant = There is no command /{ $command }. Did you mean /{ $meant } ({ $does })? All commands: /help

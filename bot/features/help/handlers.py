@@ -1,5 +1,6 @@
 """``/help`` and ``/lang``, in a group and in a private chat; in a private chat also
-``/start`` (what the bot is), and everything else points to a group."""
+``/start`` (what the bot is), and everything else points to a group; in a group, a
+command the bot has not, meant for it, is answered with the one probably meant."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import logging
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
-from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.filters import Command, CommandObject, CommandStart, Filter
 from aiogram.types import CallbackQuery, MenuButtonWebApp, Message, WebAppInfo
 
 from bot.actions import chats
 from bot.actions.keeper import Keeper
+from bot.features.help.guess import meant_command
 from bot.features.help.view import (
     PAGES,
     help_keyboard,
@@ -20,13 +22,14 @@ from bot.features.help.view import (
     lang_usage,
     page_of,
     start_keyboard,
+    unknown_command_text,
 )
 from bot.model import PulkaError
 from bot.telegram import delivery
 from bot.telegram.context import GROUP_TYPES, IN_GROUP, Members, OnLoop, on_keyboard, place
 from bot.telegram.delivery import Boards
 from bot.views.buttons import HelpCB, HelpPage, HelpPageCB
-from bot.views.texts import LANGS, Texts
+from bot.views.texts import LANGS, Texts, has_message
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +110,49 @@ async def start(message: Message, bot: Bot, tx: Texts, boards: Boards) -> None:
         await bot.set_chat_menu_button(chat_id=message.chat.id, menu_button=button)
     except TelegramAPIError as e:  # a convenience: the default button is there anyway
         log.warning("could not set the menu button of a private chat: %s", e)
+
+
+class UnknownCommand(Filter):
+    """A group's command that none of the bot's routers took and that is meant for this
+    bot: named to it (``/end@PulkaBot``), or unnamed and a slip or guess of one of its
+    commands (``/dela``, ``/end``).  Another bot's command (``/kick``, ``/deal@OtherBot``)
+    is left alone.  Passes ``word`` and ``meant`` (the command meant, or None)."""
+
+    __slots__ = ("known", "menu")
+
+    def __init__(self, known: frozenset[str]) -> None:
+        self.known = known
+        # Only the commands of the menu are offered: they have a description to show.
+        self.menu = tuple(sorted(c for c in known if has_message("ru", f"cmd_{c}")))
+
+    async def __call__(self, message: Message, bot: Bot) -> dict[str, object] | bool:
+        first = (message.text or "").split(maxsplit=1)
+        if not first or first[0][0] != "/" or len(first[0]) < 2:
+            return False
+        word, _, mention = first[0][1:].partition("@")
+        word = word.casefold()
+        if word in self.known:  # one of its own, refused by its filters: not unknown
+            return False
+        if mention and mention.casefold() != ((await bot.me()).username or "").casefold():
+            return False
+        meant = meant_command(word, self.menu)
+        if meant is None and not mention:
+            return False
+        return {"word": word, "meant": meant}
+
+
+async def unknown_command(message: Message, tx: Texts, word: str, meant: str | None) -> None:
+    """``/dela``, ``/end``: there is no such command; probably ``/deal``, ``/settle``."""
+    await message.answer(unknown_command_text(tx, word, meant))
+
+
+def unknown_router(known: frozenset[str]) -> Router:
+    """A group's commands that the bot has not (``known``: those it has): tried after
+    every other router."""
+    r = Router(name="unknown")
+    r.message.filter(IN_GROUP)
+    r.message.register(unknown_command, UnknownCommand(known))
+    return r
 
 
 def router() -> Router:

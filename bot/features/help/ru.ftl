@@ -72,3 +72,6 @@ help_calc =
     /calc — посчитать бумажный лист (в группе и в личке): <code>/calc сочи 3 по 1</code>, дальше строка на игрока: <code>Аня пуля 20 гора 13 висты Боря 70 Вера 100</code> (или <code>Боря 20 7.5 114 96</code>: пуля, гора, висты по порядку); /calc без строк — по шагам, кнопками и ответами
     /cost — сколько стоит сдача каждому: <code>/cost 6♠ без одной вист вист 2 3</code>, <code>/cost 7ч ровно вист втроём</code>
     /whatif — законченная пулька по другому правилу: /whatif greedy, /whatif 2 leningrad (ничего не меняет)
+# A group's command the bot has not (bot/features/help/guess.py says which was meant).
+unknown_command = Такой команды нет: /{ $command }. Все команды: /help
+unknown_command_meant = Такой команды нет: /{ $command }. Может быть, нужна /{ $meant } — { $does }? Все команды: /help

@@ -71,3 +71,6 @@ help_calc =
     /calc — порахувати паперовий аркуш (у групі й в особистих): <code>/calc сочі 3 по 1</code>, далі рядок на гравця: <code>Аня куля 20 гора 13 вісти Боря 70 Віра 100</code> (або <code>Боря 20 7.5 114 96</code>: куля, гора, вісти по порядку); /calc без рядків — крок за кроком, кнопками й відповідями
     /cost — скільки коштує роздача кожному: <code>/cost 6♠ без однієї віст віст 2 3</code>, <code>/cost 7ч рівно віст утрьох</code>
     /whatif — закінчена пулька за іншим правилом: /whatif greedy, /whatif 2 leningrad (нічого не змінює)
+# A group's command the bot has not (bot/features/help/guess.py says which was meant).
+unknown_command = Такої команди немає: /{ $command }. Усі команди: /help
+unknown_command_meant = Такої команди немає: /{ $command }. Можливо, потрібна /{ $meant } — { $does }? Усі команди: /help

@@ -3,6 +3,8 @@ buttons between them, the languages."""
 
 from __future__ import annotations
 
+from html import escape
+
 from aiogram.types import InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
@@ -69,3 +71,12 @@ def page_of(word: str) -> HelpPage:
         if word in names:
             return page
     return PAGES[0]
+
+
+def unknown_command_text(tx: Texts, word: str, meant: str | None) -> str:
+    """A command the bot has not: that it has not, the one probably meant (with what it
+    does, as the command menu says it), and where every command is."""
+    shown = escape(word[:32])
+    if meant is None:
+        return tx("unknown_command", command=shown)
+    return tx("unknown_command_meant", command=shown, meant=meant, does=tx(f"cmd_{meant}"))
