@@ -152,6 +152,11 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
         g("7H", {"Vera": "whist", "Gleb": "pass"}, {"Boris": 7, "Vera": 3, "Gleb": 0}, "Boris"),
     ),
     ("распасы 3 2 5", FIVE, Raspasy.of({"Boris": 3, "Vera": 2, "Gleb": 5})),
+    # Telegram names in Latin letters, typed in Cyrillic as the table says them.
+    ("Анна 7ч 7 Борис вист 3 Вера пас 0", THREE, MADE_7),
+    ("Анна 7ч 7 Бор вист 3 Вер пас 0", THREE, MADE_7),
+    ("распасы Анна 3 Борис 2 Вера 5", THREE, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})),
+    ("Глеб мизер 0", [*THREE[1:], PlayerRow(3, "Gleb", 4, None)], Misere("Gleb", 0)),
 ]
 
 

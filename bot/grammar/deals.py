@@ -49,6 +49,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, overload
 
+from bot.grammar.spelling import sound
 from bot.model import ParseError, PlayerRow
 from scoring import (
     Choice,
@@ -179,8 +180,10 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     nickname (``/nick``), then the username without ``@`` (all compared
     :func:`fold`-ed); else the start of exactly one player's name or nickname, two
     letters at least and no word of the grammar (``пас``, ``вист``, ``без``... stay
-    what they are).  A start that several players' names share is refused
-    (``ambiguous_player``) naming them.
+    what they are); else, typed in the other alphabet, the name or nickname that sounds
+    the same, or the one name whose sound it starts (:func:`bot.grammar.spelling.sound`:
+    ``Борис`` or ``Бор`` for ``Boris``).  A start that several players' names share is
+    refused (``ambiguous_player``) naming them.
 
     >>> seats = [PlayerRow(0, "Анна", 1, "anna"), PlayerRow(1, "Антон", 2, None),
     ...          PlayerRow(2, "Борис", 3, None, "Боря")]
@@ -191,6 +194,9 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     bot.model.ParseError: ambiguous_player
     >>> find_player(seats, "в") is None, find_player(seats, "пас") is None
     (True, True)
+    >>> latin = [PlayerRow(0, "Boris", 1, None), PlayerRow(1, "Vera", 2, None, "Verochka")]
+    >>> [find_player(latin, w).name for w in ("Борис", "бори", "Вера", "верочка")]
+    ['Boris', 'Boris', 'Vera', 'Vera']
     """
     if SEAT_RE.fullmatch(raw := token.strip()):  # ASCII digits, before NFKC makes ² a 2
         seat = int(raw) - 1
@@ -208,6 +214,11 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     if len(key) < 2 or key in NOT_NAMES:
         return None
     starting = [p for p in players if _name(p).startswith(key) or _nick(p).startswith(key)]
+    if not starting:  # typed in the other alphabet: "Борис" for "Boris", "Vera" for "Вера"
+        heard = sound(key)
+        starting = [p for p in players if sound(_name(p)) == heard or sound(_nick(p)) == heard]
+        if not starting and len(heard) > 2:
+            starting = [p for p in players if sound(_name(p)).startswith(heard)]
     if len(starting) > 1:
         raise ambiguous(token, (p.name for p in starting))
     return starting[0] if starting else None

@@ -1,0 +1,53 @@
+"""A name as it sounds, whichever alphabet it is typed in: a table that speaks Russian
+or Ukrainian types ``Борис`` for the Telegram name ``Boris`` (and ``Vera`` for
+``Вера``), so the grammar compares names also by their Latin sound.
+
+No library does this small thing for both alphabets and for the many ways one name is
+written in Latin letters (``Sergey``, ``Sergei``; ``Yulia``, ``Julia``, ``Iuliia``), so it
+is written here: letters to their usual Latin, then the Latin spellings that differ
+only in custom folded together, doubled letters made single.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+#: Russian and Ukrainian letters in their usual Latin (ГОСТ-like, passport-like).
+_LATIN = str.maketrans(
+    {
+        "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e",
+        "є": "ie", "ж": "zh", "з": "z", "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k",
+        "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+        "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch",
+        "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
+    }
+)  # fmt: skip
+
+#: Latin spellings of one sound, folded to one: Maxim/Maksim, Yulia/Julia/Iulia,
+#: Khariton/Hariton, Sergey/Sergei, Dmitry/Dmitrii, Josef/Iosif's j.
+_FOLDS = (
+    (re.compile("x"), "ks"),
+    (re.compile("kh"), "h"),
+    (re.compile("ph"), "f"),
+    (re.compile("w"), "v"),
+    (re.compile("[jy]"), "i"),
+    (re.compile(r"(.)\1+"), r"\1"),
+)
+
+
+@lru_cache(maxsize=4096)  # the seated names, asked for every unknown word of a deal
+def sound(key: str) -> str:
+    """``key`` (a name as :func:`bot.grammar.deals.fold` makes it) as it sounds in Latin.
+
+    >>> [sound(n) for n in ("борис", "boris", "вера", "анна", "anna")]
+    ['boris', 'boris', 'vera', 'ana', 'ana']
+    >>> sound("сергей") == sound("sergey"), sound("юлия") == sound("julia") == sound("yulia")
+    (True, True)
+    >>> sound("максим") == sound("maxim"), sound("дмитрий") == sound("dmitry")
+    (True, True)
+    """
+    text = key.translate(_LATIN)
+    for pattern, to in _FOLDS:
+        text = pattern.sub(to, text)
+    return text
