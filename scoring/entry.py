@@ -206,8 +206,15 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
     else:
         if not hussar:
             for name, a in defence:
-                if a.choice is not _WHIST:
+                if a.choice is _PASS:
                     written(name, 0)  # the passer's count is written nowhere
+            # A half-whist beside a whist is no deal, whatever its count: it takes the
+            # rest (or nothing, if another count is missing too) so that the deal reaches
+            # the engine, which says why, and not a count that was never the matter.
+            if sum(c is None for c in counts.values()) > 1:
+                for name, a in defence:
+                    if a.choice is _HALF:
+                        written(name, 0)
         if sum(c is None for c in counts.values()) > 1:
             if len(whisters) == 2:
                 raise InvalidDeal.of("whisters_counts", "tricks")

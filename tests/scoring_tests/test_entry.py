@@ -126,6 +126,22 @@ def test_what_it_cannot_imply(
     assert info.value.code == code and code in entry.CODES
 
 
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [Answer(W, "Boris", 2), Answer(H, "Vera")],
+        [Answer(W, "Boris"), Answer(H, "Vera")],
+        [Answer(W, "Boris", 2), Answer(H, "Vera", 2)],
+    ],
+)
+def test_a_half_whist_beside_a_whist_is_refused_for_the_half_whist(answers: list[Answer]) -> None:
+    # Whatever the counts given, the refusal names what is wrong: the half-whist, said
+    # by the second defender after the first passed only (not a count that misses 10).
+    with pytest.raises(ScoringError) as info:
+        play(THREE, game(THREE, "Anna", "6H", 6, *answers))
+    assert info.value.code == "half_order", info.value
+
+
 def test_raspasy_in_seat_order_the_rest_and_the_dummy() -> None:
     assert complete(FOUR, GivenRaspasy((3, 2, 5))) == Raspasy.of({"Boris": 3, "Vera": 2, "Gleb": 5})
     at_five = [NAMES[s] for s in sorted(FIVE.next_table.at_table)]
