@@ -73,10 +73,11 @@ async def test_signed_member_reads_the_sheet_the_chat_shows(
         assert sheet["lang"] == "ru" and sheet["labels"]["pool"] == "Пуля"
 
         # Nothing new: the page's poll is told so in a few bytes.
+        _, anna = await ask(http, url, sign(tg.token, p["anna"], ref), pulka=ref)
         status, same = await ask(
-            http, url, sign(tg.token, p["anna"], ref), pulka=ref, since=sheet["last"]
+            http, url, sign(tg.token, p["anna"], ref), pulka=ref, since=anna["mark"]
         )
-        assert (status, same) == (200, {"same": True, "last": sheet["last"]})
+        assert (status, same) == (200, {"same": True, "last": sheet["last"], "mark": anna["mark"]})
 
         # The history: each deal, what it wrote, its cost, who entered it.
         status, history = await ask(
@@ -132,6 +133,7 @@ async def test_refusals_are_short_json(app: App, people: dict[str, Any]) -> None
             {"pulka": "12"},
             {"pulka": "p1x"},
             {"pulka": ref, "since": "-1"},
+            {"pulka": ref, "since": "7.ru.2"},
             {"pulka": ref, "at": "1e9"},
             {"pulka": ref, "since": "9" * 300},
         ):
@@ -254,6 +256,41 @@ async def test_opened_from_a_private_chat_it_is_his_latest_pulka(
         status, body = await post(http, url, private(p["boris"]), "", paid)
         assert (status, body["error"]) == (400, "bad_request")
         assert await app.count("paid") == 0
+
+
+async def test_a_change_of_the_chats_language_shows_at_the_next_poll(
+    app: App, people: dict[str, Any]
+) -> None:
+    """``/lang`` is no event of the pulka: the poll's "same" rests on the language the
+    sheet would be drawn in as well as on its last event."""
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        await app.say(chat, p["anna"], DEALS[0][1])
+        ref = await pulka_ref(app)
+        signed = sign(tg.token, p["vera"], ref)
+        _, sheet = await ask(http, url, signed, pulka=ref)
+        assert (sheet["lang"], sheet["labels"]["pool"]) == ("ru", "Пуля")
+        _, same = await ask(http, url, signed, pulka=ref, since=sheet["mark"])
+        assert same["same"] is True
+
+        await app.say(chat, p["anna"], "/lang en")
+        _, after = await ask(http, url, signed, pulka=ref, since=sheet["mark"])
+        assert "same" not in after, after
+        assert (after["lang"], after["labels"]["pool"], after["status_text"]) == (
+            "en",
+            "Pool",
+            "running",
+        )
+        assert after["last"] == sheet["last"] and after["mark"] != sheet["mark"]
+        # Then the cheap answer again, for the sheet in English.
+        _, same = await ask(http, url, signed, pulka=ref, since=after["mark"])
+        assert same == {"same": True, "last": after["last"], "mark": after["mark"]}
+        # A page loaded before the marks sends the bare event id: it gets the sheet.
+        _, old = await ask(http, url, signed, pulka=ref, since=str(sheet["last"]))
+        assert old["lang"] == "en" and "same" not in old
 
 
 async def test_the_menu_button_and_start_open_the_page_once_configured(app: App) -> None:

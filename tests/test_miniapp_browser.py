@@ -476,3 +476,29 @@ async def test_a_telegram_name_with_markup_runs_nothing(
             await run(browser.execute_script, "return document.querySelectorAll('img').length") == 0
         )
         assert await run(browser.execute_script, "return window.__alerts") == []
+
+
+async def test_the_page_follows_a_change_of_the_chats_language(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(tg.token, p["boris"], f"p{row['id']}"), LIGHT)
+        tab = "document.getElementById('tab-sheet').textContent"
+        assert await until(browser, f"document.querySelector('.player') && {tab}") == "Лист"
+        # No deal is written: the next poll alone redraws it in English.
+        await app.say(chat, p["anna"], "/lang en")
+        await until(browser, f"{tab} === 'Sheet'", timeout=6)
+        assert await run(browser.execute_script, "return document.documentElement.lang") == "en"
+        labels = await run(
+            browser.execute_script,
+            "return [...document.querySelectorAll('.player .label')].map(l => l.textContent)",
+        )
+        assert labels[:3] == ["Pool", "Mountain", "Whists"]

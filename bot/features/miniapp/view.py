@@ -88,6 +88,17 @@ def status_of(table: Table) -> str:
     return "settled" if table.settled else "ended"
 
 
+def mark(last: int, lang: str) -> str:
+    """What the page's poll sends back to be told its sheet is still the one it drew:
+    the pulka's last event, and what the sheet rests on that is no event of the pulka
+    (the chat's language).
+
+    >>> mark(42, "uk")
+    '42.uk'
+    """
+    return f"{last}.{lang}"
+
+
 def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str, Any]:
     """The sheet of ``table`` (as it stood after the deal ``after``, if given): each
     player's pool, mountain and whists, the standings in whists and money, whose deal is
@@ -99,6 +110,7 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
     out: dict[str, Any] = {
         "pulka": pulka_ref(table.id),
         "last": table.last_event_id,
+        "mark": None if past else mark(table.last_event_id, tx.lang),
         "lang": tx.lang,
         "title": plain(headline(tx, rules)),
         "status": status_of(table),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -34,7 +35,7 @@ from bot.actions import archive, deals, payments
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.miniapp.auth import Refused, checked_user, init_data_of
-from bot.features.miniapp.view import history, nights, preview, sheet
+from bot.features.miniapp.view import history, mark, nights, preview, sheet
 from bot.model import Author, EventKind, LiveDeal, PulkaError, Table, debts
 from bot.model.rating import rate
 from bot.model.stats import chat_stats
@@ -156,18 +157,19 @@ class SheetApp:
     # --- the data ----------------------------------------------------------------------
 
     async def sheet(self, request: web.Request) -> web.Response:
-        """``api/sheet?pulka=p12[&since=E][&at=E]``: the sheet now (``{"same": true}``
-        if its last event is still ``since``), or as it stood after the deal of event
-        ``at``."""
+        """``api/sheet?pulka=p12[&since=M][&at=E]``: the sheet now (``{"same": true}``
+        if it would still be drawn as the sheet of ``mark`` M: no new event, the same
+        language), or as it stood after the deal of event ``at``."""
         tx, table = await self._open(request)
-        since, at = _id(request, "since"), _id(request, "at")
+        since, at = _mark(request), _id(request, "at")
         if at is not None:
             live = table.deal_by_event(at)
             if live is None:
                 raise Refused(404, "no_deal")
             return _json(sheet(tx, table, after=live))
-        if since is not None and since == table.last_event_id:
-            return _json({"same": True, "last": table.last_event_id})
+        now = mark(table.last_event_id, tx.lang)
+        if since == now:
+            return _json({"same": True, "last": table.last_event_id, "mark": now})
         return _json(sheet(tx, table))
 
     async def history(self, request: web.Request) -> web.Response:
@@ -469,6 +471,19 @@ def given(table: Table, asked: dict[str, Any]) -> entry.Given:
         players = tuple(names[_seat(table, r.get("seat"))] for r in raw)
         return entry.GivenRaspasy(tuple(_count(r.get("tricks")) for r in raw), players)
     raise Refused(400, "bad_request")
+
+
+#: A sheet's mark as :func:`bot.features.miniapp.view.mark` makes it; a bare event id
+#: is a page loaded before marks were, answered with the whole sheet.
+MARK = re.compile(r"[0-9]{1,18}(?:\.[a-z]{2})?")
+
+
+def _mark(request: web.Request) -> str | None:
+    """The ``since`` mark of a poll, or None if absent; 400 if malformed."""
+    raw = request.query.get("since")
+    if raw is not None and not MARK.fullmatch(raw):
+        raise Refused(400, "bad_request")
+    return raw
 
 
 def _id(request: web.Request, key: str) -> int | None:

@@ -87,7 +87,7 @@ function signClass(text) {
 }
 
 const state = {
-  pulka: startParam(), last: null, live: null, after: null, tab: "sheet", history: null, checked: false,
+  pulka: startParam(), mark: null, live: null, after: null, tab: "sheet", history: null, checked: false,
   picked: null,
 };
 const $ = (id) => document.getElementById(id);
@@ -119,6 +119,15 @@ async function ask(path, params, payload) {
     throw error;
   }
   return body;
+}
+
+// The live sheet as the bot last answered it.  Its mark goes back with the next poll:
+// the bot answers "same" only while the sheet would be drawn alike (no new deal, the
+// chat's language unchanged).
+function keep(sheet) {
+  state.live = sheet;
+  state.mark = sheet.mark;
+  document.body.dataset.last = String(sheet.last);
 }
 
 function say(text) {
@@ -219,8 +228,7 @@ async function press(b, button) {
   button.disabled = true;
   try {
     const answer = await ask("debt", {}, { payer: b.payer, payee: b.payee, got: b.got });
-    state.live = answer.sheet;
-    state.last = answer.sheet.last;
+    keep(answer.sheet);
     drawSheet(answer.sheet);
     $("pressed").textContent = answer.text;
     $("pressed").scrollIntoView({ block: "nearest" });
@@ -391,10 +399,8 @@ async function send(write) {
       draft.tricks = null;
       draft.answers = {};
       draft.raspasy = {};
-      state.live = answer.sheet;
-      state.last = answer.sheet.last;
+      keep(answer.sheet);
       drawSheet(answer.sheet);
-      document.body.dataset.last = String(answer.sheet.last);
       drawEntry([answer.text]);
       return;
     }
@@ -405,8 +411,7 @@ async function send(write) {
   } catch (e) {
     state.checked = false;
     if (e.sheet) {
-      state.live = e.sheet;
-      state.last = e.sheet.last;
+      keep(e.sheet);
       drawSheet(e.sheet);
     }
     drawEntry([e.message]);
@@ -598,8 +603,7 @@ async function pressNight(pulka, b, button) {
     const answer = await ask("debt", { pulka }, { payer: b.payer, payee: b.payee, got: b.got });
     said = answer.text;
     if (pulka === state.pulka) {
-      state.live = answer.sheet;
-      state.last = answer.sheet.last;
+      keep(answer.sheet);
       if (state.after === null) drawSheet(answer.sheet);
     }
     await loadNights();
@@ -649,12 +653,11 @@ async function showAfter(eventId) {
 
 async function refresh() {
   try {
-    const data = await ask("sheet", state.last === null ? {} : { since: state.last });
+    const data = await ask("sheet", state.mark === null ? {} : { since: state.mark });
     say("");
     if (data.same) return;
     if (!state.pulka) state.pulka = data.pulka;  // later asks name it
-    state.last = data.last;
-    state.live = data;
+    keep(data);
     if (state.after === null) drawSheet(data);
     if (state.tab === "history") loadHistory();
     if (state.tab === "nights") loadNights();
@@ -662,7 +665,6 @@ async function refresh() {
       state.checked = false;
       drawEntry();
     }
-    document.body.dataset.last = String(data.last);
   } catch (e) {
     say(e.message);
     if (e.code === "no_pulka") $("message").classList.add("welcome");  // not an error
