@@ -293,6 +293,54 @@ async def test_a_change_of_the_chats_language_shows_at_the_next_poll(
         assert old["lang"] == "en" and "same" not in old
 
 
+async def test_the_sheet_says_who_may_write_deals(app: App, people: dict[str, Any]) -> None:
+    """The players and the chat's administrators are offered the deal form; anyone else
+    who may see the sheet is told why not, by the very check the write makes."""
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        ref = await pulka_ref(app)
+
+        def signed(who: str) -> str:
+            return sign(tg.token, p[who], ref)
+
+        sheets = {who: (await ask(http, url, signed(who), pulka=ref))[1] for who in p}
+        for who in ("anna", "boris", "vera", "admin"):  # the admin created the group
+            assert (sheets[who]["may_write"], sheets[who]["no_write"]) == (True, None), who
+        not_player = Texts("ru")("ma_err_not_player")
+        for who in ("gleb", "stranger"):
+            assert (sheets[who]["may_write"], sheets[who]["no_write"]) == (False, not_player)
+        # The same figures for all; the poll tells the two apart.
+        assert sheets["stranger"]["players"] == sheets["boris"]["players"]
+        _, same = await ask(
+            http, url, signed("stranger"), pulka=ref, since=sheets["stranger"]["mark"]
+        )
+        assert same["same"] is True
+        _, other = await ask(
+            http, url, signed("stranger"), pulka=ref, since=sheets["boris"]["mark"]
+        )
+        assert other["may_write"] is False and "same" not in other
+        # The write refuses him in the same words.
+        last = sheets["stranger"]["entry"]["last"]
+        status, body = await post_deal(http, url, signed("stranger"), ref, game(last, write=True))
+        assert (status, body["text"]) == (403, not_player)
+
+        # Vera left the chat: she still sees her pulka, and is told why she may not write.
+        tg.member_left(chat, p["vera"])
+        await app.idle()
+        _, vera = await ask(http, url, signed("vera"), pulka=ref, since=sheets["vera"]["mark"])
+        left = Texts("ru")("ma_err_left_chat")
+        assert (vera["may_write"], vera["no_write"]) == (False, left), vera
+        status, body = await post_deal(http, url, signed("vera"), ref, game(last, write=True))
+        assert (status, body["text"]) == (403, left)
+        assert await app.count("deal") == 0
+        status, body = await post_deal(http, url, signed("boris"), ref, game(last, write=True))
+        assert status == 200 and body["sheet"]["may_write"] is True
+        assert await app.count("deal") == 1
+
+
 async def test_the_menu_button_and_start_open_the_page_once_configured(app: App) -> None:
     tg = app.tg
     en = tg.create_user("Olga", language_code="en")

@@ -502,3 +502,33 @@ async def test_the_page_follows_a_change_of_the_chats_language(
             "return [...document.querySelectorAll('.player .label')].map(l => l.textContent)",
         )
         assert labels[:3] == ["Pool", "Mountain", "Whists"]
+
+
+async def test_one_who_may_not_write_is_not_offered_the_form(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    """A member of the chat neither at the table nor an administrator sees the sheet,
+    and instead of the deal form one line saying who writes deals."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        ref = f"p{row['id']}"
+        await open_page(browser, url, sign(tg.token, p["gleb"], ref), LIGHT)
+        said = await until(browser, "document.getElementById('no-write')?.textContent")
+        assert said == "Записывать раздачи могут только игроки пульки и администраторы чата."
+        assert await run(
+            browser.execute_script, "return document.getElementById('tab-entry').hidden"
+        )
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-light-may-not-write.png"))
+        # A player of the same pulka is offered it, with no such line.
+        await open_page(browser, url, sign(tg.token, p["vera"], ref), LIGHT)
+        await until(browser, "!document.getElementById('tab-entry').hidden")
+        assert not await run(browser.execute_script, "return document.getElementById('no-write')")

@@ -41,6 +41,7 @@ ma_game = game
 ma_written = Deal { $number } is written; the bot posted it in the chat.
 ma_changed = The pulka has changed meanwhile: check the deal again.
 ma_err_not_player = Only the players of the pulka and the chat's administrators may write its deals.
+ma_err_left_chat = You have left the pulka's chat: come back to it to write its deals.
 ma_enter_tab = ➕ Deal
 ma_nights = Nights
 ma_n_stats = Statistics

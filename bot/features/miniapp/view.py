@@ -88,21 +88,25 @@ def status_of(table: Table) -> str:
     return "settled" if table.settled else "ended"
 
 
-def mark(last: int, lang: str) -> str:
+def mark(last: int, lang: str, refused: str | None) -> str:
     """What the page's poll sends back to be told its sheet is still the one it drew:
     the pulka's last event, and what the sheet rests on that is no event of the pulka
-    (the chat's language).
+    (the chat's language, whether the user may write deals).
 
-    >>> mark(42, "uk")
-    '42.uk'
+    >>> mark(42, "uk", None), mark(42, "ru", "ma_err_not_player")
+    ('42.uk.1', '42.ru.0')
     """
-    return f"{last}.{lang}"
+    return f"{last}.{lang}.{int(refused is None)}"
 
 
-def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str, Any]:
+def sheet(
+    tx: Texts, table: Table, *, after: LiveDeal | None = None, refused: str | None = None
+) -> dict[str, Any]:
     """The sheet of ``table`` (as it stood after the deal ``after``, if given): each
     player's pool, mountain and whists, the standings in whists and money, whose deal is
-    next, the settlement once there is one."""
+    next, the settlement once there is one.  The live sheet carries the deal form, and
+    whether its user may write deals (``refused``: the catalog key of why not, None if
+    he may), with the reason in words if a deal could be written now but not by him."""
     past = after is not None
     if after is not None:
         table = table_at(table, after.event.id)
@@ -110,7 +114,7 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
     out: dict[str, Any] = {
         "pulka": pulka_ref(table.id),
         "last": table.last_event_id,
-        "mark": None if past else mark(table.last_event_id, tx.lang),
+        "mark": None if past else mark(table.last_event_id, tx.lang, refused),
         "lang": tx.lang,
         "title": plain(headline(tx, rules)),
         "status": status_of(table),
@@ -161,6 +165,8 @@ def sheet(tx: Texts, table: Table, *, after: LiveDeal | None = None) -> dict[str
         out["settlement"] = settlement(tx, table)
     if not past:
         out["entry"] = entry_form(tx, table)
+        out["may_write"] = refused is None
+        out["no_write"] = tx(refused) if refused is not None and out["entry"] else None
     return out
 
 

@@ -159,7 +159,8 @@ class SheetApp:
     async def sheet(self, request: web.Request) -> web.Response:
         """``api/sheet?pulka=p12[&since=M][&at=E]``: the sheet now (``{"same": true}``
         if it would still be drawn as the sheet of ``mark`` M: no new event, the same
-        language), or as it stood after the deal of event ``at``."""
+        language, the same right to write), or as it stood after the deal of event
+        ``at``."""
         tx, table = await self._open(request)
         since, at = _mark(request), _id(request, "at")
         if at is not None:
@@ -167,10 +168,11 @@ class SheetApp:
             if live is None:
                 raise Refused(404, "no_deal")
             return _json(sheet(tx, table, after=live))
-        now = mark(table.last_event_id, tx.lang)
+        refused = await self._refused(table, request[USER])
+        now = mark(table.last_event_id, tx.lang, refused)
         if since == now:
             return _json({"same": True, "last": table.last_event_id, "mark": now})
-        return _json(sheet(tx, table))
+        return _json(sheet(tx, table, refused=refused))
 
     async def history(self, request: web.Request) -> web.Response:
         """``api/history?pulka=p12``: every deal, what it wrote, its cost, who and when."""
@@ -230,7 +232,8 @@ class SheetApp:
         except PulkaError as e:
             return _json({"error": e.key, "text": pulka_error_text(tx, e, html=False)}, 403)
         text = confirmed_text(tx, written, payer, payee, bool(got))
-        return _json({"text": text, "sheet": sheet(tx, written.table)})
+        refused = await self._refused(written.table, user)
+        return _json({"text": text, "sheet": sheet(tx, written.table, refused=refused)})
 
     async def deal(self, request: web.Request) -> web.Response:
         """``POST api/deal?pulka=p12``: a deal from the page's form (:func:`given`), with
@@ -244,10 +247,10 @@ class SheetApp:
         last = asked.get("last")
         if not isinstance(last, int) or isinstance(last, bool):
             raise Refused(400, "bad_request")
+        refused = await self._refused(table, user)
         if last != table.last_event_id:
-            return _json(
-                {"error": "stale", "text": tx("ma_changed"), "sheet": sheet(tx, table)}, 409
-            )
+            body = {"error": "stale", "text": tx("ma_changed")}
+            return _json({**body, "sheet": sheet(tx, table, refused=refused)}, 409)
         if table.state is None or not table.playable:
             return _json({"error": "stale", "text": tx("stale")}, 409)
         try:
@@ -257,10 +260,8 @@ class SheetApp:
             return _json({"error": e.code, "text": error_text(tx, e, html=False)}, 422)
         if not asked.get("write"):
             return _json({"preview": shown})
-        if not await self.members.may_change(
-            self.bot, table, table.row.chat_id, user.id, pressed=True
-        ):
-            return _json({"error": "not_yours", "text": tx("ma_err_not_player")}, 403)
+        if refused is not None:
+            return _json({"error": "not_yours", "text": tx(refused)}, 403)
         who = " ".join(x for x in (user.first_name, user.last_name) if x) or str(user.id)
         try:
             written = await deals.write(
@@ -275,7 +276,8 @@ class SheetApp:
         if live is not None:
             await self._post(tx, after, live, who)
         number = live.number if live is not None else "—"
-        return _json({"text": tx("ma_written", number=number), "sheet": sheet(tx, after)})
+        shown = sheet(tx, after, refused=await self._refused(after, user))
+        return _json({"text": tx("ma_written", number=number), "sheet": shown})
 
     async def _post(self, tx: Texts, table: Table, live: LiveDeal, who: str) -> None:
         """The deal's message in the chat, as the wizard's, and the scoreboard with it.
@@ -324,6 +326,16 @@ class SheetApp:
             raise Refused(403, "forbidden")
         lang = await self.keeper.lang(table.row.chat_id)
         return Texts(lang if lang in LANGS else lang_of(user.language_code)), table
+
+    async def _refused(self, table: Table, user: WebAppUser) -> str | None:
+        """Why ``user`` may not write a deal of ``table`` now (the key of its words), or
+        None if he may: the one check of ``api/deal``'s write and of the sheet that
+        offers its form, the chat's own (:meth:`Members.may_change`, as pressed: one
+        who left the chat writes nothing)."""
+        chat_id = table.row.chat_id
+        if await self.members.may_change(self.bot, table, chat_id, user.id, pressed=True):
+            return None
+        return "ma_err_left_chat" if table.is_player(user.id) else "ma_err_not_player"
 
     async def _may_see(self, table: Table, user: WebAppUser) -> bool:
         if table.is_player(user.id):
@@ -475,7 +487,7 @@ def given(table: Table, asked: dict[str, Any]) -> entry.Given:
 
 #: A sheet's mark as :func:`bot.features.miniapp.view.mark` makes it; a bare event id
 #: is a page loaded before marks were, answered with the whole sheet.
-MARK = re.compile(r"[0-9]{1,18}(?:\.[a-z]{2})?")
+MARK = re.compile(r"[0-9]{1,18}(?:\.[a-z]{2}\.[01])?")
 
 
 def _mark(request: web.Request) -> str | None:

@@ -123,7 +123,7 @@ async function ask(path, params, payload) {
 
 // The live sheet as the bot last answered it.  Its mark goes back with the next poll:
 // the bot answers "same" only while the sheet would be drawn alike (no new deal, the
-// chat's language unchanged).
+// chat's language and the user's right to write unchanged).
 function keep(sheet) {
   state.live = sheet;
   state.mark = sheet.mark;
@@ -147,7 +147,8 @@ function drawSheet(data) {
   $("tab-nights").textContent = labels.nights;
   $("tabs").hidden = false;
   if (data.after === null) {
-    const form = data.entry || null;
+    // The form only for one who may write: the bot would refuse anyone else's deal.
+    const form = (data.may_write && data.entry) || null;
     $("tab-entry").hidden = !form;
     if (form) $("tab-entry").textContent = form.labels.enter_tab;
     if (!form && state.tab === "entry") showTab("sheet");
@@ -200,6 +201,9 @@ function drawSheet(data) {
   });
   box.append(players);
   if (data.next) box.append(el("p", { class: "note hint", id: "next", text: data.next }));
+  if (data.after === null && data.no_write) {
+    box.append(el("p", { class: "note hint", id: "no-write", text: data.no_write }));
+  }
   if (data.settlement) {
     const lines = el("div", { class: "lines", id: "settlement" });
     for (const line of data.settlement.lines) lines.append(el("p", { text: line }));
@@ -308,7 +312,7 @@ function field(label, ...controls) {
 
 function drawEntry(result) {
   const box = $("entry");
-  const form = state.live && state.live.entry;
+  const form = state.live && state.live.may_write && state.live.entry;
   box.replaceChildren();
   if (!form) return;
   const changed = () => {
