@@ -532,3 +532,56 @@ async def test_one_who_may_not_write_is_not_offered_the_form(
         await open_page(browser, url, sign(tg.token, p["vera"], ref), LIGHT)
         await until(browser, "!document.getElementById('tab-entry').hidden")
         assert not await run(browser.execute_script, "return document.getElementById('no-write')")
+
+
+#: JS: how many polls of the sheet the page has had answered.
+POLLS = "performance.getEntriesByType('resource').filter(e => e.name.includes('/api/sheet')).length"
+
+
+def visibility(hidden: bool) -> str:
+    """JS: the page told it is out of sight (``hidden``) or back, as a browser does when
+    Telegram is minimised or the phone locked."""
+    return (
+        f"window.__hidden = {json.dumps(hidden)};"
+        " if (!window.__faked) { window.__faked = true;"
+        " Object.defineProperty(document, 'hidden', {configurable: true,"
+        " get: () => window.__hidden});"
+        " Object.defineProperty(document, 'visibilityState', {configurable: true,"
+        " get: () => (window.__hidden ? 'hidden' : 'visible')}); }"
+        " document.dispatchEvent(new Event('visibilitychange'));"
+    )
+
+
+async def test_the_page_does_not_poll_while_out_of_sight(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris", "vera"):
+            await app.say(chat, p[who], "/join")
+        async with app.storage.read() as tx:
+            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+        await open_page(browser, url, sign(tg.token, p["anna"], f"p{row['id']}"), LIGHT)
+        await until(browser, f"document.querySelector('.player') && {POLLS} >= 2")
+        last = await run(browser.execute_script, "return document.body.dataset.last")
+
+        await run(browser.execute_script, visibility(True))
+        await asyncio.sleep(1)  # a poll already asked may still be answered
+        before = await run(browser.execute_script, f"return {POLLS}")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        await asyncio.sleep(6)  # more than two of its intervals
+        assert await run(browser.execute_script, f"return {POLLS}") == before
+        assert await run(browser.execute_script, "return document.body.dataset.last") == last
+
+        # Back in sight: asked at once, well before the interval is up.
+        await run(browser.execute_script, visibility(False))
+        await until(browser, f"document.body.dataset.last !== {json.dumps(last)}", timeout=2)
+        # Then one poll every interval: no second loop beside the first.
+        await asyncio.sleep(0.5)
+        start = await run(browser.execute_script, f"return {POLLS}")
+        await asyncio.sleep(5.2)
+        polls = await run(browser.execute_script, f"return {POLLS}") - start
+        assert 1 <= polls <= 3, polls

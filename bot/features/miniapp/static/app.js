@@ -677,10 +677,31 @@ async function refresh() {
   return true;
 }
 
+// One poll at a time, and none while the page is out of sight (Telegram minimised, the
+// phone locked): nobody would see what it draws, and each poll costs the bot a read.
+const poller = { timer: null, busy: false, over: false };
+
 async function poll() {
-  const more = await refresh();
-  if (more !== false) setTimeout(poll, POLL_MS);
+  clearTimeout(poller.timer);
+  poller.timer = null;
+  if (poller.busy || poller.over) return;
+  poller.busy = true;
+  try {
+    poller.over = (await refresh()) === false;
+  } finally {
+    poller.busy = false;
+  }
+  if (!poller.over && !document.hidden) poller.timer = setTimeout(poll, POLL_MS);
 }
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) {
+    clearTimeout(poller.timer);
+    poller.timer = null;
+  } else {
+    poll();  // at once: what was written meanwhile shows as the page comes back
+  }
+});
 
 function telegramReady() {
   const app = tg();
