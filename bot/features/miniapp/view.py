@@ -100,13 +100,14 @@ def mark(last: int, lang: str, refused: str | None) -> str:
 
 
 def sheet(
-    tx: Texts, table: Table, *, after: LiveDeal | None = None, refused: str | None = None
+    tx: Texts, table: Table, *, after: LiveDeal | None = None, refused: str | None
 ) -> dict[str, Any]:
     """The sheet of ``table`` (as it stood after the deal ``after``, if given): each
     player's pool, mountain and whists, the standings in whists and money, whose deal is
     next, the settlement once there is one.  The live sheet carries the deal form, and
     whether its user may write deals (``refused``: the catalog key of why not, None if
-    he may), with the reason in words if a deal could be written now but not by him."""
+    he may; no default, so that no caller offers the form by forgetting to ask), with
+    the reason in words if a deal could be written now but not by him."""
     past = after is not None
     if after is not None:
         table = table_at(table, after.event.id)

@@ -167,7 +167,7 @@ class SheetApp:
             live = table.deal_by_event(at)
             if live is None:
                 raise Refused(404, "no_deal")
-            return _json(sheet(tx, table, after=live))
+            return _json(sheet(tx, table, after=live, refused=None))  # no form in the past
         refused = await self._refused(table, request[USER])
         now = mark(table.last_event_id, tx.lang, refused)
         if since == now:
