@@ -342,7 +342,7 @@ async def test_a_deal_entered_in_the_page_is_posted_in_the_chat(
             "document.getElementById('preview').textContent.includes('записана')"
             " && document.getElementById('preview').textContent",
         )
-        assert said.startswith("Раздача 1 записана"), said
+        assert said.startswith("Сдача 1 записана"), said
         await app.idle()
         assert await app.count("deal") == 1
         told = [m.get("text", "") for m in tg.sent_messages(chat)[before:]]
@@ -523,7 +523,7 @@ async def test_one_who_may_not_write_is_not_offered_the_form(
         ref = f"p{row['id']}"
         await open_page(browser, url, sign(tg.token, p["gleb"], ref), LIGHT)
         said = await until(browser, "document.getElementById('no-write')?.textContent")
-        assert said == "Записывать раздачи могут только игроки пульки и администраторы чата."
+        assert said == "Записывать сдачи могут только игроки пульки и администраторы чата."
         assert await run(
             browser.execute_script, "return document.getElementById('tab-entry').hidden"
         )
