@@ -151,7 +151,7 @@ def play(state: PulkaState, deal: Deal) -> Step:
         sheet,
         raspasy_run=run,
         deals=state.deals + 1,
-        next_dealer=(dealer + 1) % state.n,
+        next_dealer=seating.next_dealer(state.n, dealer),
         finished=is_finished(sheet.pulka, rules),
         seats=state.seats,
     )

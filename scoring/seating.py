@@ -18,15 +18,32 @@ The next deal's :class:`Table` is the state's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .rules import FiveSittingOut, Rules
+
+T = TypeVar("T")
 
 LEVELS = (6, 7, 8, 9, 10)
 #: How many may sit at a pulka's table: hussar (two and a dummy), three, four, five.
 TABLE_SIZES = (2, 3, 4, 5)
 #: Nobody sits out (two and three players).
 NOBODY: tuple[int, ...] = ()
+
+
+#: The defenders of a game at three, four and five (hussar has one).
+DEFENDERS = 2
+
+
+def hussar(n: int) -> bool:
+    """Is a table of ``n`` hussar (гусарик): two players and a dummy?
+
+    >>> [hussar(n) for n in TABLE_SIZES]
+    [True, False, False, False]
+    """
+    return n == 2
 
 
 def sitting_out(n: int, dealer: int, rules: Rules | None = None) -> tuple[int, ...]:
@@ -84,7 +101,7 @@ def defenders(n: int, declarer: int, out: tuple[int, ...] = NOBODY) -> tuple[int
     >>> defenders(3, 0), defenders(4, 1, (0,)), defenders(5, 1, (3, 2)), defenders(2, 1)
     ((1, 2), (2, 3), (4, 0), (0,))
     """
-    if n == 2:
+    if hussar(n):
         return ((declarer + 1) % 2,)
     first, second = [s for k in range(1, n) if (s := (declarer + k) % n) not in out]
     return first, second
@@ -97,6 +114,55 @@ def playing(n: int) -> int:
     [2, 3, 3, 3]
     """
     return len(speaking_order(n, 0))
+
+
+def defending(n: int) -> int:
+    """How many defend a game at a table of ``n``: one in hussar (he plays the dummy's
+    hand too), else :data:`DEFENDERS`.
+
+    >>> [defending(n) for n in TABLE_SIZES]
+    [1, 2, 2, 2]
+    """
+    return playing(n) - 1
+
+
+def anyone_sits_out(n: int) -> bool:
+    """Does somebody sit every deal out at a table of ``n`` (four and five)?  Then a deal
+    that names only who played needs the sheet to know who did not.
+
+    >>> [anyone_sits_out(n) for n in TABLE_SIZES]
+    [False, False, True, True]
+    """
+    return playing(n) < n
+
+
+def next_dealer(n: int, dealer: int) -> int:
+    """Who deals after ``dealer``: the deal passes clockwise, one seat a deal.
+
+    >>> next_dealer(3, 0), next_dealer(4, 3)
+    (1, 0)
+    """
+    return (dealer + 1) % n
+
+
+def previous_dealer(n: int, dealer: int) -> int:
+    """Who dealt the deal before ``dealer``'s (:func:`next_dealer` backwards): the
+    dealer of the last deal written, when ``dealer`` deals next.
+
+    >>> previous_dealer(3, 0), previous_dealer(5, 3)
+    (2, 2)
+    """
+    return (dealer - 1) % n
+
+
+def dealing_first(order: Sequence[T], seat: int) -> tuple[T, ...]:
+    """``order`` (players clockwise, the first dealing first) turned so that ``seat``
+    deals first: everyone keeps his neighbours.
+
+    >>> dealing_first("ABCD", 2)
+    ('C', 'D', 'A', 'B')
+    """
+    return (*order[seat:], *order[:seat])
 
 
 def lowest_level(rules: Rules, raspasy_run: int) -> int:
@@ -112,7 +178,7 @@ def half_whist_tricks(rules: Rules, level: int, n: int = 3) -> int | None:
     quota must halve into whole tricks and leave the declarer his contract.
     In hussar (``n`` 2) the one defender has nobody to invite: never.
     """
-    if not rules.half_whist or level not in (6, 7) or n == 2:
+    if not rules.half_whist or level not in (6, 7) or hussar(n):
         return None
     quota = rules.quota_for(level)
     if quota % 2 or level + quota // 2 > 10:
@@ -141,11 +207,11 @@ class Table:
     @property
     def dummy(self) -> bool:
         """Hussar: two players and a dummy (болван) that never defends nor scores."""
-        return self.n == 2
+        return hussar(self.n)
 
     @property
     def misere_allowed(self) -> bool:
-        return self.n != 2 or self.rules.hussar_misere
+        return not hussar(self.n) or self.rules.hussar_misere
 
     def defenders(self, declarer: int) -> tuple[int, ...]:
         """The defenders of ``declarer``'s game in speaking order (one in hussar)."""
