@@ -25,6 +25,9 @@ from .rules import Rules
 
 T = TypeVar("T")
 
+#: The tricks of one deal: ten, the two of the talon aside.
+TRICKS = 10
+
 
 class Suit(StrEnum):
     """Trump suit, in the order of rank (пики < трефы < бубны < червы < БК)."""

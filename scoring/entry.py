@@ -49,11 +49,12 @@ scoring.errors.InvalidDeal: whist: name both defenders and what each said: whist
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import overload
 
 from . import seating
-from .deals import Choice, Contract, Game, Misere, Raspasy
+from .deals import TRICKS, Choice, Contract, Game, Misere, Raspasy
 from .engine import PulkaState
 from .errors import InvalidDeal, ScoringError
 
@@ -69,6 +70,71 @@ CODES = (
     "tricks_two_sum",
     "raspasy_counts",
 )
+
+
+#: The tricks one player may take in a deal: none to all ten.
+COUNTS = range(TRICKS + 1)
+
+
+def left(counted: Iterable[int]) -> int:
+    """The tricks of a deal that players who took ``counted`` left to the others (below
+    0: more were counted than a deal has).
+
+    >>> left(()), left((7,)), left((3, 2)), left((6, 6))
+    (10, 3, 5, -2)
+    """
+    return TRICKS - sum(counted)
+
+
+def open_counts(counted: Iterable[int] = ()) -> range:
+    """The tricks the next player asked may have taken, the players asked before him in
+    this deal having taken ``counted``: none of the ten tricks is taken twice.
+
+    The same at every table: the declarer's count first (a misère's is all there is),
+    then a whister's of what the declarer left; on raspasy the players at the table in
+    turn.  Who sits out (four and five) takes no trick and is never asked; in hussar the
+    dummy is never asked either, it took what the two players did not.
+
+    >>> open_counts(), open_counts((7,)), open_counts((3, 2)), open_counts((10,))
+    (range(0, 11), range(0, 4), range(0, 6), range(0, 1))
+    >>> len(open_counts((6, 6)))
+    0
+    """
+    return COUNTS[: max(left(counted), -1) + 1]
+
+
+def forced_count(counted: Iterable[int]) -> int | None:
+    """The next player's tricks when ``counted`` leaves him no choice (all ten taken:
+    none), so that nobody need ask; None while he has a choice (or no count fits).
+
+    >>> forced_count((10,)), forced_count((4, 6)), forced_count((7,))
+    (0, 0, None)
+    """
+    counts = open_counts(counted)
+    return counts[0] if len(counts) == 1 else None
+
+
+def result_count(level: int, over: int) -> int | None:
+    """The declarer's tricks on a contract of ``level`` made with ``over`` tricks over
+    (``ровно``: 0; ``+1``: 1; ``без одной``, ``-1``: -1), or None where no deal has that
+    many.
+
+    >>> result_count(7, 0), result_count(8, 1), result_count(6, -2), result_count(10, 1)
+    (7, 9, 4, None)
+    """
+    count = level + over
+    return count if count in COUNTS else None
+
+
+def raspasy_needed(n: int) -> int:
+    """How many counts a raspasy at a table of ``n`` must be given: every player's but
+    one (he took the rest); in hussar both players' (the dummy took the rest).
+
+    >>> [raspasy_needed(n) for n in seating.TABLE_SIZES]
+    [2, 2, 2, 2]
+    """
+    playing = seating.playing(n)
+    return playing if seating.hussar(n) else playing - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +201,7 @@ def complete(state: PulkaState, given: Given) -> Game | Misere | Raspasy:
 
 def _shape(state: PulkaState) -> ScoringError:
     """The answers do not say who defended how."""
-    code = "hussar_form" if state.n == 2 else "name_both"
+    code = "hussar_form" if seating.hussar(state.n) else "name_both"
     return InvalidDeal.of(code, "whist")
 
 
@@ -143,7 +209,7 @@ def _defence(
     state: PulkaState, declarer: int, answers: tuple[Answer, ...]
 ) -> list[tuple[str, Answer]]:
     """Each defender's name and answer, in speaking order, the ones left out filled in."""
-    wanted = seating.playing(state.n) - 1
+    wanted = seating.defending(state.n)
     if len(answers) > wanted:
         raise _shape(state)
     named: dict[int, Answer] = {}
@@ -186,7 +252,7 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
     level = g.contract.level
     rules = state.rules
     whisters = [name for name, a in defence if a.choice is _WHIST]
-    hussar = state.n == 2
+    hussar = seating.hussar(state.n)
     played = bool(whisters) or (hussar and rules.dummy_whist and defence[0][1].choice is _PASS)
 
     def written(name: str, count: int) -> None:
@@ -234,40 +300,41 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
 
 def _check_counts(counts: dict[str, int | None]) -> None:
     for name, count in counts.items():
-        if count is not None and not 0 <= count <= 10:
+        if count is not None and count not in COUNTS:
             raise InvalidDeal.of("tricks_range", "tricks", name=name, count=count)
 
 
 def _rest(counts: dict[str, int | None]) -> dict[str, int]:
-    """``counts`` with the one left out (if any) the rest of 10; refused unless they
-    make 10."""
-    known = sum(c for c in counts.values() if c is not None)
-    left = [name for name, c in counts.items() if c is None]
-    assert len(left) <= 1, left
-    if left and known > 10:
-        raise InvalidDeal.of("tricks_over", "tricks", total=known)
-    if not left and known != 10:
-        raise InvalidDeal.of("tricks_sum", "tricks", total=known)
-    return {name: 10 - known if c is None else c for name, c in counts.items()}
+    """``counts`` with the one left out (if any) the rest of the deal's tricks; refused
+    unless they make the deal's tricks."""
+    known = [c for c in counts.values() if c is not None]
+    rest = left(known)
+    missing = [name for name, c in counts.items() if c is None]
+    assert len(missing) <= 1, missing
+    if missing and rest < 0:
+        raise InvalidDeal.of("tricks_over", "tricks", total=sum(known))
+    if not missing and rest != 0:
+        raise InvalidDeal.of("tricks_sum", "tricks", total=sum(known))
+    return {name: rest if c is None else c for name, c in counts.items()}
 
 
 def _raspasy(state: PulkaState, r: GivenRaspasy) -> Raspasy:
     players = r.players
     if players is None:
         players = tuple(state.players[s] for s in sorted(state.next_table.at_table))
-    hussar = state.n == 2
+    hussar = seating.hussar(state.n)
     playing = seating.playing(state.n)
-    left = sum(c is None for c in r.tricks)
+    given = sum(c is not None for c in r.tricks)
     sizes = {len(players), len(set(players)), len(r.tricks)}
-    if sizes != {playing} or left > (0 if hussar else 1):
+    if sizes != {playing} or given < raspasy_needed(state.n):
         # Every count but one (the rest); in hussar both, the dummy took the rest.
         raise InvalidDeal.of("raspasy_counts", "tricks", players=", ".join(players))
     counts = dict(zip(players, r.tricks, strict=True))
     _check_counts(counts)
     if hussar:
-        total = sum(c for c in r.tricks if c is not None)
-        if total > 10:
-            raise InvalidDeal.of("tricks_two_sum", "tricks", total=total)
+        known = [c for c in r.tricks if c is not None]
+        if left(known) < 0:
+            raise InvalidDeal.of("tricks_two_sum", "tricks", total=sum(known))
         return Raspasy.of({name: c for name, c in counts.items() if c is not None})
     return Raspasy.of(_rest(counts))
 
