@@ -35,7 +35,7 @@ from pydantic import BeforeValidator, Field, PlainSerializer, model_validator
 
 from bot.model import LiveDeal, Table
 from bot.views.texts import Texts
-from scoring import Choice, Contract, Suit, seating
+from scoring import Choice, Contract, Suit, entry, seating
 
 #: Telegram's limit on ``callback_data``, in bytes.
 CALLBACK_LIMIT = 64
@@ -261,7 +261,7 @@ class WizardData:
     def _problem(self) -> str:
         if not 1 <= self.pulka <= MAX_ID or not 0 <= self.last <= MAX_ID:
             return "ids"
-        if any(not isinstance(t, int) or not 0 <= t <= 10 for t in self.tricks):
+        if any(not isinstance(t, int) or t not in entry.COUNTS for t in self.tricks):
             return "tricks"
         if self.seat is not None and not 0 <= self.seat < MAX_SEATS:
             return "seat"
@@ -277,14 +277,14 @@ class WizardData:
             if t and self.defence is None:
                 return "order"
             limit = self.defence.counted if self.defence is not None else 0
-            if len(t) > limit or sum(t) > 10:
+            if len(t) > limit or entry.left(t) < 0:
                 return "tricks"
             return ""
         if k is Kind.MISERE:  # chosen on the declarer's contract screen
             bad = bool(self.seat is None or self.contract or self.defence or len(t) > 1)
             return "misere" if bad else ""
         bad = bool(self.seat is not None or self.contract or self.defence or len(t) > 2)
-        return "raspasy" if bad or sum(t) > 10 else ""
+        return "raspasy" if bad or entry.left(t) < 0 else ""
 
     # --- text form ---------------------------------------------------------------
 
@@ -356,8 +356,13 @@ class WizardData:
         """The screen before this one."""
         if self.tricks:
             t = self.tricks[:-1]
-            if self.kind is Kind.GAME and self.defence is Defence.BOTH and t == (10,):
-                t = ()  # 10 tricks for the declarer: the split was not asked
+            if (
+                self.kind is Kind.GAME
+                and self.defence is Defence.BOTH
+                and len(t) == 1
+                and entry.forced_count(t) is not None
+            ):
+                t = ()  # the declarer's count left the whisters nothing: no split was asked
             return self.to(tricks=t)
         if self.defence is not None:
             return self.to(defence=None)

@@ -70,7 +70,7 @@ def _given(seats: seating.Table, names: tuple[str, ...], w: WizardData) -> entry
         return entry.GivenGame(names[w.seat], w.contract, counts[0], answers)
     if w.kind is Kind.MISERE and w.seat is not None and len(w.tricks) == 1:
         return entry.GivenMisere(names[w.seat], w.tricks[0])
-    if w.kind is Kind.RASPASY and len(w.tricks) == 2:
+    if w.kind is Kind.RASPASY and len(w.tricks) == entry.raspasy_needed(seats.n):
         # The first two at the table; the third (in hussar the dummy) took the rest.
         at = tuple(names[s] for s in seats.at_table)
         return entry.GivenRaspasy((*w.tricks, None)[: len(at)], at)
@@ -169,15 +169,22 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
         chosen = f"{game} · {_answer(tx, seats, w.defence, escaped)}"
         if seats.dummy:  # the declarer's count only: the defence, with the dummy, took the rest
             ask = tx("wiz_ask_tricks_hussar", name=declarer, other=escaped[0])
-            return Screen("\n".join([*head, chosen, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
+            rows = _counts(w, entry.open_counts(), lambda k: (k,))
+            return Screen("\n".join([*head, chosen, ask]), (*rows, nav))
         if not w.tricks:
             both = w.defence is Defence.BOTH
-            # With both whisting, 10 for the declarer leaves nothing to split.
-            rows = _counts(w, 10, lambda k: (k, 0) if both and k == 10 else (k,))
+
+            def declared(k: int) -> tuple[int, ...]:
+                # With both whisting, a count that leaves the whisters nothing to split
+                # asks no split.
+                split = entry.forced_count((k,)) if both else None
+                return (k,) if split is None else (k, split)
+
+            rows = _counts(w, entry.open_counts(), declared)
             ask = tx("wiz_ask_tricks", name=declarer)
             return Screen("\n".join([*head, chosen, ask]), (*rows, nav))
-        rest = 10 - w.tricks[0]
-        rows = _counts(w, rest, lambda k: (w.tricks[0], k))
+        rest = entry.left(w.tricks)
+        rows = _counts(w, entry.open_counts(w.tricks), lambda k: (w.tricks[0], k))
         text = tx(
             "wiz_ask_split",
             declarer=declarer,
@@ -191,14 +198,15 @@ def screen(tx: Texts, table: Table, w: WizardData) -> Screen:
     if w.kind is Kind.MISERE:
         assert w.seat is not None
         ask = tx("wiz_ask_misere_tricks", name=name(names[w.seat]))
-        return Screen("\n".join([*head, ask]), (*_counts(w, 10, lambda k: (k,)), nav))
+        rows = _counts(w, entry.open_counts(), lambda k: (k,))
+        return Screen("\n".join([*head, ask]), (*rows, nav))
 
     # raspasy: the first two at the table; the third (in hussar the dummy) takes the rest.
     at = [name(names[s]) for s in seats.at_table]
     a, b = at[0], at[1]
     done = ", ".join(f"{who} {k}" for who, k in zip((a, b), w.tricks, strict=False))
     ask = (a, b)[len(w.tricks)]
-    rows = _counts(w, 10 - sum(w.tricks), lambda k: (*w.tricks, k))
+    rows = _counts(w, entry.open_counts(w.tricks), lambda k: (*w.tricks, k))
     lines = [*head, tx("wiz_raspasy")]
     if done:
         lines.append(done)
@@ -225,10 +233,11 @@ def _answer(tx: Texts, seats: seating.Table, code: Defence, defenders: list[str]
 
 
 def _counts(
-    w: WizardData, top: int, tricks: Callable[[int], tuple[int, ...]]
+    w: WizardData, counts: range, tricks: Callable[[int], tuple[int, ...]]
 ) -> list[tuple[Button, ...]]:
-    """Buttons 0 .. ``top``, six to a row: each is the state ``w`` with ``tricks(k)``."""
-    buttons = [Button(str(k), w.to(tricks=tricks(k)).pack()) for k in range(top + 1)]
+    """A button for each of ``counts`` (:func:`scoring.entry.open_counts`), six to a row:
+    each is the state ``w`` with ``tricks(k)``."""
+    buttons = [Button(str(k), w.to(tricks=tricks(k)).pack()) for k in counts]
     return [tuple(buttons[i : i + 6]) for i in range(0, len(buttons), 6)]
 
 
