@@ -282,7 +282,7 @@ def parse_contract(token: str) -> Contract:
 def _tricks(token: str | None, form: str, who: str) -> int:
     if token is None:
         raise ParseError("missing_tricks", form, name=who)
-    if not TRICKS_RE.fullmatch(token) or not 0 <= int(token) <= 10:
+    if not TRICKS_RE.fullmatch(token) or int(token) not in entry.COUNTS:
         raise ParseError("bad_tricks", form, token=token, name=who)
     return int(token)
 
@@ -319,8 +319,7 @@ def _sheet(
     the deal leaves out who sits out at four or five: then ``unseated`` is raised."""
     if state is not None:
         return state
-    n = len(players)
-    if unseated is not None and seating.playing(n) < n:
+    if unseated is not None and seating.anyone_sits_out(len(players)):
         raise unseated
     return PulkaState.new(tuple(p.name for p in sorted(players, key=lambda p: p.seat)), Rules())
 
@@ -361,10 +360,10 @@ def _deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None) -> 
         count = 0 if clean else _tricks(words[2] if len(words) > 2 else None, "misere", declarer)
         return implied(_sheet(players, state), entry.GivenMisere(declarer, count), "misere")
     contract, i = read_contract(words, 1)
-    hussar = n == 2
+    hussar = seating.hussar(n)
     if i == len(words) and not hussar:
         raise ParseError("missing_tricks", "game", name=declarer)
-    defenders = seating.playing(n) - 1
+    defenders = seating.defending(n)
     read = read_defence(
         words, i, contract.level, players, declarer, defenders, named=not hussar, after=hussar
     )
@@ -509,11 +508,12 @@ def _result(words: Sequence[str], i: int, level: int, declarer: str) -> tuple[in
     word = words[i].casefold().replace("\u2212", "-")
     if TRICKS_RE.fullmatch(word):
         return _tricks(word, "game", declarer), i + 1
-    if word in EXACT_WORDS:
-        return level, i + 1
     over, down = OVER_RE.fullmatch(word), DOWN_RE.fullmatch(word)
-    by, after = None, i + 1
-    if over is not None:
+    by: int | None = None
+    after = i + 1
+    if word in EXACT_WORDS:
+        by = 0
+    elif over is not None:
         by = int(over.group(1))
     elif down is not None:
         by = -int(down.group(1))
@@ -525,9 +525,10 @@ def _result(words: Sequence[str], i: int, level: int, declarer: str) -> tuple[in
             token = f"{words[i]} {words[i + 1]}"
             raise ParseError("bad_tricks", "game", token=token, name=declarer)
         by, after = -n, i + 2
-    if by is None or not 0 <= level + by <= 10:
+    tricks = None if by is None else entry.result_count(level, by)
+    if tricks is None:
         raise ParseError("bad_tricks", "game", token=words[i], name=declarer)
-    return level + by, after
+    return tricks, after
 
 
 def _raspasy(

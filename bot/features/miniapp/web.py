@@ -46,7 +46,7 @@ from bot.views.deal import wizard_written_text
 from bot.views.debts import confirmed_text
 from bot.views.errors import error_text, pulka_error_text
 from bot.views.texts import LANGS, Texts, lang_of
-from scoring import Choice, Contract, ScoringError, entry
+from scoring import Choice, Contract, ScoringError, entry, seating
 from scoring.entry import complete
 
 log = logging.getLogger(__name__)
@@ -434,7 +434,7 @@ def _count(value: object) -> int | None:
     """Tricks as the form gives them: 0-10, or None (not given: implied)."""
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in entry.COUNTS:
         raise Refused(400, "bad_request")
     return value
 
@@ -456,7 +456,7 @@ def given(table: Table, asked: dict[str, Any]) -> entry.Given:
         except ValueError:
             raise Refused(400, "bad_request") from None
         raw = asked.get("answers")
-        if not isinstance(raw, list) or len(raw) > 2:
+        if not isinstance(raw, list) or len(raw) > seating.DEFENDERS:
             raise Refused(400, "bad_request")
         answers = []
         for a in raw:
@@ -476,7 +476,7 @@ def given(table: Table, asked: dict[str, Any]) -> entry.Given:
         return entry.GivenMisere(names[_seat(table, asked.get("declarer"))], tricks)
     if kind == "raspasy":
         raw = asked.get("tricks")
-        if not isinstance(raw, list) or not 1 <= len(raw) <= 5:
+        if not isinstance(raw, list) or not 1 <= len(raw) <= max(seating.TABLE_SIZES):
             raise Refused(400, "bad_request")
         if not all(isinstance(r, dict) for r in raw):
             raise Refused(400, "bad_request")

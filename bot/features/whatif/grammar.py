@@ -72,7 +72,7 @@ class CostQuery:
 
 
 def _count(word: str) -> int | None:
-    return int(word) if TRICKS_RE.fullmatch(word) and int(word) <= 10 else None
+    return int(word) if TRICKS_RE.fullmatch(word) and int(word) in entry.COUNTS else None
 
 
 def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> CostQuery:
@@ -103,7 +103,9 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
         if _choice_words(words[i:]):
             # The deal grammar without names: the defenders are the roles, in speaking order.
             try:
-                read = read_defence(words, i, contract.level, (), DECLARER, 2, named=False)
+                read = read_defence(
+                    words, i, contract.level, (), DECLARER, seating.DEFENDERS, named=False
+                )
             except ParseError as e:
                 raise ParseError("whatif_cost_word", token=e.params.get("token", "")) from None
         size = _size_after(words[read.end :], size)
@@ -111,7 +113,7 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
     state = PulkaState.new(roles(n, rules), rules or Rules())
     if misere:
         return CostQuery(implied(state, entry.GivenMisere(DECLARER, tricks)), size)
-    defenders = seating.playing(n) - 1
+    defenders = seating.defending(n)
     if len(read.answers) > defenders:
         raise ParseError("whatif_cost_extra", token=_choice_words(words)[defenders])
     # A defender not written passes.
