@@ -315,8 +315,7 @@ async def again(keeper: Keeper, pulka_id: int, author: Author, source: Source) -
     table = await keeper.get(pulka_id)
     if table is None or table.state is None or not table.settled:
         raise PulkaError("stale")
-    first = table.state.next_dealer
-    turned = (*table.players[first:], *table.players[:first])
+    turned = seating.dealing_first(table.players, table.state.next_dealer)
     return await start(
         keeper,
         table.row.chat_id,
@@ -397,4 +396,4 @@ def first_dealer(order: Sequence[T], seat: int) -> tuple[T, ...]:
     """
     if not 0 < seat < len(order):
         raise PulkaError("stale")
-    return (*order[seat:], *order[:seat])
+    return seating.dealing_first(order, seat)

@@ -191,7 +191,7 @@ def _tally(table: Table, seat: int) -> Tally:
         if isinstance(live.deal, Correction):
             continue
         # The deal's dealer is the one it was written with: the engine moves on from him.
-        dealer = (live.step.state.next_dealer - 1) % n
+        dealer = seating.previous_dealer(n, live.step.state.next_dealer)
         if seat not in seating.sitting_out(n, dealer, live.before.rules):
             total += count(facts(live.deal, live.before.rules), name)
     return total

@@ -16,7 +16,7 @@ from bot.model import AmendBreaks, ParseError, PulkaError
 from bot.views.format import contract_label, declarer_prefix, name, notation, num
 from bot.views.texts import Texts
 from bot.views.words import json_reason
-from scoring import Contract, PulkaState, ScoringError, stake_text
+from scoring import Contract, PulkaState, ScoringError, seating, stake_text
 from scoring.errors import MESSAGES
 
 
@@ -62,12 +62,13 @@ def parse_error_text(
     five and the pulka's ``state``, of the three at the table for the next deal)."""
     params = params_text(err.params)
     lines = [tx(err.key, **params)]
-    if len(players) == 2 and err.form in _HUSSAR_FORMS:  # hussar: its own forms
+    if seating.hussar(len(players)) and err.form in _HUSSAR_FORMS:  # hussar: its own forms
         a, b = (name(x) for x in players)
         lines.append(tx(_HUSSAR_FORMS[err.form], a=a, b=b))
     elif err.form:
         examples = [*players, "Anna", "Boris", "Vera"][:3] if len(players) < 3 else players
-        if state is not None and len(players) == state.n > 3:  # not who sits out
+        if state is not None and len(players) == state.n and seating.anyone_sits_out(state.n):
+            # The example is a deal the table could write next: not who sits it out.
             examples = [players[s] for s in state.next_table.at_table]
         a, b, c = (name(x) for x in examples[:3])
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))

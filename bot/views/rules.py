@@ -8,6 +8,7 @@ from html import escape
 
 from bot.views.board import variant_name
 from bot.views.texts import Texts
+from scoring import seating
 from scoring.numbers import stake_text
 from scoring.rules import CONVENTION, CONVENTIONS, Rules
 
@@ -53,7 +54,8 @@ def rules_text(tx: Texts, rules: Rules, seats: int | None = None) -> str:
         choices = c.choices()
         if choices and len(choices[0]) > 1:  # set with companions: say them together
             words[c.name] = switch_words(tx, rules, choices[0])
-    if seats == 2:  # hussar: one whister, so no split, no pair short, no half-whist
+    if seats is not None and seating.hussar(seats):
+        # One whister, so no split, no pair short, no half-whist.
         words["whist"] = tx("rules_hussar_whist")
         words["whist_shortfall"] = tx("rules_hussar_shortfall")
         words["quota_liable"] = tx("rules_hussar_liable")
