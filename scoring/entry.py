@@ -49,7 +49,7 @@ scoring.errors.InvalidDeal: whist: name both defenders and what each said: whist
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -124,6 +124,25 @@ def result_count(level: int, over: int) -> int | None:
     """
     count = level + over
     return count if count in COUNTS else None
+
+
+def counts_wanted(choices: Sequence[Choice], *, dummy_whists: bool = False) -> int:
+    """How many trick counts a game must be given, its defenders having answered
+    ``choices``: none when nobody plays it out (the declarer is written his contract),
+    the declarer's or the whister's with one whister (the other took the rest, a passer
+    none), two of the three with two whisters.  ``dummy_whists``: in hussar the dummy
+    whists for a pass (:attr:`scoring.Rules.dummy_whist`), so a pass is played out.
+
+    >>> W, P, H = Choice.WHIST, Choice.PASS, Choice.HALF
+    >>> counts_wanted((W, P)), counts_wanted((W, W)), counts_wanted((P, H)), counts_wanted((P, P))
+    (1, 2, 0, 0)
+    >>> counts_wanted((P,)), counts_wanted((P,), dummy_whists=True), counts_wanted((W,))
+    (0, 1, 1)
+    """
+    whisters = sum(c is _WHIST for c in choices)
+    if not whisters and not (dummy_whists and all(c is _PASS for c in choices)):
+        return 0
+    return max(whisters, 1)
 
 
 def raspasy_needed(n: int) -> int:
@@ -253,7 +272,8 @@ def _game(state: PulkaState, g: GivenGame) -> Game:
     rules = state.rules
     whisters = [name for name, a in defence if a.choice is _WHIST]
     hussar = seating.hussar(state.n)
-    played = bool(whisters) or (hussar and rules.dummy_whist and defence[0][1].choice is _PASS)
+    dummy_whists = hussar and rules.dummy_whist
+    played = counts_wanted([a.choice for _, a in defence], dummy_whists=dummy_whists) > 0
 
     def written(name: str, count: int) -> None:
         if counts[name] is None:

@@ -17,6 +17,7 @@ from scoring.entry import (
     GivenMisere,
     GivenRaspasy,
     complete,
+    counts_wanted,
     forced_count,
     left,
     open_counts,
@@ -26,7 +27,7 @@ from scoring.entry import (
 
 from .strategies import pulkas
 
-W, P = Choice.WHIST, Choice.PASS
+W, P, H = Choice.WHIST, Choice.PASS, Choice.HALF
 PROPERTIES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: What a sum refusal of :func:`complete` is coded.
 SUM_CODES = {"tricks_over", "tricks_sum", "tricks_two_sum", "tricks_range"}
@@ -166,3 +167,61 @@ def test_every_count_offered_to_raspasy_completes(data: st.DataObject) -> None:
 def test_a_misere_is_any_count(tricks: int) -> None:
     state = PulkaState.new(("Anna", "Boris", "Vera"), Rules())
     assert complete(state, GivenMisere("Anna", tricks)).tricks == tricks
+
+
+@pytest.mark.parametrize(
+    ("choices", "dummy_whists", "wanted"),
+    [
+        ((W, P), False, 1),
+        ((P, W), False, 1),
+        ((W, W), False, 2),
+        ((P, P), False, 0),
+        ((P, H), False, 0),
+        ((W,), False, 1),
+        ((P,), False, 0),
+        ((P,), True, 1),
+        ((W,), True, 1),
+    ],
+)
+def test_how_many_counts_a_game_wants(
+    choices: tuple[Choice, ...], dummy_whists: bool, wanted: int
+) -> None:
+    assert counts_wanted(choices, dummy_whists=dummy_whists) == wanted
+
+
+@PROPERTIES
+@given(st.data())
+def test_a_game_given_the_counts_it_wants_completes_and_one_fewer_does_not(
+    data: st.DataObject,
+) -> None:
+    """The declarer's count, then (two whisters) the first whister's, as the wizard asks
+    them: as many as :func:`counts_wanted` says make the deal, one fewer does not."""
+    state = data.draw(states())
+    table = state.next_table
+    declarer = data.draw(st.sampled_from(table.at_table))
+    name = state.players[declarer]
+    contract = Contract(data.draw(st.sampled_from(table.levels)), data.draw(st.sampled_from(Suit)))
+    defenders = [state.players[s] for s in table.defenders(declarer)]
+    choices = tuple(data.draw(st.sampled_from([W, P])) for _ in defenders)
+    if len(choices) == 2 and choices[0] is P and data.draw(st.booleans()):
+        choices = (P, H)
+    dummy_whists = seating.hussar(state.n) and state.rules.dummy_whist
+    wanted = counts_wanted(choices, dummy_whists=dummy_whists)
+    counts = data.draw(asked(wanted))
+
+    def told(counts: tuple[int, ...]) -> GivenGame:
+        given = (*counts, None, None)
+        answers = tuple(
+            Answer(c, who, given[1] if k == 0 else None)
+            for k, (who, c) in enumerate(zip(defenders, choices, strict=True))
+        )
+        return GivenGame(name, contract, given[0], answers)
+
+    deal = complete(state, told(counts))
+    assert sum(deal.trick_map.values()) == TRICKS
+    if not wanted:  # nobody played it out: the declarer is written his contract
+        assert deal.trick_map[name] == contract.level
+    if wanted:
+        with pytest.raises(InvalidDeal) as refused:
+            complete(state, told(counts[:-1]))
+        assert refused.value.code in {"missing_result", "whisters_counts"}
