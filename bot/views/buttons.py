@@ -159,8 +159,9 @@ class Defence(StrEnum):
 
     @property
     def counted(self) -> int:
-        """How many trick counts the wizard asks: the declarer's, then a whister's."""
-        return {Defence.FIRST: 1, Defence.SECOND: 1, Defence.BOTH: 2, Defence.DUMMY: 1}.get(self, 0)
+        """How many trick counts the wizard asks (the declarer's, then a whister's): as
+        many as the game wants given (:func:`scoring.entry.counts_wanted`)."""
+        return entry.counts_wanted(DEFENCES[self], dummy_whists=self is Defence.DUMMY)
 
 
 #: Each defence as the defenders' answers: (first defender, second defender).
