@@ -31,10 +31,26 @@ LEVELS = (6, 7, 8, 9, 10)
 TABLE_SIZES = (2, 3, 4, 5)
 #: Nobody sits out (two and three players).
 NOBODY: tuple[int, ...] = ()
-
-
 #: The defenders of a game at three, four and five (hussar has one).
 DEFENDERS = 2
+#: The table sizes of a pulka whose size nobody chose: three, and a fourth may join
+#: before the first deal.  Two (hussar) and five sit only when chosen (the settings
+#: message's size button, ``/newpulka вдвоём|впятером``), so that two who join do not
+#: start a hussar table and a fifth ``/join`` is refused.
+UNCHOSEN: tuple[int, ...] = (3, 4)
+
+
+def sizes_of(seats: int | None) -> tuple[int, ...]:
+    """The sizes a pulka of chosen size ``seats`` (None: not chosen) may start at.
+
+    >>> sizes_of(None), sizes_of(2), sizes_of(5)
+    ((3, 4), (2,), (5,))
+    """
+    if seats is None:
+        return UNCHOSEN
+    if seats not in TABLE_SIZES:
+        raise ValueError(f"no table of {seats}")
+    return (seats,)
 
 
 def hussar(n: int) -> bool:

@@ -10,7 +10,6 @@ from bot.actions.keeper import Keeper
 from bot.actions.seating import start
 from bot.grammar.deals import valid_name
 from bot.model import (
-    UNCHOSEN,
     Author,
     Listed,
     PulkaError,
@@ -21,6 +20,7 @@ from bot.model import (
     Written,
 )
 from bot.storage import pulkas
+from scoring import seating
 from scoring.record import load_document
 
 #: The most deals an imported record may hold (a long evening has 100-200).
@@ -106,7 +106,7 @@ async def import_record(
         doc.rules,
         author,
         source,
-        seats=None if n in UNCHOSEN else n,
+        seats=None if n in seating.UNCHOSEN else n,
         seated=[Sitter(name, None) for name in doc.players],
         lang=lang,
         deals=doc.deals,

@@ -28,7 +28,6 @@ from bot.model import (
     Sitter,
     Source,
     Written,
-    sizes_of,
 )
 from bot.storage import chats, events, pulkas
 from bot.storage.db import Tx
@@ -79,7 +78,7 @@ async def start(
     and ``deals`` (an imported record's) written."""
     if seats is not None and seats not in seating.TABLE_SIZES:
         raise PulkaError("table_full")
-    if len(seated) > sizes_of(seats)[-1]:  # not chosen: 3 or 4
+    if len(seated) > seating.sizes_of(seats)[-1]:  # not chosen: 3 or 4
         raise PulkaError("table_full")
     keeper.langs.pop(chat_id, None)  # the creator's language may become the chat's
     async with keeper.storage.uow() as tx:

@@ -127,7 +127,7 @@ STAKE_WORDS = frozenset({"по", "at", "stake"})
 NAMING_WORDS = TARGET_WORDS | STAKE_WORDS
 #: Words choosing the table size, for ``/newpulka``, ``/calc`` and ``/cost`` alike: two
 #: (hussar, with a dummy) to five.  Without one ``/newpulka`` seats three or four
-#: (bot.store.tables.UNCHOSEN).  Apostrophes are read as ``'`` (:func:`size_word`).
+#: (:data:`scoring.seating.UNCHOSEN`).  Apostrophes are read as ``'`` (:func:`size_word`).
 SIZE_WORDS = {
     **dict.fromkeys(
         ("вдвоём", "вдвоем", "двоих", "гусарик", "удвох", "вдвох", "двох", "two", "hussar"), 2

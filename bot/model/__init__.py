@@ -63,7 +63,6 @@ from scoring import (
 from scoring.record import deal_from_json, rules_from_json, settlement_from_json
 
 __all__ = [
-    "UNCHOSEN",
     "AmendBreaks",
     "Author",
     "BoardRow",
@@ -81,28 +80,7 @@ __all__ = [
     "Source",
     "Table",
     "Written",
-    "sizes_of",
 ]
-
-
-#: The table sizes of a pulka whose size nobody chose: three, and a fourth may join
-#: before the first deal.  Two (hussar) and five sit only when chosen (the settings
-#: message's size button, ``/newpulka вдвоём|впятером``), so that two who join do not
-#: start a hussar table and a fifth ``/join`` is refused.
-UNCHOSEN: tuple[int, ...] = (3, 4)
-
-
-def sizes_of(seats: int | None) -> tuple[int, ...]:
-    """The sizes a pulka of chosen size ``seats`` (None: not chosen) may start at.
-
-    >>> sizes_of(None), sizes_of(2), sizes_of(5)
-    ((3, 4), (2,), (5,))
-    """
-    if seats is None:
-        return UNCHOSEN
-    if seats not in seating.TABLE_SIZES:
-        raise ValueError(f"no table of {seats}")
-    return (seats,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +138,12 @@ class Table:
 
     @property
     def sizes(self) -> tuple[int, ...]:
-        """The table sizes it may start at (:func:`sizes_of`)."""
-        return sizes_of(self.row.seats)
+        """The table sizes it may start at (:func:`scoring.seating.sizes_of`)."""
+        return seating.sizes_of(self.row.seats)
 
     @property
     def seat_limit(self) -> int:
-        """How many may sit: the size chosen, else four (:data:`UNCHOSEN`)."""
+        """How many may sit: the size chosen, else four (:data:`scoring.seating.UNCHOSEN`)."""
         return self.sizes[-1]
 
     @property
@@ -474,7 +452,7 @@ def shown_settlement(table: Table) -> Settlement | None:
 
 
 def _seated(row: PulkaRow) -> bool:
-    return len(row.players) in sizes_of(row.seats)
+    return len(row.players) in seating.sizes_of(row.seats)
 
 
 def build_table(row: PulkaRow) -> Table:

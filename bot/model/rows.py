@@ -96,7 +96,7 @@ class PulkaRow:
     players: tuple[PlayerRow, ...]
     events: tuple[EventRow, ...]
     #: The table size chosen (the settings message, ``/newpulka впятером``): 2 to 5;
-    #: None: nobody chose, 3 or 4 sit (:data:`bot.model.UNCHOSEN`).
+    #: None: nobody chose, 3 or 4 sit (:data:`scoring.seating.UNCHOSEN`).
     seats: int | None = None
 
     @property

@@ -4,6 +4,7 @@ another deals first."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +12,7 @@ from scoring import Correction, Game, PulkaState, Raspasy, Rules, play, seating
 from scoring.seating import (
     DEFENDERS,
     TABLE_SIZES,
+    UNCHOSEN,
     anyone_sits_out,
     dealing_first,
     defending,
@@ -18,6 +20,7 @@ from scoring.seating import (
     next_dealer,
     previous_dealer,
     sitting_out,
+    sizes_of,
 )
 
 from .strategies import pulkas
@@ -96,3 +99,12 @@ def test_turned_to_deal_first_everyone_keeps_his_neighbours(
     left_of = {order[i]: order[(i + 1) % n] for i in range(n)}
     assert all(left_of[turned[i]] == turned[(i + 1) % n] for i in range(n))
     assert dealing_first(order, 0) == tuple(order)
+
+
+def test_a_table_whose_size_nobody_chose_seats_three_or_four() -> None:
+    assert sizes_of(None) == UNCHOSEN == (3, 4)
+    assert set(UNCHOSEN) <= set(TABLE_SIZES)
+    assert [sizes_of(n) for n in TABLE_SIZES] == [(2,), (3,), (4,), (5,)]
+    for n in (0, 1, 6):
+        with pytest.raises(ValueError, match="no table"):
+            sizes_of(n)
