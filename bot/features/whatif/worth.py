@@ -43,16 +43,21 @@ class Worth:
 def roles(size: int, rules: Rules | None = None) -> tuple[str, ...]:
     """The seats of a deal asked about, the first dealing: with four the dealer sits
     out, with five his neighbour too (on the side ``five_sitting_out`` says), and the
-    declarer is the first at the table; hussar has the declarer and his opponent.
+    declarer is the first at the table, his defenders as :func:`scoring.seating.defenders`
+    has them; hussar has the declarer and his opponent.
 
     >>> roles(2), roles(5)[-1], roles(5, Rules(five_sitting_out="left"))[:2]
     (('declarer', 'first'), 'resting', ('dealer', 'resting'))
     """
     seats = [""] * size
-    for seat, role in zip(seating.sitting_out(size, 0, rules), (DEALER, RESTING), strict=False):
+    out = seating.sitting_out(size, 0, rules)
+    for seat, role in zip(out, (DEALER, RESTING), strict=False):
         seats[seat] = role
-    playing = iter((DECLARER, FIRST, SECOND))
-    return tuple(s or next(playing) for s in seats)
+    declarer = next(s for s in range(size) if s not in out)
+    seats[declarer] = DECLARER
+    for seat, role in zip(seating.defenders(size, declarer, out), (FIRST, SECOND), strict=False):
+        seats[seat] = role
+    return tuple(seats)
 
 
 class Unplayable(ScoringError):
