@@ -174,6 +174,8 @@ DEFENCES: dict[Defence, tuple[Choice, Choice]] = {
     Defence.DUMMY: (Choice.PASS, Choice.PASS),
 }
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
+#: Every contract, each written in a payload as its place here (one base-36 digit).
+_CONTRACTS = tuple(Contract(level, suit) for level in seating.LEVELS for suit in SUITS)
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: Seats a wizard's payload may name: up to five at a table.
 MAX_SEATS = max(seating.TABLE_SIZES)
@@ -296,7 +298,7 @@ class WizardData:
             out += str(self.seat)
         if self.contract is not None:
             c = self.contract
-            out += _DIGITS[(c.level - 6) * 5 + SUITS.index(c.suit)]
+            out += _DIGITS[_CONTRACTS.index(c)]
         if self.defence is not None:
             out += self.defence
         return out + "".join(_DIGITS[x] for x in self.tricks)
@@ -314,9 +316,9 @@ class WizardData:
                 values["seat"], rest = int(rest[0]), rest[1:]
             if kind == Kind.GAME and rest:
                 index = _DIGITS.find(rest[0])
-                if not 0 <= index < 25:
+                if not 0 <= index < len(_CONTRACTS):
                     raise BadCallback("contract")
-                values["contract"] = Contract(6 + index // 5, SUITS[index % 5])
+                values["contract"] = _CONTRACTS[index]
                 rest = rest[1:]
                 if rest:
                     values["defence"], rest = rest[0], rest[1:]
