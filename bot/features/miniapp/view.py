@@ -42,7 +42,18 @@ from bot.views.rating import player_text, rating_line
 from bot.views.settlement import amendment_blocks, money_lines
 from bot.views.stats import chart_caption, money_words, pair_line, per_deal_words, player_block
 from bot.views.texts import Texts
-from scoring import Choice, Contract, Correction, Deal, Suit, figure, money_text, play, standings
+from scoring import (
+    Choice,
+    Contract,
+    Correction,
+    Deal,
+    Suit,
+    entry,
+    figure,
+    money_text,
+    play,
+    standings,
+)
 from scoring.cost import deal_cost
 from scoring.settle import share
 
@@ -267,7 +278,7 @@ def _amendment_lines(tx: Texts, table: Table) -> list[str]:
 def entry_form(tx: Texts, table: Table) -> dict[str, Any] | None:
     """What the page's deal form offers for the next deal (None: no deal can be written
     now): the players at the table in speaking order, each declarer's defenders, the
-    contracts allowed, the answers; every word in the chat's language."""
+    contracts allowed, the answers, the trick counts; every word in the chat's language."""
     state = table.state
     if not table.playable or state is None:
         return None
@@ -287,6 +298,8 @@ def entry_form(tx: Texts, table: Table) -> dict[str, Any] | None:
             for suit in suits
         ],
         "choices": [{"code": c.value, "label": tx(c.value)} for c in Choice],
+        # The page offers the counts scoring allows, not a range of its own.
+        "counts": list(entry.COUNTS),
         "labels": {key.removeprefix("ma_"): tx(key) for key in ENTRY_LABELS},
         "kinds": {"game": tx("ma_game"), "misere": tx("misere"), "raspasy": tx("raspasy")},
     }

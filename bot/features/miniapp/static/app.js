@@ -300,7 +300,7 @@ function select(name, options, value, onChange) {
 
 function counts(form) {
   const out = [["", form.labels.not_given]];
-  for (let n = 0; n <= 10; n++) out.push([String(n), String(n)]);
+  for (const n of form.counts) out.push([String(n), String(n)]);
   return out;
 }
 
