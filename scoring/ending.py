@@ -90,6 +90,18 @@ def tap(
     return Tap(Verdict.AGREED, by)
 
 
+def may_end(*, finished: bool, agreed: bool) -> bool:
+    """May the pulka end now: closed at its target, or by the players' agreement
+    (rule 4.2.3)?
+
+    >>> may_end(finished=True, agreed=False), may_end(finished=False, agreed=True)
+    (True, True)
+    >>> may_end(finished=False, agreed=False)
+    False
+    """
+    return finished or agreed
+
+
 def can_settle(*, finished: bool, ended_by_agreement: bool, settled: bool, cancelled: bool) -> bool:
     """May the table settle now: closed at its target, or ended by agreement, and not
     settled or cancelled already?"""

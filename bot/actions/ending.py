@@ -63,7 +63,8 @@ async def end(
         table = await keeper.table(tx, pulka_id)
         if not table.active or (last_event_id is not None and table.last_event_id != last_event_id):
             raise PulkaError("stale")
-        if not agreed and (table.state is None or not table.state.finished):
+        finished = table.state is not None and table.state.finished
+        if not ending.may_end(finished=finished, agreed=agreed):
             raise PulkaError("stale")
         after, event = await append(tx, table, EventKind.END, {"agreed": agreed}, author, source)
     return keeper.written(table, after, event)
