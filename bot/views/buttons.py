@@ -174,6 +174,8 @@ DEFENCES: dict[Defence, tuple[Choice, Choice]] = {
     Defence.DUMMY: (Choice.PASS, Choice.PASS),
 }
 SUITS = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.NO_TRUMPS)
+#: The most counts the wizard asks on raspasy, at any table.
+_RASPASY_COUNTS = max(entry.raspasy_needed(n) for n in seating.TABLE_SIZES)
 #: Every contract, each written in a payload as its place here (one base-36 digit).
 _CONTRACTS = tuple(Contract(level, suit) for level in seating.LEVELS for suit in SUITS)
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -286,7 +288,8 @@ class WizardData:
         if k is Kind.MISERE:  # chosen on the declarer's contract screen
             bad = bool(self.seat is None or self.contract or self.defence or len(t) > 1)
             return "misere" if bad else ""
-        bad = bool(self.seat is not None or self.contract or self.defence or len(t) > 2)
+        bad = bool(self.seat is not None or self.contract or self.defence)
+        bad = bad or len(t) > _RASPASY_COUNTS
         return "raspasy" if bad or entry.left(t) < 0 else ""
 
     # --- text form ---------------------------------------------------------------
