@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from . import seating
-from .deals import Choice, Correction, Deal, Game, Misere, Raspasy
+from .deals import TRICKS, Choice, Correction, Deal, Game, Misere, Raspasy
 from .errors import IllegalDeal, InvalidDeal, ScoringError
 from .names import name_key
 from .rules import (
@@ -300,7 +300,7 @@ def _table(
             raise InvalidDeal.of("dealer_at_table", "dealer", dealer=state.players[given])
     elif n == 5:
         out = _five_out(state, {s for s in range(5) if s not in t}, given)
-    if total != 10:
+    if total != TRICKS:
         raise InvalidDeal.of("tricks_sum", path, total=total)
     return t, out
 
@@ -331,7 +331,7 @@ def _by_seat(
         s = state.seat(name, path)
         if s in t:
             raise InvalidDeal.of("named_twice", path, name=name)
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 10:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= TRICKS:
             raise InvalidDeal.of("tricks_range", path, name=name, count=count)
         t[s] = count
         total += count
@@ -438,7 +438,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
             pen.whist(second, decl, _half(rules.quota_for(level)) * price * f)
         elif len(whisters) == 1:
             w = whisters[0]
-            defence = 10 - mine
+            defence = TRICKS - mine
             pen.whist(w, decl, defence * price * f)
             owed = rules.quota_for(level) - defence
             if owed > 0:
@@ -463,7 +463,7 @@ def _game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
         if len(whisters) == 1:
             w = whisters[0]
             passer = second if w == first else first
-            defence = 10 - mine
+            defence = TRICKS - mine
             if rules.whist is WhistSplit.GREEDY:
                 pen.whist(w, decl, defence * price * f)
             else:
@@ -500,9 +500,9 @@ def _hussar_game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     if len(g.tricks) == 1 and g.tricks[0][0] == declarer:
         # Only the declarer's count, as for a misère: the rest are the defence's.
         count = g.tricks[0][1]
-        g = replace(g, tricks=((declarer, count), (state.players[opp], 10 - count)))
+        g = replace(g, tricks=((declarer, count), (state.players[opp], TRICKS - count)))
     t, total = _hussar_tricks(state, g.tricks)
-    if total != 10:
+    if total != TRICKS:
         raise InvalidDeal.of("tricks_sum", "tricks", total=total)
     choice: object = _NONE
     for name, c in g.defence:
@@ -522,7 +522,7 @@ def _hussar_game(state: PulkaState, g: Game) -> tuple[_Pen, int, int]:
     whisted = liable or rules.dummy_whist
     price, f = rules.price(level), rules.whist_factor
     mine = t[decl]
-    defence = 10 - mine
+    defence = TRICKS - mine
     pen = _Pen(state)
     if mine >= level or not whisted:
         if mine < level:
@@ -617,7 +617,7 @@ def _check_half(state: PulkaState, g: Game, c1: Choice, c2: Choice, second: int)
 def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
     rules = state.rules
     decl = state.seat(m.declarer, "declarer")
-    if not isinstance(m.tricks, int) or isinstance(m.tricks, bool) or not 0 <= m.tricks <= 10:
+    if not isinstance(m.tricks, int) or isinstance(m.tricks, bool) or not 0 <= m.tricks <= TRICKS:
         raise InvalidDeal.of("misere_tricks", "tricks", count=m.tricks)
     given = None if m.dealer is None else state.seat(m.dealer, "dealer")
     out: tuple[int, ...] = ()
@@ -664,12 +664,12 @@ def _raspasy(state: PulkaState, r: Raspasy) -> tuple[_Pen, int, int]:
     out: tuple[int, ...]
     if len(state.sheet.players) == 2:
         own, total = _hussar_tricks(state, r.tricks)
-        if total > 10:
+        if total > TRICKS:
             raise InvalidDeal.of("tricks_two_sum", "tricks", total=total)
         t, out = dict(own), ()
         if rules.hussar_raspasy is HussarRaspasy.SHARED:
             # The dummy's tricks, half to each: a shared dummy mountain (notes 2.5).
-            dummy = _half(10 - total)
+            dummy = _half(TRICKS - total)
             t = {s: norm(c + dummy) for s, c in own.items()}
     else:
         t, out = _table(state, r.tricks, r.dealer)
