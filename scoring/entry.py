@@ -28,7 +28,9 @@ The deal lists the defenders in the order they were given when every one was
 named (a record keeps the order it was typed in), else in speaking order.
 
 A count given is never changed: if the counts cannot make a deal of 10, the
-refusal says so (:data:`CODES`).  Everything else, whether the deal may be played
+refusal says so (:data:`CODES`).  What a count may be, before a deal is complete, is
+here too: :func:`open_counts` (what the next player asked may have taken),
+:func:`counts_wanted` (how many counts a game needs), :func:`raspasy_needed`.  Everything else, whether the deal may be played
 at all, is :func:`scoring.play`'s call.
 
 >>> from scoring import Rules
