@@ -30,8 +30,8 @@ named (a record keeps the order it was typed in), else in speaking order.
 A count given is never changed: if the counts cannot make a deal of 10, the
 refusal says so (:data:`CODES`).  What a count may be, before a deal is complete, is
 here too: :func:`open_counts` (what the next player asked may have taken),
-:func:`counts_wanted` (how many counts a game needs), :func:`raspasy_needed`.  Everything else, whether the deal may be played
-at all, is :func:`scoring.play`'s call.
+:func:`counts_wanted` (how many counts a game needs), :func:`raspasy_needed`.
+Everything else, whether the deal may be played at all, is :func:`scoring.play`'s call.
 
 >>> from scoring import Rules
 >>> state = PulkaState.new(("Anna", "Boris", "Vera"), Rules())
