@@ -149,6 +149,24 @@ async def test_cost_bad_input_says_what_and_how(app: App, people: dict[str, Any]
         assert await app.count() == events
 
 
+async def test_a_deal_typed_to_whatif_is_pointed_to_cost(app: App, people: dict[str, Any]) -> None:
+    chat = group(app.tg, people)
+    async with app.polling():
+        said = await app.say(chat, people["anna"], "/whatif Anna 6s 6 Boris whist 3 Vera pass 1")
+        assert said == (
+            "/whatif пересчитывает законченную пульку по другим правилам: /whatif greedy, "
+            "/whatif 2 leningrad. Цену одной сдачи покажет /cost: /cost 6♠ 6 вист 3 пас 1. "
+            "Ничего не записано."
+        )
+        # The example it gives is one /cost reads.
+        assert "Цена сдачи: 6♠ / ровно" in await app.say(
+            chat, people["anna"], "/cost 6♠ 6 вист 3 пас 1"
+        )
+        # A rule's value still goes to /whatif (no finished pulka here yet).
+        assert "Законченных пулек" in await app.say(chat, people["anna"], "/whatif greedy")
+        assert await app.count() == 0
+
+
 async def _evening(app: App, people: dict[str, Any]) -> Evening:
     """Sochi to 2 at 1 a whist: raspasy, then TO_TWO; settled by the board's button."""
     e = Evening(app, people)

@@ -41,6 +41,7 @@ whatif_broken = Under these rules deal #{ $deal } ({ $what }) cannot be played: 
 whatif_none = No finished pulka here yet: /whatif re-scores a finished one (list: /pulkas).
 whatif_usage = What to change? /whatif rule=value for the last finished pulka, /whatif N … for pulka N of /pulkas.
 whatif_unknown = No such rule or value: “{ $token }”.
+whatif_deal = /whatif re-scores a finished pulka under other rules: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. The cost of one deal is /cost: <code>/cost 6♠ 6 whist 3 pass 1</code>. Nothing was written.
 whatif_bad_value = “{ $token }”: this rule has no such value.
 whatif_keys = Rules: { $keys }. Whole variants: sochi, leningrad, rostov.
 whatif_example = For example: /whatif greedy · /whatif whist=greedy · /whatif 2 leningrad · /whatif half_whist (a yes/no rule alone is flipped) · /whatif raspasy=1,2,3

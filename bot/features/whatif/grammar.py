@@ -53,6 +53,7 @@ from bot.grammar.deals import (
     VARIANT_WORDS,
     Defence,
     implied,
+    parse_contract,
     read_contract,
     read_defence,
     size_word,
@@ -178,6 +179,14 @@ def _value_key(word: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _contract(word: str) -> bool:
+    try:
+        parse_contract(word)
+    except ParseError:
+        return False
+    return True
+
+
 def parse_whatif(text: str) -> WhatIf:
     """``[N] key=value | flag | value | variant`` (several may follow each other)."""
     words = re.sub(r"\s*=\s*", "=", text or "").split()
@@ -188,6 +197,8 @@ def parse_whatif(text: str) -> WhatIf:
         words = words[1:]
     if not words:
         raise ParseError("whatif_usage")
+    if any(_contract(w) for w in words):
+        raise ParseError("whatif_deal")  # a deal typed to /whatif is a question for /cost
     changes: list[tuple[str, str | None]] = []
     for word in words:
         pair = _PAIR.fullmatch(word)

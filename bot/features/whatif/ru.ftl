@@ -41,6 +41,7 @@ whatif_broken = По этим правилам не сыграть сдачу �
 whatif_none = Законченных пулек здесь ещё нет: /whatif пересчитывает законченную (список — /pulkas).
 whatif_usage = Что поменять? /whatif правило=значение — для последней законченной пульки, /whatif N … — для пульки N из /pulkas.
 whatif_unknown = Не знаю такого правила или значения: «{ $token }».
+whatif_deal = /whatif пересчитывает законченную пульку по другим правилам: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. Цену одной сдачи покажет /cost: <code>/cost 6♠ 6 вист 3 пас 1</code>. Ничего не записано.
 whatif_bad_value = «{ $token }» — такого значения у этого правила нет.
 whatif_keys = Правила: { $keys }. Варианты целиком: sochi, leningrad, rostov.
 whatif_example = Например: /whatif greedy · /whatif whist=greedy · /whatif 2 leningrad · /whatif half_whist (да/нет меняется на обратное) · /whatif raspasy=1,2,3

@@ -263,4 +263,6 @@ def whatif_refusal(tx: Texts, err: Exception, data: object) -> str | None:
     is told the usual way)."""
     if isinstance(err, ParseError) and err.key == "whatif_usage":
         return tx("whatif_usage") + "\n" + tx("whatif_example")
+    if isinstance(err, ParseError) and err.key == "whatif_deal":
+        return tx("whatif_deal")
     return whatif_error_text(tx, err) if isinstance(err, ParseError | ScoringError) else None
