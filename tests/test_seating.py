@@ -203,6 +203,26 @@ async def test_leave_before_the_first_deal_keeps_the_others_in_order(
     assert await app.count("leave") == 1
 
 
+async def test_a_deal_before_the_table_is_seated_asks_to_sit_down(
+    app: App, people: dict[str, Any]
+) -> None:
+    # Whoever types it, seated or not: the seats are open, so the answer is to take one,
+    # not that only players may write deals.
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    deal = "/deal Anna 6s 6 Boris whist 3 Vera pass 1"
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        want = "Для сдачи нужно 3 или 4 игрока, за столом 0. Садитесь: /join"
+        assert await app.say(chat, p["anna"], deal) == want
+        await seat(app, chat, p, "anna")
+        assert await app.say(chat, p["stranger"], deal) == want.replace("0", "1")
+        await seat(app, chat, p, "boris", "vera")
+        # Seated: one who does not play is told who may.
+        assert "только игроки пульки" in await app.say(chat, p["stranger"], deal)
+    assert await app.count("deal") == 0
+
+
 # --- swapping seats and the first dealer --------------------------------------------------
 
 

@@ -310,21 +310,27 @@ async def pulka_to_change(message: Message, keeper: Keeper, bot: Bot, members: M
     """The running pulka here, if the message's sender may change it; else ``no_pulka``
     or ``not_allowed``."""
     table = await pulka_here(message, keeper)
+    await _may_change(message, table, bot, members)
+    return table
+
+
+async def _may_change(message: Message, table: Table, bot: Bot, members: Members) -> None:
     if not await members.may_write(
         bot, table, message.chat, message.from_user, message.sender_chat
     ):
         raise PulkaError("not_allowed")
-    return table
 
 
 async def seated_pulka_to_change(
     message: Message, keeper: Keeper, bot: Bot, members: Members
 ) -> Table:
     """As :func:`pulka_to_change`, and seated: a deal or a correction can be written;
-    else ``need_players``."""
-    table = await pulka_to_change(message, keeper, bot, members)
+    else ``need_players``, asked first: while the seats are open, whoever writes a deal
+    is told to sit down (``/join``), not that only players may."""
+    table = await pulka_here(message, keeper)
     if table.state is None:
         raise need_players(table)
+    await _may_change(message, table, bot, members)
     return table
 
 
