@@ -69,6 +69,22 @@ def configure(app: App, port: int) -> str:
     return url
 
 
+async def seat_three(
+    app: App, chat: dict[str, Any], p: dict[str, Any], args: str = "sochi 14 1"
+) -> None:
+    """``/newpulka args``, then Anna, Boris and Vera sit down."""
+    await app.say(chat, p["anna"], f"/newpulka {args}")
+    for who in ("anna", "boris", "vera"):
+        await app.say(chat, p[who], "/join")
+
+
+async def pulka_ref(app: App) -> str:
+    """The page's reference (``pN``) of the pulka started last."""
+    async with app.storage.read() as tx:
+        row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
+    return f"p{row['id']}"
+
+
 async def ask(
     http: aiohttp.ClientSession,
     url: str,

@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 from aiogram.types import ChatMemberRestricted
 from harness import App, group
-from miniapp import APP_NAME, ask, configure, free_port, sign
+from miniapp import APP_NAME, ask, configure, free_port, pulka_ref, seat_three, sign
 from test_ending import SETTLE, TO_TWO, Evening
 
 from bot.app import Server, create_dispatcher
@@ -29,20 +29,6 @@ DEALS = (
     ("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1"),
     ("boris", "/deal boris 7ч 7 ANNA вист 2 vera пас 1"),
 )
-
-
-async def seat_three(
-    app: App, chat: dict[str, Any], p: dict[str, Any], args: str = "sochi 14 1"
-) -> None:
-    await app.say(chat, p["anna"], f"/newpulka {args}")
-    for who in ("anna", "boris", "vera"):
-        await app.say(chat, p[who], "/join")
-
-
-async def pulka_ref(app: App) -> str:
-    async with app.storage.read() as tx:
-        row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-    return f"p{row['id']}"
 
 
 async def test_signed_member_reads_the_sheet_the_chat_shows(

@@ -21,7 +21,7 @@ from urllib.parse import quote
 import aiohttp
 import pytest
 from harness import App, group
-from miniapp import ask, configure, free_port, sign
+from miniapp import ask, configure, free_port, pulka_ref, seat_three, sign
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from test_ending import SETTLE, TO_TWO, Evening
@@ -145,9 +145,7 @@ async def test_the_page_shows_the_live_sheet(
         await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
         await app.say(chat, p["boris"], "/deal Boris 7h 7 Anna whist 2 Vera pass 1")
         await app.say(chat, p["vera"], f"/correct Anna mountain -2 — {XSS}")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        ref = f"p{row['id']}"
+        ref = await pulka_ref(app)
         score = await app.say(chat, p["stranger"], "/score text")
 
         await open_page(browser, url, sign(tg.token, p["anna"], ref), LIGHT)
@@ -238,13 +236,9 @@ async def test_opened_from_a_private_chat_the_page_shows_his_latest_pulka(
         assert await run(browser.execute_script, "return document.getElementById('tabs').hidden")
         await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-no-pulka.png"))
 
-        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
-        for who in ("anna", "boris", "vera"):
-            await app.say(chat, p[who], "/join")
+        await seat_three(app, chat, p, "sochi 20 1")
+        ref = await pulka_ref(app)
         await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        ref = f"p{row['id']}"
         await open_page(browser, url, sign(tg.token, p["vera"], None, chat_type="sender"), LIGHT)
         shown = await until(
             browser, f"document.querySelectorAll('.player .result').length === 3 && {STANDINGS}"
@@ -281,9 +275,8 @@ async def test_a_settled_pulka_shows_its_settlement(
         settled = next(
             m["text"] for m in reversed(e.tg.sent_messages(e.chat)) if "→" in m.get("text", "")
         )
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        await open_page(browser, url, sign(e.tg.token, e.p["gleb"], f"p{row['id']}"), DARK)
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(e.tg.token, e.p["gleb"], ref), DARK)
         lines = await until(
             browser,
             "[...document.querySelectorAll('#settlement p')].map(p => p.textContent)",
@@ -292,7 +285,7 @@ async def test_a_settled_pulka_shows_its_settlement(
         assert any("→" in line for line in lines)  # who pays whom
         await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-dark-settled.png"))
         # Boris marks his payment in the page, as under the settlement in the chat.
-        await open_page(browser, url, sign(e.tg.token, e.p["boris"], f"p{row['id']}"), LIGHT)
+        await open_page(browser, url, sign(e.tg.token, e.p["boris"], ref), LIGHT)
         paid = "💸 Boris → Anna 8.66: оплачено"
         button = f"[...document.querySelectorAll('.debt')].find(b => b.textContent === {paid!r})"
         await until(browser, button)
@@ -318,12 +311,9 @@ async def test_a_deal_entered_in_the_page_is_posted_in_the_chat(
     url = configure(app, free_port())
     chat = group(tg, p)
     async with app.polling():
-        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
-        for who in ("anna", "boris", "vera"):
-            await app.say(chat, p[who], "/join")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        await open_page(browser, url, sign(tg.token, p["vera"], f"p{row['id']}"), LIGHT)
+        await seat_three(app, chat, p, "sochi 20 1")
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(tg.token, p["vera"], ref), LIGHT)
         await until(browser, "!document.getElementById('tab-entry').hidden")
         await run(browser.execute_script, "document.getElementById('tab-entry').click()")
         await until(browser, "document.querySelector('select[name=declarer]')")
@@ -458,9 +448,8 @@ async def test_a_telegram_name_with_markup_runs_nothing(
         for who in (p["anna"], p["boris"], odd):
             assert "садится за стол" in await app.say(chat, who, "/join")
         await app.say(chat, p["anna"], "/deal 1 6s 6 2 whist 3 3 pass 1")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        await open_page(browser, url, sign(tg.token, odd, f"p{row['id']}"), LIGHT)
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(tg.token, odd, ref), LIGHT)
         names = await until(
             browser,
             "document.querySelectorAll('.player .result').length === 3 && "
@@ -485,12 +474,9 @@ async def test_the_page_follows_a_change_of_the_chats_language(
     url = configure(app, free_port())
     chat = group(tg, p)
     async with app.polling():
-        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
-        for who in ("anna", "boris", "vera"):
-            await app.say(chat, p[who], "/join")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        await open_page(browser, url, sign(tg.token, p["boris"], f"p{row['id']}"), LIGHT)
+        await seat_three(app, chat, p, "sochi 20 1")
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(tg.token, p["boris"], ref), LIGHT)
         tab = "document.getElementById('tab-sheet').textContent"
         assert await until(browser, f"document.querySelector('.player') && {tab}") == "Лист"
         # No deal is written: the next poll alone redraws it in English.
@@ -514,13 +500,9 @@ async def test_one_who_may_not_write_is_not_offered_the_form(
     url = configure(app, free_port())
     chat = group(tg, p)
     async with app.polling():
-        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
-        for who in ("anna", "boris", "vera"):
-            await app.say(chat, p[who], "/join")
+        await seat_three(app, chat, p, "sochi 20 1")
+        ref = await pulka_ref(app)
         await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        ref = f"p{row['id']}"
         await open_page(browser, url, sign(tg.token, p["gleb"], ref), LIGHT)
         said = await until(browser, "document.getElementById('no-write')?.textContent")
         assert said == "Записывать сдачи могут только игроки пульки и администраторы чата."
@@ -559,12 +541,9 @@ async def test_the_page_does_not_poll_while_out_of_sight(
     url = configure(app, free_port())
     chat = group(tg, p)
     async with app.polling():
-        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
-        for who in ("anna", "boris", "vera"):
-            await app.say(chat, p[who], "/join")
-        async with app.storage.read() as tx:
-            row = await tx.one("SELECT MAX(id) AS id FROM pulkas")
-        await open_page(browser, url, sign(tg.token, p["anna"], f"p{row['id']}"), LIGHT)
+        await seat_three(app, chat, p, "sochi 20 1")
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(tg.token, p["anna"], ref), LIGHT)
         await until(browser, f"document.querySelector('.player') && {POLLS} >= 2")
         last = await run(browser.execute_script, "return document.body.dataset.last")
 

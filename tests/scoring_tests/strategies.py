@@ -145,3 +145,13 @@ def pulkas(
             continue  # e.g. a deal after the end: not part of a valid record
         deals.append(deal)
     return players, r, deals
+
+
+@st.composite
+def states(draw: st.DrawFn) -> PulkaState:
+    """A sheet some deals into a random pulka of any size, so any seat may deal next."""
+    players, rules, deals = draw(pulkas(max_deals=6))
+    state = PulkaState.new(players, rules)
+    for deal in deals:
+        state = play(state, deal).state
+    return state

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import Choice, Contract, InvalidDeal, PulkaState, Raspasy, Rules, Suit, play, seating
+from scoring import Choice, Contract, InvalidDeal, PulkaState, Raspasy, Rules, Suit, seating
 from scoring.deals import TRICKS
 from scoring.entry import (
     COUNTS,
@@ -25,22 +25,12 @@ from scoring.entry import (
     result_count,
 )
 
-from .strategies import pulkas
+from .strategies import states
 
 W, P, H = Choice.WHIST, Choice.PASS, Choice.HALF
 PROPERTIES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: What a sum refusal of :func:`complete` is coded.
 SUM_CODES = {"tricks_over", "tricks_sum", "tricks_two_sum", "tricks_range"}
-
-
-@st.composite
-def states(draw: st.DrawFn) -> PulkaState:
-    """A sheet some deals into a random pulka of any size, so any seat may deal next."""
-    players, rules, deals = draw(pulkas(max_deals=6))
-    state = PulkaState.new(players, rules)
-    for deal in deals:
-        state = play(state, deal).state
-    return state
 
 
 @st.composite

@@ -29,7 +29,7 @@ from scoring import (
 from scoring.entry import Answer, GivenGame, GivenMisere, GivenRaspasy, complete
 from scoring.errors import MESSAGES
 
-from .strategies import NAMES, pulkas
+from .strategies import NAMES, states
 
 W, P, H = Choice.WHIST, Choice.PASS, Choice.HALF
 THREE = PulkaState.new(NAMES[:3], Rules())
@@ -174,16 +174,6 @@ def test_every_code_has_an_english_message() -> None:
 # --- properties ---------------------------------------------------------------------
 
 COUNTS = st.none() | st.integers(0, 10)
-
-
-@st.composite
-def states(draw: st.DrawFn) -> PulkaState:
-    """A sheet some deals into a random pulka, so any seat may deal next."""
-    players, rules, deals = draw(pulkas(max_deals=6))
-    state = PulkaState.new(players, rules)
-    for deal in deals:
-        state = play(state, deal).state
-    return state
 
 
 @st.composite
