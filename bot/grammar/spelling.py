@@ -25,13 +25,17 @@ _LATIN = str.maketrans(
 )  # fmt: skip
 
 #: Latin spellings of one sound, folded to one: Maxim/Maksim, Yulia/Julia/Iulia,
-#: Khariton/Hariton, Sergey/Sergei, Dmitry/Dmitrii, Josef/Iosif's j.
+#: Khariton/Hariton, Sergey/Sergei, Dmitry/Dmitrii, Josef/Iosif's j; Ukrainian г is h in
+#: Latin (Oleh, Hanna), Russian г is g (Oleg, Ganna); Yevgeny/Evgeny.  Both sides of a
+#: comparison are folded alike, so "sh" becoming "sg" is harmless.
 _FOLDS = (
     (re.compile("x"), "ks"),
     (re.compile("kh"), "h"),
     (re.compile("ph"), "f"),
+    (re.compile("h"), "g"),
     (re.compile("w"), "v"),
     (re.compile("[jy]"), "i"),
+    (re.compile("ie"), "e"),
     (re.compile(r"(.)\1+"), r"\1"),
 )
 
@@ -45,6 +49,10 @@ def sound(key: str) -> str:
     >>> sound("сергей") == sound("sergey"), sound("юлия") == sound("julia") == sound("yulia")
     (True, True)
     >>> sound("максим") == sound("maxim"), sound("дмитрий") == sound("dmitry")
+    (True, True)
+    >>> sound("олег") == sound("oleh"), sound("ганна") == sound("hanna")
+    (True, True)
+    >>> sound("евгений") == sound("yevgeniy") == sound("evgeny"), sound("саша") == sound("sasha")
     (True, True)
     """
     text = key.translate(_LATIN)
