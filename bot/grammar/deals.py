@@ -49,7 +49,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, overload
 
-from bot.grammar.spelling import sound
+from bot.grammar.spelling import other_alphabet, sound
 from bot.model import ParseError, PlayerRow
 from scoring import (
     Choice,
@@ -180,10 +180,10 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     nickname (``/nick``), then the username without ``@`` (all compared
     :func:`fold`-ed); else the start of exactly one player's name or nickname, two
     letters at least and no word of the grammar (``пас``, ``вист``, ``без``... stay
-    what they are); else, typed in the other alphabet, the name or nickname that sounds
-    the same, or the one name whose sound it starts (:func:`bot.grammar.spelling.sound`:
-    ``Борис`` or ``Бор`` for ``Boris``).  A start that several players' names share is
-    refused (``ambiguous_player``) naming them.
+    what they are), or, typed in the other alphabet, the whole name or nickname that
+    sounds the same (:func:`bot.grammar.spelling.sound`: ``Борис`` for ``Boris``).  A
+    word that several players' names start or sound like is refused
+    (``ambiguous_player``) naming them.
 
     >>> seats = [PlayerRow(0, "Анна", 1, "anna"), PlayerRow(1, "Антон", 2, None),
     ...          PlayerRow(2, "Борис", 3, None, "Боря")]
@@ -195,8 +195,10 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     >>> find_player(seats, "в") is None, find_player(seats, "пас") is None
     (True, True)
     >>> latin = [PlayerRow(0, "Boris", 1, None), PlayerRow(1, "Vera", 2, None, "Verochka")]
-    >>> [find_player(latin, w).name for w in ("Борис", "бори", "Вера", "верочка")]
-    ['Boris', 'Boris', 'Vera', 'Vera']
+    >>> [find_player(latin, w).name for w in ("Борис", "Вера", "верочка")]
+    ['Boris', 'Vera', 'Vera']
+    >>> find_player(latin, "бор") is None, find_player(latin, "Wera") is None
+    (True, True)
     """
     if SEAT_RE.fullmatch(raw := token.strip()):  # ASCII digits, before NFKC makes ² a 2
         seat = int(raw) - 1
@@ -214,11 +216,19 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     if len(key) < 2 or key in NOT_NAMES:
         return None
     starting = [p for p in players if _name(p).startswith(key) or _nick(p).startswith(key)]
-    if not starting:  # typed in the other alphabet: "Борис" for "Boris", "Vera" for "Вера"
-        heard = sound(key)
-        starting = [p for p in players if sound(_name(p)) == heard or sound(_nick(p)) == heard]
-        if not starting and len(heard) > 2:
-            starting = [p for p in players if sound(_name(p)).startswith(heard)]
+    # Typed in the other alphabet ("Борис" for Boris): a whole name or nickname that
+    # sounds the same, heard beside the starts above, so "Макс" with Max and Максим
+    # seated is asked about, not taken for Максим.  Never a start (a sound is looser
+    # than letters: "Пётр" is no Petra), never a word that sounds like the grammar's
+    # ("пасс" is a slip of "пас"), never within one alphabet (the letters spoke there).
+    heard = sound(key)
+    if heard not in _GRAMMAR_SOUNDS:
+        starting += [
+            p
+            for p in players
+            if p not in starting
+            and any(other_alphabet(key, n) and sound(n) == heard for n in (_name(p), _nick(p)) if n)
+        ]
     if len(starting) > 1:
         raise ambiguous(token, (p.name for p in starting))
     return starting[0] if starting else None
@@ -786,3 +796,6 @@ NOT_NAMES = frozenset(
     | NAMING_WORDS
     | set(SIZE_WORDS)
 )
+#: How the grammar's words sound (:func:`bot.grammar.spelling.sound`): a word that sounds
+#: like one of them ("пасс") is a slip of that word, never a player's name.
+_GRAMMAR_SOUNDS = frozenset(sound(fold(w)) for w in NOT_NAMES)

@@ -59,3 +59,18 @@ def sound(key: str) -> str:
     for pattern, to in _FOLDS:
         text = pattern.sub(to, text)
     return text
+
+
+def other_alphabet(a: str, b: str) -> bool:
+    """One of ``a`` and ``b`` is written in Cyrillic letters and the other is not.
+
+    >>> other_alphabet("борис", "boris"), other_alphabet("boris", "bob")
+    (True, False)
+    >>> other_alphabet("аня", "юля")
+    False
+    """
+    return _cyrillic(a) != _cyrillic(b)
+
+
+def _cyrillic(text: str) -> bool:
+    return any("\u0400" <= ch <= "\u04ff" for ch in text)
