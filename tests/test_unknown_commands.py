@@ -26,8 +26,10 @@ async def test_a_slip_or_a_guess_is_answered_with_the_command_meant(
         assert answer == (
             "Такой команды нет: /dela. Может быть, нужна /deal — записать сдачу? Все команды: /help"
         )
-        assert "нужна /settle — расписать пульку?" in await app.say(chat, p["anna"], "/end")
-        assert "нужна /settle" in await app.say(chat, p["anna"], "/ИТОГ")
+        assert "нужна /settle — расписать пульку?" in await app.say(chat, p["anna"], "/ИТОГ")
+        assert "нужна /deal — записать сдачу?" in await app.say(chat, p["anna"], "/Deal 6s")
+        # The menu's example stays out of the question.
+        assert "нужна /cost — сколько стоит сдача? Все" in await app.say(chat, p["anna"], "/cots")
         assert "нужна /score — счёт?" in await app.say(chat, p["boris"], "/scroe")
         assert "нужна /undo" in await app.say(chat, p["boris"], "/undoo")
         assert "нужна /newpulka" in await app.say(chat, p["boris"], "/newpulk")
@@ -42,6 +44,18 @@ async def test_a_slip_or_a_guess_is_answered_with_the_command_meant(
             "Усі команди: /help"
         )
     assert await app.count() == 0  # nothing written
+
+
+async def test_ending_words_are_heard_only_where_a_pulka_is_running(
+    app: App, people: dict[str, Any]
+) -> None:
+    p = people
+    chat = group(app.tg, p)
+    async with app.polling():
+        assert await silent(app, chat, p["anna"], "/end")  # a music bot's, say
+        await app.say(chat, p["anna"], "/newpulka sochi 10 1")
+        assert "нужна /settle — расписать пульку?" in await app.say(chat, p["anna"], "/end")
+        assert "нужна /settle" in await app.say(chat, p["anna"], "/finish")
 
 
 async def test_a_command_named_to_the_bot_is_answered_another_bots_is_not(
@@ -59,9 +73,14 @@ async def test_a_command_named_to_the_bot_is_answered_another_bots_is_not(
         for text in (
             "/kick @troll",
             "/play song",
+            "/del",
+            "/player",
+            "/stat",
+            "/rule 3",
             "/frobnicate",
             "/end@OtherBot",
             "/deal@OtherBot",
+            f"/@{bot_name}",
         ):
             assert await silent(app, chat, p["anna"], text), text
         # A command of its own is its own, never "unknown".

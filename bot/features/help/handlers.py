@@ -13,7 +13,7 @@ from aiogram.types import CallbackQuery, MenuButtonWebApp, Message, WebAppInfo
 
 from bot.actions import chats
 from bot.actions.keeper import Keeper
-from bot.features.help.guess import meant_command
+from bot.features.help.guess import ENDING_WORDS, meant_command
 from bot.features.help.view import (
     PAGES,
     help_keyboard,
@@ -115,8 +115,10 @@ async def start(message: Message, bot: Bot, tx: Texts, boards: Boards) -> None:
 class UnknownCommand(Filter):
     """A group's command that none of the bot's routers took and that is meant for this
     bot: named to it (``/end@PulkaBot``), or unnamed and a slip or guess of one of its
-    commands (``/dela``, ``/end``).  Another bot's command (``/kick``, ``/deal@OtherBot``)
-    is left alone.  Passes ``word`` and ``meant`` (the command meant, or None)."""
+    commands (``/dela``, ``/итог``; ``/end`` where a pulka is running; ``/Deal``, one of
+    its own in capitals, which Telegram's commands are not).  Another bot's command
+    (``/kick``, ``/deal@OtherBot``) is left alone.  Passes ``word`` and ``meant`` (the
+    command meant, or None)."""
 
     __slots__ = ("known", "menu")
 
@@ -125,20 +127,27 @@ class UnknownCommand(Filter):
         # Only the commands of the menu are offered: they have a description to show.
         self.menu = tuple(sorted(c for c in known if has_message("ru", f"cmd_{c}")))
 
-    async def __call__(self, message: Message, bot: Bot) -> dict[str, object] | bool:
+    async def __call__(
+        self, message: Message, bot: Bot, keeper: Keeper
+    ) -> dict[str, object] | bool:
         first = (message.text or "").split(maxsplit=1)
-        if not first or first[0][0] != "/" or len(first[0]) < 2:
+        typed, _, mention = first[0][1:].partition("@") if first else ("", "", "")
+        if not first or first[0][0] != "/" or not typed:
             return False
-        word, _, mention = first[0][1:].partition("@")
-        word = word.casefold()
-        if word in self.known:  # one of its own, refused by its filters: not unknown
+        word = typed.casefold()
+        if word in self.known and word == typed:  # its own, refused by its filters
             return False
         if mention and mention.casefold() != ((await bot.me()).username or "").casefold():
             return False
-        meant = meant_command(word, self.menu)
+        if word in self.known:
+            meant: str | None = word if word in self.menu else None
+        elif word in ENDING_WORDS and await keeper.active(*place(message)) is not None:
+            meant = "settle"
+        else:
+            meant = meant_command(word, self.menu)
         if meant is None and not mention:
             return False
-        return {"word": word, "meant": meant}
+        return {"word": typed, "meant": meant}
 
 
 async def unknown_command(message: Message, tx: Texts, word: str, meant: str | None) -> None:

@@ -79,4 +79,7 @@ def unknown_command_text(tx: Texts, word: str, meant: str | None) -> str:
     shown = escape(word[:32])
     if meant is None:
         return tx("unknown_command", command=shown)
-    return tx("unknown_command_meant", command=shown, meant=meant, does=tx(f"cmd_{meant}"))
+    # The menu's words without their example ("сколько стоит сдача: /cost 6♠ ..."): the
+    # question ends with what the command does.
+    does = tx(f"cmd_{meant}").partition(": /")[0]
+    return tx("unknown_command_meant", command=shown, meant=meant, does=does)
