@@ -142,6 +142,31 @@ async def test_refusals_are_short_json(app: App, people: dict[str, Any]) -> None
             assert r.status == 200 and "textContent" in await r.text()
 
 
+async def test_a_page_left_open_by_one_who_left_does_not_ask_telegram_at_every_poll(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await seat_three(app, chat, p)
+        ref = await pulka_ref(app)
+        tg.member_left(chat, p["vera"])
+        await app.idle()
+        signed = sign(tg.token, p["vera"], ref)
+        _, sheet = await ask(http, url, signed, pulka=ref)
+        assert sheet["may_write"] is False
+        asked = len(tg.calls_to("getChatMember"))
+        for _ in range(5):  # polls of the page, nothing new
+            _, same = await ask(http, url, signed, pulka=ref, since=sheet["mark"])
+            assert same["same"] is True
+        assert len(tg.calls_to("getChatMember")) == asked
+        # Her write is still refused, asked of Telegram afresh.
+        status, refused = await post_deal(http, url, signed, ref, game(sheet["last"], True))
+        assert status == 403, refused
+        assert len(tg.calls_to("getChatMember")) == asked + 1
+
+
 async def test_a_player_who_left_the_chat_still_sees_his_pulka(
     app: App, people: dict[str, Any]
 ) -> None:

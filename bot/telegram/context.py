@@ -213,12 +213,13 @@ class Members:
     def __init__(self, ttl: float = 60.0, size: int = 4096) -> None:
         self._known: TTLCache[tuple[int, int], str] = TTLCache(maxsize=size, ttl=ttl)
 
-    async def status(self, bot: Bot, chat_id: int, user_id: int) -> str:
-        """The member's status; one kept as gone (left, kicked) is asked again, as a
-        refusal rests on it and he may have come back since."""
+    async def status(self, bot: Bot, chat_id: int, user_id: int, *, again: bool = True) -> str:
+        """The member's status; one kept as gone (left, kicked) is asked again
+        (``again``), as a refusal rests on it and he may have come back since; a mere
+        offer (the sheet's page polling) takes it as kept."""
         key = (chat_id, user_id)
         known = self._known.get(key)
-        if known is not None and known not in LEFT:
+        if known is not None and (known not in LEFT or not again):
             return known
         try:
             member = await bot.get_chat_member(chat_id, user_id)
@@ -259,13 +260,23 @@ class Members:
         return await self.may_change(bot, table, chat.id, user.id, pressed=pressed)
 
     async def may_change(
-        self, bot: Bot, table: Table | None, chat_id: int, user_id: int, *, pressed: bool
+        self,
+        bot: Bot,
+        table: Table | None,
+        chat_id: int,
+        user_id: int,
+        *,
+        pressed: bool,
+        again: bool = True,
     ) -> bool:
         """:meth:`may_write` for the Telegram user ``user_id`` (a press, or the sheet's
-        page, which is pressed too: its user may have left the chat)."""
+        page, which is pressed too: its user may have left the chat); ``again``: as
+        :meth:`status`."""
         if table is not None and table.is_player(user_id):
-            return not pressed or await self.status(bot, chat_id, user_id) not in LEFT
-        return await self.is_admin(bot, chat_id, user_id)
+            if not pressed:
+                return True
+            return await self.status(bot, chat_id, user_id, again=again) not in LEFT
+        return await self.status(bot, chat_id, user_id, again=again) in ADMINS
 
     async def confirms_for_guests(self, bot: Bot, table: Table, user_id: int) -> bool:
         """May ``user_id`` confirm a payment for a player of ``table`` without Telegram

@@ -168,7 +168,9 @@ class SheetApp:
             if live is None:
                 raise Refused(404, "no_deal")
             return _json(sheet(tx, table, after=live, refused=None))  # no form in the past
-        refused = await self._refused(table, request[USER])
+        # Only offered here (the write asks again): a status kept as gone is not asked of
+        # Telegram at every poll of a page left open.
+        refused = await self._refused(table, request[USER], again=False)
         now = mark(table.last_event_id, tx.lang, refused)
         if since == now:
             return _json({"same": True, "last": table.last_event_id, "mark": now})
@@ -327,13 +329,15 @@ class SheetApp:
         lang = await self.keeper.lang(table.row.chat_id)
         return Texts(lang if lang in LANGS else lang_of(user.language_code)), table
 
-    async def _refused(self, table: Table, user: WebAppUser) -> str | None:
+    async def _refused(self, table: Table, user: WebAppUser, *, again: bool = True) -> str | None:
         """Why ``user`` may not write a deal of ``table`` now (the key of its words), or
         None if he may: the one check of ``api/deal``'s write and of the sheet that
         offers its form, the chat's own (:meth:`Members.may_change`, as pressed: one
-        who left the chat writes nothing)."""
+        who left the chat writes nothing; ``again``: as :meth:`Members.status`)."""
         chat_id = table.row.chat_id
-        if await self.members.may_change(self.bot, table, chat_id, user.id, pressed=True):
+        if await self.members.may_change(
+            self.bot, table, chat_id, user.id, pressed=True, again=again
+        ):
             return None
         return "ma_err_left_chat" if table.is_player(user.id) else "ma_err_not_player"
 
