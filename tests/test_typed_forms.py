@@ -152,6 +152,7 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
         g("7H", {"Vera": "whist", "Gleb": "pass"}, {"Boris": 7, "Vera": 3, "Gleb": 0}, "Boris"),
     ),
     ("распасы 3 2 5", FIVE, Raspasy.of({"Boris": 3, "Vera": 2, "Gleb": 5})),
+    ("Anna 7h 7 Boris vist Vera pas", THREE, MADE_7),  # вист and пас in Latin letters
     # Telegram names in Latin letters, typed in Cyrillic as the table says them.
     ("Анна 7ч 7 Борис вист 3 Вера пас 0", THREE, MADE_7),
     ("распасы Анна 3 Борис 2 Вера 5", THREE, Raspasy.of({"Anna": 3, "Boris": 2, "Vera": 5})),
@@ -162,6 +163,23 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
 @pytest.mark.parametrize(("text", "players", "deal"), FORMS_TABLE)
 def test_forms_table(text: str, players: list[PlayerRow], deal: Deal) -> None:
     assert canonical(parsed(text, players)) == canonical(deal)
+
+
+def test_pas_and_vist_in_latin_letters_are_pass_and_whist_never_a_name() -> None:
+    # "pas" is not the start of Pasha: it is read as "пас" is, written or refused alike.
+    seats = [PlayerRow(i, n, i + 1, None) for i, n in enumerate(("Vera", "Pasha", "Anya"))]
+
+    def read(text: str) -> object:
+        try:
+            return canonical(parse_deal(text, seats, state_of(seats)))
+        except ParseError as e:
+            return e.key, e.params
+
+    for latin, cyrillic in [
+        ("Vera 6♠ 6 Pasha vist 4 Anya pas", "Vera 6♠ 6 Pasha вист 4 Anya пас"),
+        ("Vera 6♠ 6 pas вист 4", "Vera 6♠ 6 пас вист 4"),
+    ]:
+        assert read(latin) == read(cyrillic), latin
 
 
 @pytest.mark.parametrize(

@@ -77,6 +77,9 @@ CHOICE_WORDS = {
     **dict.fromkeys(("whist", "whists", "w", "вист", "висты", "вистую", "вистует", "в"), "whist"),
     **dict.fromkeys(("віст", "вісти", "вістую", "вістує"), "whist"),
     **dict.fromkeys(("pass", "passes", "p", "пас", "пасую", "пасует", "пасує", "п"), "pass"),
+    # вист and пас typed in Latin letters, as a table without Cyrillic keys writes them.
+    "vist": "whist",
+    "pas": "pass",
     **dict.fromkeys(("half", "halfwhist", "half-whist", "h", "пв"), "half"),
     **dict.fromkeys(("полвиста", "пол-виста", "полвист", "пол-вист"), "half"),
     **dict.fromkeys(("піввіста", "пів-віста", "піввіст", "пів"), "half"),
