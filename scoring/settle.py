@@ -36,8 +36,6 @@ from .numbers import MONEY_PLACES, round_half_away
 from .rules import Division, HussarMountain, Rules
 from .sheet import Number, Sheet, divide, norm
 
-CENT = Decimal("0.01")
-
 
 @dataclass(frozen=True, slots=True)
 class Payment:

@@ -186,18 +186,6 @@ async def latest_seated(tx: Tx, user_id: int) -> int | None:
     return None if row is None else int(row["id"])
 
 
-async def archived_of_chat(tx: Tx, chat_id: int) -> list[tuple[int, int]]:
-    """The chat's pulkas that are over (any topic), oldest first, each with its last
-    event id."""
-    rows = await tx.all(
-        f"SELECT p.id, {events.LAST_EVENT} AS last "
-        "FROM pulkas p WHERE p.chat_id = ? AND p.status = ? ORDER BY p.id",
-        chat_id,
-        PulkaStatus.ARCHIVED,
-    )
-    return [(int(r["id"]), int(r["last"] or 0)) for r in rows]
-
-
 async def move_chat(tx: Tx, old: int, new: int) -> int:
     """Move the pulkas and drafts of chat ``old`` to ``new``; the number of pulkas moved."""
     cur = await tx.run("UPDATE pulkas SET chat_id = ? WHERE chat_id = ?", new, old)

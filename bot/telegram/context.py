@@ -22,7 +22,6 @@ from aiogram.types import (
     TelegramObject,
     User,
 )
-from aiogram.utils.callback_answer import CallbackAnswer
 from cachetools import TTLCache
 from magic_filter import MagicFilter
 
@@ -390,12 +389,6 @@ async def pulka_of_button(
     if table is None or table.row.chat_id != msg.chat.id or (running and not table.active):
         raise PulkaError("stale")
     return table
-
-
-def refuse(callback_answer: CallbackAnswer, text: str) -> None:
-    """Answer the press with ``text`` in an alert: a refusal the presser must read."""
-    callback_answer.text = text
-    callback_answer.show_alert = True
 
 
 async def answer_chunks(

@@ -221,11 +221,3 @@ def sheet_caption(
 
 
 # --- answers of the handlers ---------------------------------------------------------
-
-
-def need_players_text(tx: Texts, table: Table) -> str:
-    """Not seated yet: how many players there are (a deal needs the size chosen, else 3
-    or 4)."""
-    if table.row.seats is None:
-        return tx("need_players", count=len(table.players))
-    return tx("need_players_chosen", seats=table.row.seats, count=len(table.players))

@@ -134,11 +134,6 @@ def deal_rejected_text(tx: Texts, err: ScoringError) -> str:
     return tx("deal_rejected", reason=error_text(tx, err))
 
 
-def deal_rejected_note(tx: Texts, err: ScoringError) -> str:
-    """A "Write it" the engine refused: why (a press's answer: plain text)."""
-    return tx("deal_rejected", reason=error_text(tx, err, html=False))
-
-
 def breaks_text(tx: Texts, e: AmendBreaks, *, html: bool = True) -> str:
     """An amendment refused: the later deal it would make impossible, and why."""
     table = e.table
