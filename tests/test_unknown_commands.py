@@ -28,6 +28,8 @@ async def test_a_slip_or_a_guess_is_answered_with_the_command_meant(
         )
         assert "нужна /settle — расписать пульку?" in await app.say(chat, p["anna"], "/ИТОГ")
         assert "нужна /deal — записать сдачу?" in await app.say(chat, p["anna"], "/Deal 6s")
+        # Another name of a menu command, in capitals: itself, with the menu's words.
+        assert "нужна /fix — поправка в запись?" in await app.say(chat, p["anna"], "/Fix 1 2")
         # The menu's example stays out of the question.
         assert "нужна /cost — сколько стоит сдача? Все" in await app.say(chat, p["anna"], "/cots")
         assert "нужна /score — счёт?" in await app.say(chat, p["boris"], "/scroe")

@@ -16,6 +16,7 @@ from bot.actions.keeper import Keeper
 from bot.features.help.guess import ENDING_WORDS, meant_command
 from bot.features.help.view import (
     PAGES,
+    SYNONYMS,
     help_keyboard,
     help_page,
     help_text,
@@ -139,8 +140,8 @@ class UnknownCommand(Filter):
             return False
         if mention and mention.casefold() != ((await bot.me()).username or "").casefold():
             return False
-        if word in self.known:
-            meant: str | None = word if word in self.menu else None
+        if word in self.known:  # its own in capitals: the same word in small letters
+            meant: str | None = word if word in self.menu or word in SYNONYMS else None
         elif word in ENDING_WORDS and await keeper.active(*place(message)) is not None:
             meant = "settle"
         else:

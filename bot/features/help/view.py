@@ -73,6 +73,10 @@ def page_of(word: str) -> HelpPage:
     return PAGES[0]
 
 
+# Commands that are another name of one in the menu, described by the menu's words.
+SYNONYMS = {"fix": "correct"}
+
+
 def unknown_command_text(tx: Texts, word: str, meant: str | None) -> str:
     """A command the bot has not: that it has not, the one probably meant (with what it
     does, as the command menu says it), and where every command is."""
@@ -81,5 +85,5 @@ def unknown_command_text(tx: Texts, word: str, meant: str | None) -> str:
         return tx("unknown_command", command=shown)
     # The menu's words without their example ("сколько стоит сдача: /cost 6♠ ..."): the
     # question ends with what the command does.
-    does = tx(f"cmd_{meant}").partition(": /")[0]
+    does = tx(f"cmd_{SYNONYMS.get(meant, meant)}").partition(": /")[0]
     return tx("unknown_command_meant", command=shown, meant=meant, does=does)
