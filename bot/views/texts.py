@@ -226,10 +226,6 @@ def format_message(
 
 def t(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang`` (Russian when the language or key is missing)."""
-    return _format(lang, key, params)
-
-
-def _format(lang: str, key: str, params: dict[str, object]) -> str:
     if not has_message(lang, key):
         if STRICT and lang in LANGS:
             raise TranslationError(f"no message {key!r} in {lang}")
