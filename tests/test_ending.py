@@ -28,6 +28,8 @@ AGAIN = "🔁 Тем же составом"
 EXPORT = "📄 Запись пульки"
 STALE = "устарела"
 ALONE = "✅ Закончить для всех"
+#: A record to /import: a pulka of three, no deals yet.
+RECORD = {"format": "pulka/1", "players": ["Anna", "Boris", "Vera"], "deals": []}
 
 #: Three deals that bring everyone of a Sochi pulka to 2 (the target): it is over.
 TO_TWO = (
@@ -203,15 +205,26 @@ async def test_undo_takes_the_end_back_until_it_is_settled(
         assert await app.count("settle") == 1
         assert "уже расписана и заперта" in await e.say("vera", "/undo")
         assert await app.count("reopen") == 1
-    # Ended by agreement, then a new pulka started here: the end stays.
+    # Ended by agreement and not settled: no new pulka over it (its money would never
+    # reach the debts), and a deal or a correction is told what waits, not "no pulka".
     e2 = Evening(app, people)
     async with app.polling():
         await e2.start()
         await e2.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
         offer = await e2.offer()
         await e2.end_alone(offer)
+        events, pulkas = await app.count(), len(await e2.pulkas())
+        first = "Сначала распишите пульку №1: она закончена по согласию"
+        assert first in await e2.say("boris", "/newpulka sochi")
+        assert first in await e2.say("boris", "/newpulka")  # before its settings, too
+        assert first in await e2.say("boris", "/import " + json.dumps(RECORD))
+        waits = "Пулька №1 закончена по согласию и ещё не расписана"
+        assert waits in await e2.say("vera", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        assert waits in await e2.say("vera", "/correct Anna гора 2")
+        assert await app.count() == events and len(await e2.pulkas()) == pulkas
+        assert "Пулька расписана" in await e2.say("vera", "/settle")
+        assert "уже расписана и заперта" in await e2.say("vera", "/undo")
         assert "Новая пулька" in await e2.say("boris", "/newpulka sochi")
-        assert "здесь начата новая" in await e2.say("vera", "/undo")
         assert await app.count("reopen") == 1
 
 

@@ -25,6 +25,7 @@ from bot.model import (
     EventKind,
     PlayerRow,
     PulkaError,
+    PulkaStatus,
     Sitter,
     Source,
     Written,
@@ -36,7 +37,41 @@ from scoring.names import odd_character
 from scoring.record import deal_to_json, rules_to_json
 
 
+async def may_open(keeper: Keeper, chat_id: int, thread_id: int) -> None:
+    """A new pulka may start here (:func:`_may_open`): asked before a settings message."""
+    async with keeper.storage.read() as tx:
+        await _may_open(keeper, tx, chat_id, thread_id)
+
+
+async def unsettled_end(keeper: Keeper, chat_id: int, thread_id: int) -> int | None:
+    """The archive number of the place's last pulka over, if it ended by agreement and is
+    not settled yet (``/settle`` settles it, ``/undo`` takes it back into play)."""
+    async with keeper.storage.read() as tx:
+        return await _unsettled_end(keeper, tx, chat_id, thread_id)
+
+
+async def _may_open(keeper: Keeper, tx: Tx, chat_id: int, thread_id: int) -> None:
+    # None runs (``busy``), and the last one over was not left ended by agreement and
+    # unsettled (``open_unsettled``): a new pulka makes that end final, and a sheet never
+    # settled never reaches the debts or the statistics.
+    if await pulkas.active(tx, chat_id, thread_id) is not None:
+        raise PulkaError("busy")
+    number = await _unsettled_end(keeper, tx, chat_id, thread_id)
+    if number is not None:
+        raise PulkaError("open_unsettled", number=number)
+
+
+async def _unsettled_end(keeper: Keeper, tx: Tx, chat_id: int, thread_id: int) -> int | None:
+    listed = await pulkas.of_place(tx, chat_id, thread_id)
+    over = next((p for p in reversed(listed) if p.status != PulkaStatus.ACTIVE), None)
+    if over is None:
+        return None
+    table = await keeper.load(tx, over.pulka_id)
+    return over.number if table is not None and table.ended_by_agreement else None
+
+
 async def _open_pulka(
+    keeper: Keeper,
     tx: Tx,
     chat_id: int,
     thread_id: int,
@@ -51,8 +86,7 @@ async def _open_pulka(
     again = await pulkas.by_source(tx, source)
     if again is not None:
         return again, True
-    if await pulkas.active(tx, chat_id, thread_id) is not None:
-        raise PulkaError("busy")
+    await _may_open(keeper, tx, chat_id, thread_id)
     pulka_id = await pulkas.create(
         tx, chat_id, thread_id, rules_to_json(rules), author.user_id, author.name, source, seats
     )
@@ -83,7 +117,7 @@ async def start(
     keeper.langs.pop(chat_id, None)  # the creator's language may become the chat's
     async with keeper.storage.uow() as tx:
         pulka_id, again = await _open_pulka(
-            tx, chat_id, thread_id, rules, author, source, lang, seats
+            keeper, tx, chat_id, thread_id, rules, author, source, lang, seats
         )
         if again:
             return committed(Written(await keeper.table(tx, pulka_id), duplicate=True))

@@ -25,6 +25,7 @@ from aiogram.types import (
 from cachetools import TTLCache
 from magic_filter import MagicFilter
 
+from bot.actions import seating
 from bot.actions.keeper import Keeper
 from bot.grammar.deals import valid_name
 from bot.model import Author, PulkaError, Source, Table
@@ -309,9 +310,13 @@ class Members:
 
 
 async def pulka_here(message: Message, keeper: Keeper) -> Table:
-    """The running pulka of the message's chat (or topic); ``no_pulka`` if none."""
+    """The running pulka of the message's chat (or topic); if none, ``ended_unsettled``
+    when the last one waits for its settlement, else ``no_pulka``."""
     table = await keeper.active(*place(message))
     if table is None:
+        number = await seating.unsettled_end(keeper, *place(message))
+        if number is not None:
+            raise PulkaError("ended_unsettled", number=number)
         raise PulkaError("no_pulka")
     return table
 

@@ -52,8 +52,7 @@ async def new_pulka(
     settings message."""
     chat_id, thread = place(message)
     if not (command.args or "").strip():
-        if await keeper.active(chat_id, thread) is not None:
-            raise PulkaError("busy")
+        await seating.may_open(keeper, chat_id, thread)
         await open_settings(message, keeper, tx, thread)
         return
     parsed = parse_newpulka(command.args or "")
