@@ -222,6 +222,9 @@ async def test_undo_takes_the_end_back_until_it_is_settled(
         assert waits in await e2.say("vera", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
         assert waits in await e2.say("vera", "/correct Anna гора 2")
         assert await app.count() == events and len(await e2.pulkas()) == pulkas
+        archived = await e2.say("anna", "/pulka 1")  # headed as waiting, not as settled
+        assert "Пулька закончена, ещё не расписана" in archived, archived
+        assert "Пулька расписана" not in archived
         assert "Пулька расписана" in await e2.say("vera", "/settle")
         assert "уже расписана и заперта" in await e2.say("vera", "/undo")
         assert "Новая пулька" in await e2.say("boris", "/newpulka sochi")

@@ -67,7 +67,12 @@ def archived_pulka_text(tx: Texts, listed: Listed, table: Table) -> str:
     ]
     s = shown_settlement(table)
     if s is not None:
-        lines.append(settlement_text(tx, table.settled_rules, s, final=True))
+        # Headed as what it is: settled, or ended and waiting for its settlement.
+        lines.append(
+            settlement_text(
+                tx, table.settled_rules, s, final=table.settled, ended=not table.settled
+            )
+        )
     lines.append(tx("settle_locked_short") if table.settled else tx("archive_unsettled"))
     lines.extend(amendment_blocks(tx, table))
     return "\n\n".join(lines)
