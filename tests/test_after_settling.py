@@ -20,9 +20,9 @@ from bot.views.texts import Texts
 from bot.views.written import written_text
 
 #: What the Sochi pulka of ``Evening.settled_evening`` (to 2, 1 a whist) settled at.
-AGREED = "Anna +8⅔ (8.67 RUB), Boris -15⅓ (-15.33 RUB), Vera +6⅔ (6.67 RUB)"
+AGREED = "Anna +8⅔ (+8.67 RUB), Boris -15⅓ (-15.33 RUB), Vera +6⅔ (+6.67 RUB)"
 #: The same with Anna's mountain 2 less (written after settling).
-AMENDED = "Anna +22 (22.00 RUB), Boris -22 (-22.00 RUB), Vera 0 (0.00 RUB)"
+AMENDED = "Anna +22 (+22.00 RUB), Boris -22 (-22.00 RUB), Vera 0 (0.00 RUB)"
 FIX = "/correct Anna гора -2 — ошиблись в подсчёте"
 
 

@@ -323,7 +323,7 @@ async def test_archive_after_three_settled_pulkas(
         lines = [line for line in listing.splitlines() if line.startswith("№")]
         assert [line[:2] for line in lines] == ["№3", "№2", "№1"]
         assert lines[0].endswith(
-            "Anna +8⅔ (8.67 RUB), Boris -15⅓ (-15.33 RUB), Vera +6⅔ (6.67 RUB)"
+            "Anna +8⅔ (+8.67 RUB), Boris -15⅓ (-15.33 RUB), Vera +6⅔ (+6.67 RUB)"
         )
         shown = await e.say("vera", "/pulka 2")
         assert "Пулька №2" in shown and "Пулька расписана" in shown

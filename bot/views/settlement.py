@@ -99,7 +99,8 @@ def archived_text(tx: Texts, table: Table) -> str:
 
 
 def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
-    """``Anna +36.67 (18.33 RUB), Boris …``: whists, and money when there is a stake."""
+    """``Anna +36.67 (+18.33 RUB), Boris …``: whists, and money when there is a stake
+    (the result times the stake, signed as it is)."""
     if s is None:
         return tx("archive_no_results")
     rules = table.settled_rules
@@ -112,7 +113,7 @@ def results_text(tx: Texts, table: Table, s: Settlement | None) -> str:
                     "archive_result_money",
                     name=name(who),
                     result=result(r),
-                    money=money(share(r, rules.stake)),
+                    money=money_text(share(r, rules.stake), signed=True),
                     currency=cur,
                 )
             )
