@@ -148,7 +148,12 @@ def test_newpulka() -> None:
     assert (r.variant.value, r.target, r.stake, r.currency) == ("leningrad", 50, Decimal(1), "EUR")
     assert parse_newpulka("ростов 10 0,25").rules().stake == Decimal("0.25")
     assert parse_newpulka("30").rules().target == 30
+    # The money as a code, a word or a sign; any other word is not taken for it.
+    for words, code in [("0.5 гривень", "UAH"), ("1 eur", "EUR"), ("1 €", "EUR"), ("1 chf", "CHF")]:
+        assert parse_newpulka(f"сочі до 20 по {words}").rules().currency == code, words
     for text, key in [
+        ("sochi 20 0.5 please", "bad_currency"),
+        ("sochi 20 0.5 очков", "bad_currency"),
         ("chess", "bad_variant"),
         ("sochi x", "bad_target"),
         ("sochi 20 abc", "bad_stake"),

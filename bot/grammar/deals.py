@@ -128,6 +128,36 @@ VARIANT_WORDS = {
 TARGET_WORDS = frozenset({"до", "to", "target"})
 STAKE_WORDS = frozenset({"по", "at", "stake"})
 NAMING_WORDS = TARGET_WORDS | STAKE_WORDS
+#: ``/newpulka``'s currency written as a word or a sign (``по 0.5 гривень``, ``1 €``);
+#: any other three Latin letters are taken for a currency's code (``CHF``), and any
+#: other word is refused, so that ``please`` never becomes the money of a settlement.
+CURRENCY_WORDS = {
+    **dict.fromkeys(
+        ("₽", "р", "р.", "руб", "руб.", "рубль", "рубля", "рублей", "рублів", "рублі"), "RUB"
+    ),
+    **dict.fromkeys(("rouble", "roubles", "ruble", "rubles"), "RUB"),
+    **dict.fromkeys(("€", "евро", "євро", "euro", "euros"), "EUR"),
+    **dict.fromkeys(("$", "доллар", "доллара", "долларов", "долар", "долара", "доларів"), "USD"),
+    **dict.fromkeys(("dollar", "dollars", "бакс", "бакса", "баксов", "баксів"), "USD"),
+    **dict.fromkeys(("₴", "грн", "грн.", "гривна", "гривны", "гривен", "гривня"), "UAH"),
+    **dict.fromkeys(("гривні", "гривень", "hryvnia", "hryvnias", "hryvnas"), "UAH"),
+    **dict.fromkeys(("₸", "тенге", "теньге", "tenge"), "KZT"),
+    **dict.fromkeys(("£", "фунт", "фунта", "фунтов", "фунтів", "pound", "pounds"), "GBP"),
+}
+
+
+def currency_of(word: str) -> str | None:
+    """The currency ``word`` names (``гривень`` -> UAH, ``eur`` -> EUR), or None.
+
+    >>> currency_of("гривень"), currency_of("Eur"), currency_of("€"), currency_of("please")
+    ('UAH', 'EUR', 'EUR', None)
+    """
+    known = CURRENCY_WORDS.get(word.casefold())
+    if known is not None:
+        return known
+    return word.upper() if re.fullmatch(r"[A-Za-z]{3}", word) else None
+
+
 #: Words choosing the table size, for ``/newpulka``, ``/calc`` and ``/cost`` alike: two
 #: (hussar, with a dummy) to five.  Without one ``/newpulka`` seats three or four
 #: (:data:`scoring.seating.UNCHOSEN`).  Apostrophes are read as ``'`` (:func:`size_word`).
@@ -651,9 +681,10 @@ def parse_newpulka(text: str) -> NewPulka:
             raise ParseError("bad_stake", "newpulka", token=named["stake"])
         stake = Decimal(word)
     if rest:
-        if not re.fullmatch(r"[A-Za-zА-Яа-яЁё₽€$£]{1,8}", rest[0]):
+        currency = currency_of(rest[0])
+        if currency is None:
             raise ParseError("bad_currency", "newpulka", token=rest[0])
-        currency = rest.pop(0).upper()
+        rest.pop(0)
     if rest:
         raise ParseError("newpulka_extra", "newpulka", token=rest[0])
     return NewPulka(variant, target, stake, currency, seats)

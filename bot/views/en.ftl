@@ -255,7 +255,7 @@ import_too_many = The record holds { $count } deals; a pulka in a chat takes at 
 bad_variant = Unknown variant "{ $token }": sochi, leningrad or rostov.
 bad_target = "{ $token }" is not a target: a whole number, like 20.
 bad_stake = "{ $token }" is not a stake: a number, like 0.5.
-bad_currency = "{ $token }" is not a currency: like RUB or EUR.
+bad_currency = "{ $token }" is not a currency: a code of three Latin letters (RUB, EUR, USD) or a word or sign (euro, €, $).
 newpulka_extra = Unexpected word "{ $token }".
 form_newpulka =
     Form: /newpulka [variant] [target] [stake] [currency] [two|three|four|five]

@@ -273,7 +273,7 @@ import_too_many = В записи { $count } { $count ->
 bad_variant = Не знаю вариант «{ $token }»: сочинка, ленинградка или ростов (sochi, leningrad, rostov).
 bad_target = «{ $token }» — не цель пули: нужно целое число, например 20.
 bad_stake = «{ $token }» — не ставка: нужно число, например 0.5.
-bad_currency = «{ $token }» — не валюта: например RUB или EUR.
+bad_currency = «{ $token }» — не валюта: код из трёх латинских букв (RUB, EUR, USD) или слово и знак (руб, евро, €, $).
 newpulka_extra = Лишнее слово «{ $token }».
 form_newpulka =
     Форма: /newpulka [вариант] [до скольки] [ставка] [валюта] [вдвоём|втроём|вчетвером|впятером]

@@ -277,7 +277,7 @@ import_too_many = У записі { $count } { $count ->
 bad_variant = Не знаю варіант «{ $token }»: сочинка, ленінградка або ростов (sochi, leningrad, rostov).
 bad_target = «{ $token }» — не мета кулі: потрібне ціле число, наприклад 20.
 bad_stake = «{ $token }» — не ставка: потрібне число, наприклад 0.5.
-bad_currency = «{ $token }» — не валюта: наприклад UAH або EUR.
+bad_currency = «{ $token }» — не валюта: код із трьох латинських літер (UAH, EUR, USD) або слово чи знак (грн, євро, €, $).
 newpulka_extra = Зайве слово «{ $token }».
 form_newpulka =
     Форма: /newpulka [варіант] [до скількох] [ставка] [валюта] [удвох|утрьох|учотирьох|уп'ятьох]
