@@ -111,7 +111,8 @@ def test_four_players_name_three() -> None:
         ("Anna 6s 6 Boris whist 11 Vera pass 1", "bad_tricks", {"token": "11"}),
         # The passer's count is implied (0), as /cost implies it: 6 + 3 is not 10.
         ("Anna 6s 6 Boris whist 3", "tricks_sum", {"total": 9}),
-        ("Anna 6s 6 Boris whist 3 Vera pass 1 extra", "defenders_form", {"count": 7}),
+        ("Anna 6s 6 Boris whist 3 Vera pass 1 extra", "deal_extra", {"token": "extra"}),
+        ("Anna 6s 6 Boris whist 3 Vera pass 1 5", "deal_extra", {"token": "5"}),
         ("Anna 6s 6 Boris maybe 3 Vera pass 1", "bad_choice", {"token": "maybe"}),
         ("Anna 6s 6 Boris whist 3 Boris pass 1", "player_twice", {"name": "Boris"}),
         ("Anna 6s 6 Anna whist 3 Vera pass 1", "declarer_defends", {"name": "Anna"}),

@@ -410,6 +410,10 @@ def _deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None) -> 
     read = read_defence(
         words, i, contract.level, players, declarer, defenders, named=not hussar, after=hussar
     )
+    if read.end < len(words) and len(read.answers) == defenders and not hussar:
+        # Every answer read, and words are left: they are what is wrong, not the answers
+        # (hussar's refusal shows its own forms).
+        raise ParseError("deal_extra", "game", token=words[read.end])
     if read.end < len(words) or not read.answers:
         if hussar:
             raise ParseError("hussar_form", "game")

@@ -129,6 +129,7 @@ bad_contract = I can't read the contract "{ $token }": a level 6-10 and a suit, 
 missing_tricks = Tricks missing: how many did { $name } take?
 bad_tricks = { $name }: "{ $token }" is not a number of tricks; a whole number 0 to 10.
 defenders_form = After the contract and the declarer's tricks give both defenders: name, whist or pass, tricks.
+deal_extra = "{ $token }" is one word too many: nothing follows the defenders' answers and their tricks.
 bad_choice = { $name }: "{ $token }" should be whist, pass or half.
 player_twice = { $name } is named twice.
 declarer_defends = { $name } is the declarer and cannot whist on their own game.
