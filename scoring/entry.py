@@ -66,6 +66,8 @@ CODES = (
     "whisters_counts",
     "missing_result",
     "name_both",
+    "sits_out",
+    "dealer_sits_out",
     "hussar_form",
     "tricks_sum",
     "tricks_over",
@@ -226,6 +228,17 @@ def _shape(state: PulkaState) -> ScoringError:
     return InvalidDeal.of(code, "whist")
 
 
+def _sits_out(state: PulkaState, seat: int) -> ScoringError:
+    """``seat`` sits the next deal out: said with the dealer, so the table sees why (a
+    deal dealt by another is written with both defenders named, and the dealer asked)."""
+    dealer = state.next_table.dealer
+    if seat == dealer:
+        return InvalidDeal.of("dealer_sits_out", "whist", name=state.players[seat])
+    return InvalidDeal.of(
+        "sits_out", "whist", name=state.players[seat], dealer=state.players[dealer]
+    )
+
+
 def _defence(
     state: PulkaState, declarer: int, answers: tuple[Answer, ...]
 ) -> list[tuple[str, Answer]]:
@@ -247,10 +260,11 @@ def _defence(
     else:
         table = state.next_table
         if not table.can_declare(declarer):
-            raise _shape(state)
+            raise _sits_out(state, declarer)
         seats = list(table.defenders(declarer))
-        if any(s not in seats for s in named):
-            raise _shape(state)
+        out = next((s for s in named if s not in seats), None)
+        if out is not None:
+            raise _sits_out(state, out)
     # An answer without a name is the next defender's, a half-whist the last one's (the
     # second says it, after the first passed).
     free = [s for s in seats if s not in named]

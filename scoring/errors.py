@@ -83,6 +83,9 @@ MESSAGES: dict[str, str] = {
     "missing_result": "{name} was whisted: give his tricks (a count, exactly, +1, down 1) "
     "or the whister's",
     "name_both": "name both defenders and what each said: whist or pass",
+    "sits_out": "{name} sits this deal out (the dealer is {dealer}); if another dealt, name "
+    "both defenders",
+    "dealer_sits_out": "{name} deals this time and sits out; if another dealt, name both defenders",
     "hussar_form": "in hussar give the one defender's answer, whist or pass",
     "tricks_over": "the tricks given add up to {total}, more than the 10 of a deal",
     "raspasy_counts": "on raspasy give the tricks of {players}, all but one at most "

@@ -253,8 +253,11 @@ def test_suits_as_words_and_letters(text: str, suit: str) -> None:
         ("распасы 3 2 4", THREE, "tricks_sum"),
         ("распасы 3 2", THREE, "table_count"),  # seat 3, two tricks
         # Four: the named defender sits out by the seating, or the declarer does.
-        ("Boris 7ч ровно Anna вист", FOUR, "name_both"),
-        ("Anna 7ч ровно Boris вист", FOUR, "name_both"),
+        ("Boris 7ч ровно Anna вист", FOUR, "dealer_sits_out"),  # Anna deals
+        ("Anna 7ч ровно Boris вист", FOUR, "dealer_sits_out"),
+        # Five: Anna deals, Dima (her neighbour) sits out with her.
+        ("Boris 7ч ровно Dima вист", FIVE, "sits_out"),
+        ("Dima 7ч ровно Boris вист", FIVE, "sits_out"),
     ],
 )
 def test_still_refused_with_a_specific_message(

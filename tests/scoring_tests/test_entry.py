@@ -107,8 +107,8 @@ def test_what_the_shorthand_implies(
         (THREE, "Anna", 7, [Answer(P, "Boris")], "name_both"),  # and Vera?
         (THREE, "Anna", 7, [], "name_both"),
         (THREE, "Anna", 7, [Answer(W), Answer(P), Answer(P)], "name_both"),
-        (FOUR, "Boris", 7, [Answer(W, "Anna")], "name_both"),  # Anna deals, sits out
-        (FOUR, "Anna", 7, [Answer(W, "Boris")], "name_both"),  # the declarer sits out
+        (FOUR, "Boris", 7, [Answer(W, "Anna")], "dealer_sits_out"),  # Anna deals, sits out
+        (FOUR, "Anna", 7, [Answer(W, "Boris")], "dealer_sits_out"),  # the declarer sits out
         (THREE, "Anna", 6, [Answer(W, "Boris", 3)], "tricks_sum"),  # the passer took 0
         (THREE, "Anna", None, [Answer(W, tricks=5), Answer(W, tricks=6)], "tricks_over"),
         (TWO, "Anna", None, [Answer(W)], "missing_result"),
