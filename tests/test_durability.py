@@ -1,9 +1,10 @@
 """Durability: the bot SIGKILLed at every write path, pinned and at random, loses nothing.
 
 An evening in one group: two pulkas of Anna, Boris and Vera.  The first
-has typed deals, a deal entered by the wizard's buttons, an undo by buttons and
-ends by agreement; the second is played to its end and settled with /settle.  The
-bot runs as its own process (``python -m bot``) on the fake Bot API, and is killed:
+has typed deals, a deal entered by the wizard's buttons, an undo by buttons, ends by
+agreement and is settled with /settle; the second is played to its end and settled
+with /settle.  The bot runs as its own process (``python -m bot``) on the fake Bot
+API, and is killed:
 
 * pinned (``PULKA_CRASH_FILE``): once at each crash point of each write path, the
   running process armed just before the step, restarted unarmed after it died, and
@@ -170,7 +171,8 @@ AGREED_BOARD = (
 #: the bot restarted after the kill is killed again at the next one while it handles
 #: the kept update (a crash loop), and restarted clean after the last.  Paths:
 #: newpulka, join, text (a /deal), wizard ("Write it"), undo ("Yes, undo"), end
-#: ("End by agreement"), settle (/settle of a finished pulka).  /join and /newpulka
+#: ("End by agreement"), settle (its second step: /settle of a finished pulka; the first
+#: settles the pulka ended by agreement).  /join and /newpulka
 #: answer without ``bot.telegram.delivery``, so they never pass ``answered``, and
 #: /newpulka has no ``*_committed`` point.  Each path is killed once at each point it
 #: passes (the deal that ends a pulka, ``("text", 9)``, as one more); a second /join or
@@ -183,7 +185,7 @@ PINS: dict[str, dict[tuple[str, int], str | tuple[str, ...]]] = {
         ("undo", 1): "undo_committed",
         ("end", 1): "end_committed",
         ("text", 9): "deal_committed",
-        ("settle", 1): "end_committed",
+        ("settle", 2): "end_committed",
     },
     "answered": {
         ("text", 2): ("answered", "answered"),
@@ -191,7 +193,7 @@ PINS: dict[str, dict[tuple[str, int], str | tuple[str, ...]]] = {
         ("undo", 1): ("answered", "answered"),
         ("end", 1): "answered",
         ("text", 9): "answered",
-        ("settle", 1): "answered",
+        ("settle", 2): "answered",
     },
     "kept": {
         ("newpulka", 1): "updates_kept",
@@ -200,7 +202,7 @@ PINS: dict[str, dict[tuple[str, int], str | tuple[str, ...]]] = {
         ("wizard", 1): ("updates_kept", "updates_kept"),
         ("undo", 1): "updates_kept",
         ("end", 1): "updates_kept",
-        ("settle", 1): "updates_kept",
+        ("settle", 2): "updates_kept",
     },
 }
 
@@ -416,6 +418,7 @@ class Pulka:
     ended: bool = False
     agreed: bool = False
     agreements: int = 0  # "End by agreement" taps that did not end it
+    settled: bool = False  # ended by agreement, then settled by /settle
 
     def replay(self) -> Replay:
         return replay(self.players, self.rules, [w.deal for w in self.live if w.deal is not None])
@@ -778,6 +781,15 @@ class Evening:
 
         await self.step("/settle (finished)", "settle", self.send(who, "/settle"), record)
 
+    async def settle_ended(self, who: str) -> None:
+        """/settle of the pulka ended by agreement: settled before the next one starts."""
+        assert self.pulka.agreed
+
+        def record(_msg: Any, _mark: int) -> None:
+            self.pulka.settled = True
+
+        await self.step("/settle (ended)", "settle", self.send(who, "/settle"), record)
+
     async def play(self) -> None:
         """The evening: a pulka ended by agreement, then one played to its end."""
         await self.newpulka("anna", 20)
@@ -789,6 +801,7 @@ class Evening:
         await self.typed("boris", AFTER_UNDO)
         await self.score("vera")
         await self.end_by_agreement("boris")
+        await self.settle_ended("anna")
         await self.newpulka("vera", 2)
         for who in ("vera", "anna", "boris"):
             await self.join(who)
@@ -912,7 +925,7 @@ class Evening:
             kinds = [e["kind"] for e in events if e["pulka_id"] == ids.get(id(p))]
             if kinds.count("agree") != p.agreements:
                 yield f"pulka {ids.get(id(p))} has {kinds.count('agree')} agreements stored"
-            if kinds.count("settle") != (1 if p.ended and not p.agreed else 0):
+            if kinds.count("settle") != (1 if p.ended and (p.settled or not p.agreed) else 0):
                 yield f"pulka {ids.get(id(p))} has {kinds.count('settle')} settlements stored"
         # The sheet: the stored deals replayed, against the independent replay.
         undone = {json.loads(e["payload"]).get("event") for e in events if e["kind"] == "undo"}
@@ -1001,7 +1014,7 @@ class Evening:
                 want = [f"Последняя сдача №{last.number}: {last.head}", *expected_score_lines(p)]
             else:
                 want = [f"{seat}. {who}" for seat, who in enumerate(p.players, 1)]
-            if p.ended and p.agreed:
+            if p.ended and p.agreed and not p.settled:
                 want.append(AGREED_BOARD)
             elif p.ended and not self.known_bugs:
                 want.append(ARCHIVED_BOARD)

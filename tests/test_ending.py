@@ -213,6 +213,9 @@ async def test_undo_takes_the_end_back_until_it_is_settled(
         await e2.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
         offer = await e2.offer()
         await e2.end_alone(offer)
+        # The board says who ended it: an administrator alone, not the players' agreement.
+        board = e2.ui.text(await e2.board())
+        assert "закончена решением администратора и ещё не расписана" in board, board
         events, pulkas = await app.count(), len(await e2.pulkas())
         first = "Сначала распишите пульку №1: она закончена по согласию"
         assert first in await e2.say("boris", "/newpulka sochi")

@@ -133,7 +133,10 @@ def board_text(tx: Texts, table: Table) -> str:
         agreed = table.ended_by_agreement
         if not agreed:  # settled: no "closed! Settle it: /settle" above "settled"
             sheet = sheet.removesuffix("\n" + tx("finished"))
-        lines += [sheet, tx("board_agreed") if agreed else tx("board_archived")]
+        end = table.end_event
+        alone = agreed and end is not None and bool(end.payload.get("admin"))
+        said = "board_ended_alone" if alone else "board_agreed" if agreed else "board_archived"
+        lines += [sheet, tx(said)]
     else:
         lines.append(sheet)
     return "\n".join(lines)

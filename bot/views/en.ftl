@@ -25,6 +25,7 @@ debts_not_payee = “Received” is for the one who is paid: { $payee } (the one
 debts_guest_paid = { $payer } has no Telegram: “Paid” for this player is pressed by { $payee } (if also without Telegram, by any player of the pulka) or by an admin of the chat.
 debts_guest_received = { $payee } has no Telegram: “Received” for this player is pressed by { $payer } (if also without Telegram, by any player of the pulka) or by an admin of the chat.
 board_agreed = Ended by agreement, not settled yet: “Settle” or /settle; /undo puts it back in play.
+board_ended_alone = Ended by an administrator, not settled yet: “Settle” or /settle; /undo puts it back in play.
 reopen_settled = The pulka is settled and locked: its end cannot be undone. Settled pulkas: /pulkas.
 reopen_busy = That pulka’s end cannot be undone any more: a new pulka has been started here. One started by mistake can be cancelled (/cancel) before its first deal.
 btn_settle = 🧮 Settle
