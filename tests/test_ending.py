@@ -190,7 +190,7 @@ async def test_undo_takes_the_end_back_until_it_is_settled(
             await e.ui.tap(e.p[who], offer, AGREE)
         assert await app.count("end") == 1
         answer = await e.say("vera", "/undo")
-        assert answer == "Конец по согласию отменён, пулька снова идёт. Вернул: Vera."
+        assert answer == "Конец по согласию отменён, пулька снова идёт. Вернул(а): Vera."
         assert await app.count("reopen") == 1
         assert (await e.pulkas())[0][1] == "active"
         assert "Сдача №2" in await e.say("boris", "/deal raspasy Anna 3 Boris 2 Vera 5")

@@ -91,16 +91,16 @@ async def test_settings_message_seats_five(app: App, people: dict[str, Any]) -> 
     ui = Tapper(tg, chat)
     async with app.polling():
         msg = await settings(app, chat, p["anna"])
-        assert "Стол: втроём." in ui.text(msg)
+        assert "Играем втроём." in ui.text(msg)
         assert await size_to(ui, p["anna"], msg, 5) == [4, 5]
         text = ui.text(msg)
         assert "игроков: 5" in text
-        assert "Стол: впятером: сдающий и его сосед справа не играют." in text
+        assert "Играем впятером: сдающий и его сосед справа не играют." in text
         # Five's own main-page convention, and nothing of hussar's.
         assert "Со сдающим не играет: сосед справа" in ui.labels(msg)
         assert not [x for x in ui.labels(msg) if x.startswith("Гора:")]
         await ui.tap(p["anna"], msg, "Со сдающим не играет: сосед справа")
-        assert "Стол: впятером: сдающий и его сосед слева не играют." in ui.text(msg)
+        assert "Играем впятером: сдающий и его сосед слева не играют." in ui.text(msg)
         await ui.tap(p["anna"], msg, "⚙️ Игра и висты")
         assert "Консоляцию из неиграющих пишут: оба" in ui.labels(msg)
         assert not [x for x in ui.labels(msg) if "болван" in x]
@@ -122,7 +122,7 @@ async def test_settings_message_seats_five(app: App, people: dict[str, Any]) -> 
         assert table.state is not None and table.state.next_table.n == 5
         assert table.rules.five_sitting_out.value == "left"
         board = ui.text(msg)
-        assert "Стол: впятером: сдающий и его сосед слева не играют." in board
+        assert "Играем впятером: сдающий и его сосед слева не играют." in board
         assert "5. Dima" in board and "Первым раздаёт Anna" in board
         assert await app.say(chat, p["stranger"], "/join") == FULL
         rules = await app.say(chat, p["anna"], "/rules")
@@ -137,7 +137,7 @@ async def test_settings_message_seats_hussar(app: App, people: dict[str, Any]) -
         msg = await settings(app, chat, p["anna"])
         assert await size_to(ui, p["anna"], msg, 2) == [4, 5, 2]
         text = ui.text(msg)
-        assert "игроков: 2" in text and "Стол: вдвоём, гусарик: третьим — болван." in text
+        assert "игроков: 2" in text and "Играем вдвоём, гусарик: третьим — болван." in text
         assert "Гора: делимая (очко — 5 вистов)" in ui.labels(msg)
         assert not [x for x in ui.labels(msg) if x.startswith("Со сдающим")]
         await ui.tap(p["anna"], msg, "Гора: делимая (очко — 5 вистов)")
@@ -162,7 +162,7 @@ async def test_settings_message_seats_hussar(app: App, people: dict[str, Any]) -
         assert table.row.seats == 2 and table.names == ("Anna", "Boris")
         assert table.state is not None and table.state.next_table.dummy
         assert table.rules.hussar_mountain.value == "indivisible" and table.rules.dummy_whist
-        assert "Стол: вдвоём, гусарик: третьим — болван." in ui.text(msg)
+        assert "Играем вдвоём, гусарик: третьим — болван." in ui.text(msg)
         rules = await app.say(chat, p["anna"], "/rules")
         assert "Гусарик: гора неделимая (очко — 10 вистов)" in rules
         assert "вист за болвана (болван вистует, когда соперник спасовал): да" in rules
@@ -193,7 +193,7 @@ async def test_newpulka_vpyaterom_and_unchosen(app: App, people: dict[str, Any])
     async with app.polling():
         board = await app.say(chat, p["anna"], "/newpulka впятером сочи до 10")
         assert "Новая пулька: сочинка, до 10, вист по 1 RUB." in board
-        assert "Стол: впятером: сдающий и его сосед справа не играют." in board
+        assert "Играем впятером: сдающий и его сосед справа не играют." in board
         for who in ("anna", "boris", "vera", "gleb"):
             assert "садится за стол" in await app.say(chat, p[who], "/join")
         assert (await active(app, chat)).state is None  # four of five: not yet

@@ -162,8 +162,15 @@ async def test_a_deal_typed_to_whatif_is_pointed_to_cost(app: App, people: dict[
         assert "Цена сдачи: 6♠ / ровно" in await app.say(
             chat, people["anna"], "/cost 6♠ 6 вист 3 пас 1"
         )
-        # A rule's value still goes to /whatif (no finished pulka here yet).
+        # A deal in its other forms too: a suit in words, a misère, raspasy.
+        for deal in ("Anna 7 hearts +1 Boris whists", "Boris мизер 2", "распасы 3 2 5"):
+            assert "Цену одной сдачи покажет /cost" in await app.say(
+                chat, people["anna"], f"/whatif {deal}"
+            ), deal
+        # A rule's value still goes to /whatif (no finished pulka here yet), even one a
+        # deal says too.
         assert "Законченных пулек" in await app.say(chat, people["anna"], "/whatif greedy")
+        assert "Законченных пулек" in await app.say(chat, people["anna"], "/whatif half")
         assert await app.count() == 0
 
 

@@ -138,7 +138,7 @@ defenders_form = Після контракту і взяток того, хто 
 deal_extra = Зайве в роздачі: «{ $token }». Після відповідей захисників і їхніх взяток нічого не пишуть.
 bad_choice = { $name }: «{ $token }» — потрібно віст, пас або піввіста.
 player_twice = Ім'я { $name } названо двічі.
-declarer_defends = { $name } грає сам і не може вістувати на своїй грі.
+declarer_defends = { $name } розігрує цю гру і не може на ній вістувати.
 tricks_sum = Разом { $total } { $total ->
         [one] взятка
         [few] взятки
@@ -373,7 +373,7 @@ err-tricks_sum = разом { $total } { $total ->
        *[many] взяток
     }, а в роздачі їх 10
 err-declarer_tricks = потрібні взятки того, хто грає ({ $declarer })
-err-declarer_whists = { $declarer } грає сам і не може вістувати чи пасувати на своїй грі
+err-declarer_whists = { $declarer } розігрує цю гру і не може на ній вістувати чи пасувати
 err-not_defender = { $name } у цій роздачі не грає і не захищається
 err-whist_missing = не сказано, віст чи пас: { $names }
 err-raspasy_exit = після розпасів грають не нижче { $exit }, а не { $level }
@@ -447,7 +447,7 @@ table_size = { $seats ->
     }
    *[other] утрьох або вчотирьох
 }
-table_line = Стіл: { $size }.
+table_line = Граємо { $size }.
 started_join_chosen = Сідайте за стіл: /join (гість без Telegram: /join Ім'я); хто сів першим, той першим і здає.
 players_open_chosen = Розсадка відкрита: /join. Потрібно { $seats } { $seats ->
     [one] гравець

@@ -49,6 +49,8 @@ from bot.grammar.deals import (
     CHOICE_WORDS,
     CLEAN_WORDS,
     MISERE_WORDS,
+    RASPASY_WORDS,
+    SUIT_WORDS,
     TRICKS_RE,
     VARIANT_WORDS,
     Defence,
@@ -179,7 +181,16 @@ def _value_key(word: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _contract(word: str) -> bool:
+def _deal_word(word: str) -> bool:
+    """A word only a deal has: a contract, a suit, an answer, misère or raspasy, unless a
+    rule or its value is called so too (``whist``, ``half``)."""
+    folded = word.casefold()
+    if folded in WHATIF_KEYS or _value_key(folded) is not None:
+        return False
+    if folded in CHOICE_WORDS or folded in MISERE_WORDS or folded in RASPASY_WORDS:
+        return True
+    if folded in SUIT_WORDS:
+        return True
     try:
         parse_contract(word)
     except ParseError:
@@ -197,7 +208,7 @@ def parse_whatif(text: str) -> WhatIf:
         words = words[1:]
     if not words:
         raise ParseError("whatif_usage")
-    if any(_contract(w) for w in words):
+    if any(_deal_word(w) for w in words):
         raise ParseError("whatif_deal")  # a deal typed to /whatif is a question for /cost
     changes: list[tuple[str, str | None]] = []
     for word in words:

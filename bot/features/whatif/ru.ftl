@@ -43,5 +43,5 @@ whatif_usage = Что поменять? /whatif правило=значение 
 whatif_unknown = Не знаю такого правила или значения: «{ $token }».
 whatif_deal = /whatif пересчитывает законченную пульку по другим правилам: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. Цену одной сдачи покажет /cost: <code>/cost 6♠ 6 вист 3 пас 1</code>. Ничего не записано.
 whatif_bad_value = «{ $token }» — такого значения у этого правила нет.
-whatif_keys = Правила: { $keys }. Варианты целиком: sochi, leningrad, rostov.
+whatif_keys = Правила: { $keys }. Варианты целиком: сочинка (sochi), ленинградка (leningrad), ростовка (rostov).
 whatif_example = Например: /whatif greedy · /whatif whist=greedy · /whatif 2 leningrad · /whatif half_whist (да/нет меняется на обратное) · /whatif raspasy=1,2,3

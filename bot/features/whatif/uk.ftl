@@ -43,5 +43,5 @@ whatif_usage = Що змінити? /whatif правило=значення — 
 whatif_unknown = Не знаю такого правила чи значення: «{ $token }».
 whatif_deal = /whatif перераховує закінчену пульку за іншими правилами: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. Ціну однієї роздачі покаже /cost: <code>/cost 6♠ 6 віст 3 пас 1</code>. Нічого не записано.
 whatif_bad_value = «{ $token }» — такого значення в цього правила немає.
-whatif_keys = Правила: { $keys }. Варіанти цілком: sochi, leningrad, rostov.
+whatif_keys = Правила: { $keys }. Варіанти цілком: сочі (sochi), ленінградка (leningrad), ростов (rostov).
 whatif_example = Наприклад: /whatif greedy · /whatif whist=greedy · /whatif 2 leningrad · /whatif half_whist (так/ні змінюється на протилежне) · /whatif raspasy=1,2,3
