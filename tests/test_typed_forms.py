@@ -367,6 +367,28 @@ def test_repeat_window() -> None:
     assert repeat_of(table, parsed("Anna 7ч +1 Boris вист"), at) is None
 
 
+def test_the_same_words_again_at_four_are_a_repeat_though_the_dealer_moved() -> None:
+    """At four the passer left out is the dealer's business: the same words typed again
+    after the dealer moved on fill in another passer, and are still the same message."""
+    from bot.model import EventKind, EventRow, PulkaRow, PulkaStatus, build_table
+    from scoring.record import deal_to_json, rules_to_json
+
+    words = "Vera 7ч ровно Gleb вист"
+    first = parsed(words, FOUR)  # Anna deals: Boris passes
+    at = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
+    event = EventRow(1, 1, 1, EventKind.DEAL, deal_to_json(first), 1, "Anna", 1, 1, at.isoformat())
+    row = PulkaRow(
+        1, 1, 0, rules_to_json(Rules()), PulkaStatus.ACTIVE, 1, "Anna", tuple(FOUR), (event,)
+    )
+    table = build_table(row)
+    assert table.state is not None
+    again = parse_deal(words, FOUR, table.state)  # Boris deals: Anna passes
+    assert canonical(again) != canonical(first)
+    assert repeat_of(table, again, at, typed=words) is not None
+    assert repeat_of(table, again, at) is None  # not the same deal by itself
+    assert repeat_of(table, again, at, typed="Vera 7ч ровно Anna пас Gleb вист") is None
+
+
 # --- end to end ---------------------------------------------------------------------
 
 YES, NO = "✅ Да, записать", "✖ Нет"

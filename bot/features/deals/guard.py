@@ -1,7 +1,9 @@
 """Second thoughts before a typed deal is written: the common slips.
 
 * The same deal typed again within :data:`REPEAT_WINDOW` of the last live deal
-  (a message sent twice, or typed by two players at once).
+  (a message sent twice, or typed by two players at once): the same deal, or the same
+  words, which on the sheet the last deal was written on said that deal (the dealer
+  has moved on since, so a defender left out is another one now).
 * With four players, a deal whose three named players leave out someone other
   than the one the seating has sitting out (:func:`scoring.seating.table`);
   the engine would take the one left out for the dealer.  With five, the same
@@ -19,7 +21,8 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.model import LiveDeal, Table
+from bot.grammar.deals import parse_deal
+from bot.model import LiveDeal, ParseError, Table
 from scoring import Deal, Game, Raspasy, ScoringError, play
 from scoring.record import deal_to_json
 
@@ -52,15 +55,24 @@ def digest(deal: Deal) -> str:
     return hashlib.sha256(canonical(deal).encode()).hexdigest()[:DIGEST_LENGTH]
 
 
-def repeat_of(table: Table, deal: Deal, now: datetime) -> LiveDeal | None:
-    """The last live deal if ``deal`` is the same and it was written within the window."""
+def repeat_of(table: Table, deal: Deal, now: datetime, typed: str | None = None) -> LiveDeal | None:
+    """The last live deal if it was written within the window and ``deal`` is the same,
+    or ``typed`` (the ``/deal`` words) said it on the sheet it was written on."""
     if not table.deals:
         return None
     last = table.deals[-1]
     written = datetime.fromisoformat(last.event.created_at)
-    if now - written >= REPEAT_WINDOW or canonical(last.deal) != canonical(deal):
+    if now - written >= REPEAT_WINDOW:
         return None
-    return last
+    if canonical(last.deal) == canonical(deal):
+        return last
+    if typed is None:
+        return None
+    try:
+        before = parse_deal(typed, table.players, last.before)
+    except ParseError:
+        return None
+    return last if canonical(before) == canonical(last.deal) else None
 
 
 def seat_mismatch(table: Table, deal: Deal) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
@@ -76,13 +88,14 @@ def seat_mismatch(table: Table, deal: Deal) -> tuple[tuple[str, ...], tuple[str,
     return left, expected
 
 
-def doubts(table: Table, deal: Deal, now: datetime) -> Doubts:
-    """Everything to ask about ``deal`` before it is written on ``table``.
+def doubts(table: Table, deal: Deal, now: datetime, typed: str | None = None) -> Doubts:
+    """Everything to ask about ``deal`` (typed as ``typed``, if it was a ``/deal``) before
+    it is written on ``table``.
 
     Nothing is asked about a deal that would not be written anyway (the pulka is
     over, the engine refuses it): the write then says why, at once.
     """
-    found = Doubts(repeat_of(table, deal, now), seat_mismatch(table, deal))
+    found = Doubts(repeat_of(table, deal, now, typed), seat_mismatch(table, deal))
     if not found or table.state is None:
         return Doubts()
     try:

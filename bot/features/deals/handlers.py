@@ -211,7 +211,8 @@ async def deal(
         await send_wizard(message, tx, table)
         return
     parsed = parse_command(command.command, args, table)
-    found = doubts(table, parsed, datetime.now(UTC))
+    typed = args if command.command == "deal" else None
+    found = doubts(table, parsed, datetime.now(UTC), typed)
     # A command delivered again after "Yes" wrote it is answered (by the write) with that.
     if found and await keeper.written_by(source(message)) is None:
         await message.reply(
