@@ -115,9 +115,13 @@ async def test_three_players_end_by_a_majority_and_see_who_agreed(
         again = await e.ui.tap(e.p["anna"], offer, AGREE)
         assert again["text"] == "Вы уже согласились: 1 из 2 нужных."
         assert await app.count("agree") == 1 and await app.count("end") == 0
+        button = e.ui.data(offer, AGREE)
         assert "Сдача №2" in await e.say("boris", "/deal raspasy Anna 3 Boris 2 Vera 5")
-        # ... a deal written meanwhile voids the agreement: the offer is out of date.
-        stale = await e.ui.tap(e.p["vera"], offer, AGREE)
+        # ... a deal written meanwhile voids the agreement: the offer says so, its
+        # button goes, and a tap on it (an older screen) is out of date.
+        assert e.ui.text(offer).startswith("Согласие закончить снято: после него счёт изменился")
+        assert e.ui.labels(offer) == []
+        stale = await e.ui.press(e.p["vera"], offer, button, strict=False)
         assert STALE in stale["text"] and stale["show_alert"]
         offer = await e.offer("vera")
         assert "Согласны" not in e.ui.text(offer)
@@ -139,6 +143,27 @@ async def test_three_players_end_by_a_majority_and_see_who_agreed(
         )
         con.close()
         assert payload["agreed"] is True and payload["by"] == [1, 2] and not payload["admin"]
+
+
+async def test_an_undo_voids_the_agreement_a_nickname_does_not(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start()
+        await e.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        await e.say("boris", "/deal raspasy Anna 3 Boris 2 Vera 5")
+        offer = await e.offer()
+        await e.ui.tap(e.p["anna"], offer, AGREE)
+        await e.say("vera", "/nick Верочка")
+        assert "Согласны закончить: Anna — 1 из 2 нужных." in e.ui.text(offer)
+        assert AGREE in e.ui.labels(offer)
+        ask = await e.app.reply_msg(e.chat, e.p["boris"], "/undo")
+        await e.ui.tap(e.p["boris"], ask["message_id"], "Да, отменить")
+        assert await app.count("undo") == 1
+        assert e.ui.text(offer).startswith("Согласие закончить снято: после него счёт изменился")
+        assert e.ui.labels(offer) == []
+        assert await app.count("agree") == 1 and await app.count("end") == 0
 
 
 async def test_four_players_need_three_and_an_admin_alone_ends_it(

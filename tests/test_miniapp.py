@@ -15,7 +15,7 @@ import pytest
 from aiogram.types import ChatMemberRestricted
 from harness import App, group
 from miniapp import APP_NAME, ask, configure, free_port, pulka_ref, seat_three, sign
-from test_ending import SETTLE, TO_TWO, Evening
+from test_ending import AGREE, SETTLE, TO_TWO, Evening
 
 from bot.app import Server, create_dispatcher
 from bot.config import Settings
@@ -730,6 +730,28 @@ async def test_a_deal_entered_in_the_page_is_written_once_and_told_in_the_chat(
         ):
             assert (await post_deal(http, url, sign(tg.token, p["anna"], ref), ref, bad))[0] == 400
         assert await app.count("deal") == 1
+
+
+async def test_a_deal_from_the_page_voids_the_agreement_to_end(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    e = Evening(app, people)
+    async with app.polling(), aiohttp.ClientSession() as http:
+        await e.start()
+        offer = await e.offer()
+        await e.ui.tap(p["anna"], offer, AGREE)
+        assert "Согласны закончить: Anna" in e.ui.text(offer)
+        ref = await pulka_ref(app)
+        _, sheet = await ask(http, url, sign(tg.token, p["boris"], ref), pulka=ref)
+        last = sheet["entry"]["last"]
+        status, body = await post_deal(
+            http, url, sign(tg.token, p["boris"], ref), ref, game(last, write=True)
+        )
+        assert status == 200, body
+        assert e.ui.text(offer).startswith("Согласие закончить снято: после него счёт изменился")
+        assert e.ui.labels(offer) == [] and await app.count("end") == 0
 
 
 async def test_in_webhook_mode_the_webhooks_server_serves_the_page(app: App) -> None:

@@ -117,8 +117,9 @@ async def agree(
             payload = {"agreed": True, "last": stop, "by": list(tap.by), "admin": tap.by_admin}
             after, event = await append(tx, table, EventKind.END, payload, author, source)
         else:
-            # Many taps on one offer: a tap is known by its seat, not its source.
-            payload = {"seat": seat, "last": stop}
+            # Many taps on one offer: a tap is known by its seat, not its source; the
+            # offer is kept so that a deal written later can void it.
+            payload = {"seat": seat, "last": stop, "offer": source.message_id}
             after, event = await append(tx, table, EventKind.AGREE, payload, author, None)
     return Tapped(tap.verdict, keeper.written(table, after, event))
 

@@ -223,6 +223,22 @@ class Table:
         return tuple(sorted(s for s in seats if 0 <= s < len(self.players)))
 
     @property
+    def voided_offers(self) -> tuple[int, ...]:
+        """The "End by agreement" messages tapped at the stop point that the last event
+        moved on from (a deal written, undone or edited, a seat changed): their taps
+        count no more.  None once the pulka ended (its offer tells the end)."""
+        events = self.row.events
+        if not self.active or not events or events[-1].kind in _NOT_STOPS:
+            return ()
+        before = next((e.id for e in reversed(events[:-1]) if e.kind not in _NOT_STOPS), 0)
+        found = {
+            e.payload.get("offer")
+            for e in self.marks
+            if e.kind == EventKind.AGREE and e.payload.get("last") == before
+        }
+        return tuple(sorted(m for m in found if isinstance(m, int)))
+
+    @property
     def end_event(self) -> EventRow | None:
         """The end in force: the last ``end`` not taken back by a ``reopen`` since."""
         for e in reversed(self.marks):

@@ -22,7 +22,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TypeVar
 
 from aiogram import Bot
@@ -89,6 +89,19 @@ async def edit_or_answer(
     except TelegramAPIError as e:
         log.warning("message %s not edited: %s", message.message_id, e)
     return await answer(message, text, markup)
+
+
+async def void_offers(bot: Bot, chat_id: int, offers: Iterable[int], text: str) -> None:
+    """The "End by agreement" messages ``offers`` say ``text`` (their agreements are
+    void: a deal was written since) and lose their button.  Only told: a failure is
+    logged, the button answers "out of date" anyway."""
+    for message_id in offers:
+        try:
+            await bot.edit_message_text(
+                text=text, chat_id=chat_id, message_id=message_id, reply_markup=None
+            )
+        except TelegramAPIError as e:
+            log.info("offer %s/%s not voided: %s", chat_id, message_id, e)
 
 
 def _fingerprint(text: str, markup: InlineKeyboardMarkup | None) -> str:
@@ -178,15 +191,20 @@ class Boards:
     async def beside(self, bot: Bot, tx: Texts, table: Table | None, reply: Awaitable[T]) -> T:
         """Send ``reply`` while the board is refreshed: the table waits for one round
         trip, not two.  A board still to be sent goes first, so that the answer stays
-        the chat's last message."""
-        if table is None or await self._row(table.id) is None:
+        the chat's last message.  Offers to end that this change voided say so last."""
+        if table is None:
+            return await reply
+        if await self._row(table.id) is None:
             await self.refresh(bot, tx, table)
-            return await reply
-        board = asyncio.ensure_future(self.refresh(bot, tx, table))
-        try:
-            return await reply
-        finally:
-            await board
+            sent = await reply
+        else:
+            board = asyncio.ensure_future(self.refresh(bot, tx, table))
+            try:
+                sent = await reply
+            finally:
+                await board
+        await void_offers(bot, table.row.chat_id, table.voided_offers, tx("agree_voided"))
+        return sent
 
     def owes(self, chat_id: int) -> bool:
         """Is a refresh of a board of ``chat_id`` owed?"""
