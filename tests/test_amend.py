@@ -312,3 +312,23 @@ async def test_delete_by_number_in_english(app: App, people: dict[str, Any]) -> 
         editor = await app.reply_msg(chat, p["vera"], "/edit 2")
         assert "Changing deal 2, now: Boris 7♥ / made" in editor["text"], editor["text"]
         assert "Deal 1 was deleted" in await app.say(chat, p["vera"], "/edit 1")
+
+
+async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[str, Any]) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await start(app, chat, p, "sochi 20 1")
+        refused = await app.say(chat, p["boris"], "/undo 3")
+        assert "/undo отменяет только последнюю сдачу — №5" in refused
+        assert "/edit 3" in refused and "/delete 3" in refused
+        assert "последняя — №5" in await app.say(chat, p["boris"], "/undo 9")
+        assert "с её номером (/undo 7)" in await app.say(chat, p["boris"], "/undo please")
+        assert await app.count("undo") == 0
+        prompt = await app.reply_msg(chat, p["boris"], "/undo 5")
+        assert "Отменить последнюю сдачу №5" in prompt["text"], prompt["text"]
+        await ui.tap(p["boris"], prompt["message_id"], "Да, отменить")
+        assert await app.count("undo") == 1
+        await app.say(chat, p["anna"], "/lang en")
+        assert "deal 4. Deal 2 can be changed" in await app.say(chat, p["vera"], "/undo 2")

@@ -16,5 +16,7 @@ amend_no_deal = Роздачі №{ $number } у пульці немає ({ $las
     }).
 amend_gone_number = Роздачу №{ $number } видалено — її вже не змінити. Що записано: /history
 undo_nothing = Нічого скасовувати: роздач немає.
+undo_usage = /undo скасовує останню роздачу: без слів після команди або з її номером (<code>/undo 7</code>). Змінити іншу роздачу — <code>/edit 3</code>, видалити — <code>/delete 3</code>.
+undo_not_last = /undo скасовує лише останню роздачу — №{ $last }. Роздачу №{ $number } можна змінити (<code>/edit { $number }</code>) або видалити (<code>/delete { $number }</code>).
 undo_confirm = Скасувати останню роздачу №{ $number }: { $notation }?
 undo_kept = Скасування не потрібне — роздача №{ $number } лишається.

@@ -4,7 +4,7 @@ answer.  Only the last deal can be undone; the scoreboard shows the change."""
 from __future__ import annotations
 
 from aiogram import Bot, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
 
@@ -42,9 +42,29 @@ async def ask_undo(target: Message, tx: Texts, table: Table, event_id: int | Non
     await target.answer(prompt, reply_markup=undo_keyboard(tx, table, last))
 
 
-async def undo(message: Message, keeper: Keeper, bot: Bot, tx: Texts, members: Members) -> None:
-    """``/undo``: ask to confirm undoing the last deal."""
-    await ask_undo(message, tx, await pulka_to_change(message, keeper, bot, members))
+async def undo(
+    message: Message,
+    command: CommandObject,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    members: Members,
+) -> None:
+    """``/undo`` (or ``/undo 7``, naming the last deal): ask to confirm undoing the last
+    deal.  Another number is told how to change that deal instead."""
+    table = await pulka_to_change(message, keeper, bot, members)
+    args = (command.args or "").strip()
+    if args:
+        if not args.isdecimal() or len(args) > 6:
+            raise PulkaError("undo_usage")
+        number = int(args)
+        if table.deals and number != table.deals[-1].number:
+            if table.deal_numbered(number) is not None:
+                raise PulkaError("undo_not_last", number=number, last=table.deals[-1].number)
+            if number in table.gone:
+                raise PulkaError("amend_gone_number", number=number)
+            raise PulkaError("amend_no_deal", number=number, last=table.dealt)
+    await ask_undo(message, tx, table)
 
 
 async def undo_ask(
