@@ -157,6 +157,10 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
             "Anna → Vera: 8.66 EUR (пулька №3)",
         ]
         assert "Anna → Boris" not in vera
+        # A name of nobody at these tables: said so, with the names there are.
+        nobody = await e.say("anna", "/debts Вася")
+        assert nobody.startswith("«Вася» — не из игроков расписанных пулек чата: Anna,")
+        assert "/debts Anna" in nobody
 
         # /pulka 1 of the archive shows the lines as they are, with the same buttons.
         await e.say("boris", "/pulka 1")

@@ -81,23 +81,26 @@ async def debts_command(
     nights = await chat_nights(keeper, message.chat.id)
     numbers = await archive.numbers(keeper, message.chat.id, (n.thread_id for n in nights))
     found = debts.open_debts(nights)
-    who = (command.args or "").strip()[:64] or None
+    asked = (command.args or "").strip()[:64]
+    who = named(nights, asked) if asked and nights else None
+    if asked and nights and who is None:
+        players = sorted({person.name for night in nights for person in night.people})
+        raise PulkaError("debts_who", asked=asked, players=", ".join(players), example=players[0])
     if who is not None:
-        who = named(nights, who)
         found = [d for d in found if concerns(d, who)]
     await delivery.answer(message, debts_text(tx, found, nights, numbers, who=who))
 
 
-def named(nights: list[Night], who: str) -> str:
+def named(nights: list[Night], who: str) -> str | None:
     """The name of the chat's player ``who`` names, as every command reads a player
     (:func:`bot.grammar.deals.find_player`: any case, a start, a nickname, @username;
-    a start several share is refused); ``who`` itself if it names nobody."""
+    a start several share is refused); None if it names nobody."""
     seen: dict[str, PlayerRow] = {}
     for night in nights:
         for p, person in zip(night.players, night.people, strict=False):
             seen[person.key] = PlayerRow(-1, person.name, person.user_id, p.username, p.nick)
     found = find_player(list(seen.values()), who)
-    return who if found is None else found.name
+    return None if found is None else found.name
 
 
 def router() -> Router:
