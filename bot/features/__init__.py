@@ -15,7 +15,7 @@ from bot.features.debts import handlers as debts
 from bot.features.ending import corrections as after_settling
 from bot.features.ending import handlers as settle
 from bot.features.fixes import edit as amend
-from bot.features.fixes import undo
+from bot.features.fixes import edited, undo
 from bot.features.help import handlers as help_
 from bot.features.rating import handlers as rating
 from bot.features.score import handlers as score
@@ -53,6 +53,8 @@ def get_routers() -> list[Router]:
         debts.router(),
         rating.router(),
     ]
-    routers.append(help_.unknown_router(command_words(routers)))
+    words = command_words(routers)
+    routers.append(edited.router(words))
+    routers.append(help_.unknown_router(words))
     routers.append(system.router())
     return [commands_first(r) for r in routers]

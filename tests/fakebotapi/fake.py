@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, TypeVar
@@ -254,6 +255,24 @@ class FakeTelegram(World):
                 message["entities"] = entities
         self.deliver(state, message)
         return copy.deepcopy(message)
+
+    def edit_user_message(
+        self, chat: ChatLike, user: UserLike, message: MessageLike, text: str
+    ) -> dict[str, Any]:
+        """A user edits the text of a message he sent; injects an ``edited_message``
+        update and returns the message as it is now."""
+        state = self.chat_state(chat, for_user=True)
+        current = state.messages.get(self.message_id(message))
+        if current is None or current.get("from", {}).get("id") != self.user(user)["id"]:
+            raise ValueError("a user edits only a message of his own")
+        current["text"] = text
+        current["edit_date"] = int(time.time())
+        current.pop("entities", None)
+        if entities := command_entities(text):
+            current["entities"] = entities
+        if state.bot_is_in:
+            self.updates.push({"edited_message": copy.deepcopy(current)})
+        return copy.deepcopy(current)
 
     def press_button(
         self,
