@@ -399,3 +399,29 @@ def test_the_grammars_answer_or_refuse(words: list[str], lang: str) -> None:
         assert whatif_error_text(tx, e)
     else:
         assert isinstance(changes_text(tx, Rules(), after), str)
+
+
+def test_a_result_without_answers_is_the_declarers_a_last_bare_count_the_size() -> None:
+    """After the contract comes the declarer's result, whether or not answers follow; a
+    count alone there that is a table size is the size, as the guide says."""
+    cases = {
+        "6п": (None, 6),
+        "6п 4": (4, 6),
+        "6п 6": (None, 6),
+        "6п ровно": (None, 6),
+        "6п 7 вчетвером": (4, 7),
+        "6п ровно 4": (4, 6),
+        "6п 6 4": (4, 6),
+    }
+    for text, (size, tricks) in cases.items():
+        q = parse_cost(text, Rules())
+        assert (q.size, q.deal.trick_map["declarer"]) == (size, tricks), text
+    # Down one with nobody whisting: the engine's refusal, not "«без» здесь не понять".
+    down = parse_cost("6п без одной", Rules())
+    try:
+        deal_worth(down.deal, Rules(), 3)
+    except ScoringError as e:
+        assert e.code == "unwhisted_short"
+        assert "никто не вистовал" in cost_refused_text(Texts("ru"), down.deal, e)
+    else:
+        raise AssertionError("a game down one that nobody whisted was priced")

@@ -103,7 +103,7 @@ def parse_cost(text: str, rules: Rules | None = None, table_size: int = 3) -> Co
         except ParseError as e:
             raise ParseError("whatif_cost_contract", token=e.params["token"]) from None
         read = Defence(None, (), i, i)  # no answer written: both pass, a size may follow
-        if _choice_words(words[i:]):
+        if _choice_words(words[i:]) or not _bare_size(words[i:]):
             # The deal grammar without names: the defenders are the roles, in speaking order.
             try:
                 read = read_defence(
@@ -135,6 +135,12 @@ def _size_after(words: list[str], size: int | None) -> int | None:
     if n is not None or words[0].casefold() in CHOICE_WORDS:
         raise ParseError("whatif_cost_extra", token=words[0])
     raise ParseError("whatif_cost_word", token=words[0])
+
+
+def _bare_size(words: list[str]) -> bool:
+    """Are the words after a contract nothing, or a bare table size alone (``6♠ 4``)?
+    Anything else there is the declarer's result first (``6♠ ровно``, ``6♠ 6 4``)."""
+    return not words or (len(words) == 1 and _count(words[0]) in seating.TABLE_SIZES)
 
 
 def _choice_words(words: list[str]) -> list[str]:
