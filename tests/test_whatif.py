@@ -425,3 +425,18 @@ def test_a_result_without_answers_is_the_declarers_a_last_bare_count_the_size() 
         assert "никто не вистовал" in cost_refused_text(Texts("ru"), down.deal, e)
     else:
         raise AssertionError("a game down one that nobody whisted was priced")
+
+
+def test_a_misere_of_words_not_its_tricks_is_told_the_misere_form() -> None:
+    for lang, text, said in (
+        ("ru", "мизер 11", "«11» — не взятки мизера: после «мизер» идёт число взяток"),
+        ("uk", "мізер без", "«без» — не взятки мізеру"),
+        ("en", "misere down", "“down” is not a misère's tricks"),
+    ):
+        try:
+            parse_cost(text, Rules())
+        except ParseError as e:
+            shown = cost_error_text(Texts(lang), e)
+            assert shown.startswith(said) and "/cost " in shown and "вист вист" not in shown
+        else:
+            raise AssertionError(text)

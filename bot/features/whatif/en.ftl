@@ -29,6 +29,7 @@ whatif_cost_empty = Which deal? Write the contract and the whists after /cost.
 whatif_cost_contract = “{ $token }” is not a contract: a level 6–10 and a suit, e.g. 7h, 6♠, 8nt.
 whatif_cost_word = “{ $token }” is not understood here: after the contract come the declarer's tricks, whist/pass/half and the defenders' tricks.
 whatif_cost_extra = “{ $token }” is one too many: there are two defenders, one count of tricks each.
+whatif_cost_misere = “{ $token }” is not a misère's tricks: after “misere” comes the declarer's count, 0 to 10, or “clean” (none), and the table size if needed: <code>/cost misere 1</code>, <code>/cost misere clean 4p</code>.
 whatif_cost_refused = This deal cannot be played: { $reason }.
 whatif_title = <b>What if</b> — pulka #{ $number }:
 whatif_change = { $key }: { $old } → { $new }

@@ -153,7 +153,7 @@ def _misere(words: list[str], size: int | None) -> tuple[int, int | None]:
         return 0, size
     word = words[0].casefold()
     if word not in CLEAN_WORDS and _count(word) is None:
-        raise ParseError("whatif_cost_word", token=words[0])
+        raise ParseError("whatif_cost_misere", token=words[0])
     return _count(word) or 0, _size_after(words[1:], size)
 
 

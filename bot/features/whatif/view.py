@@ -152,6 +152,8 @@ def cost_error_text(tx: Texts, err: ParseError) -> str:
         k: tx("whatif_role_declarer") if v == DECLARER else v
         for k, v in params_text(err.params).items()
     }
+    if err.key == "whatif_cost_misere":  # its own form and examples: a game's would mislead
+        return tx(err.key, **params)
     return "\n".join([tx(err.key, **params), tx("whatif_cost_usage")])
 
 
