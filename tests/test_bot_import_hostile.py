@@ -48,8 +48,15 @@ async def test_import_refuses_what_the_calculator_refuses(app: App, people: dict
             "Запись не прочитана: ошибка JSON в строке 1, позиция 22: здесь ждали имя поля"
             in broken
         )
+        # A name the calculator takes but the chat cannot read back ("в" is a whist).
+        letter = await app.say(
+            chat, p["anna"], '/import {"format": "pulka/1", "players": ["А", "Б", "В"]}'
+        )
+        assert letter.startswith("Имя «В» не годится для бота: имя — одно слово до 24")
+        assert "не служебное слово (пас, вист, мизер, в...)" in letter
+        assert "Переименуйте этого игрока в записи" in letter
         # Nothing was imported: the chat has no pulka yet.
-        assert "Пулька загружена" not in twice + long + huge + broken
+        assert "Пулька загружена" not in twice + long + huge + broken + letter
 
 
 async def test_import_is_bounded_in_deals(app: App, people: dict[str, Any]) -> None:
