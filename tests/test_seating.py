@@ -390,6 +390,24 @@ async def test_join_with_a_name_that_is_no_guest_seats_a_guest_as_before(
         assert (await active(app, chat)).names == ("Anna", "Лена")
 
 
+async def test_a_name_that_sounds_like_a_seated_one_in_the_other_alphabet_is_refused(
+    app: App, people: dict[str, Any], fake_tg: FakeTelegram
+) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        await seat(app, chat, p, "anna")
+        refused = await app.say(chat, p["boris"], "/join Анна")
+        assert refused.startswith("Имя Анна звучит как Anna — за столом уже есть такой игрок")
+        assert "/join Анна2" in refused
+        assert (await active(app, chat)).names == ("Anna",)
+        # A Telegram user whose first name sounds so sits under his fuller name.
+        anya = fake_tg.create_user("Анна", last_name="Смирнова")
+        assert "садится за стол" in await app.say(chat, anya, "/join")
+        assert (await active(app, chat)).names == ("Anna", "АннаС")
+
+
 # --- the currency of the chat's language ---------------------------------------------------
 
 

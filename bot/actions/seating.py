@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from bot.actions.keeper import Keeper, append, committed
 from bot.grammar.deals import fold, valid_name
+from bot.grammar.spelling import other_alphabet, sound
 from bot.model import (
     Author,
     EventKind,
@@ -392,12 +393,26 @@ def check_name(name: str, refusal: str) -> None:
 
 def free_name(names: Sequence[str], taken: Iterable[str]) -> str:
     """The first of the candidate ``names`` no one seated has (names match as :func:`fold`
-    compares them)."""
-    folded = {fold(t) for t in taken}
-    name = next((n for n in names if fold(n) not in folded), None)
-    if name is None:
-        raise PulkaError("name_taken", name=names[0] if names else "?")
-    return name
+    compares them), nor one that sounds the same in the other alphabet: ``Анна`` beside
+    ``Anna`` would read as one player on the sheet (``name_sounds_like``)."""
+    folded = {fold(t): t for t in taken}
+    name = next((n for n in names if fold(n) not in folded and not _sounds_like(n, folded)), None)
+    if name is not None:
+        return name
+    first = names[0] if names else "?"
+    alike = _sounds_like(first, folded) if fold(first) not in folded else None
+    if alike is not None:
+        raise PulkaError("name_sounds_like", name=first, seated=alike)
+    raise PulkaError("name_taken", name=first)
+
+
+def _sounds_like(name: str, taken: dict[str, str]) -> str | None:
+    """The seated name (``taken``: by its fold) that ``name``, in the other alphabet,
+    sounds like, if any."""
+    key = fold(name)
+    return next(
+        (t for k, t in taken.items() if other_alphabet(key, k) and sound(key) == sound(k)), None
+    )
 
 
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:

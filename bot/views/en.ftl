@@ -118,6 +118,7 @@ already_seated = You are already at the table.
 seating_closed = Seating is closed: deals are being written.
 table_full = Every seat at the table is taken.
 name_taken = The name { $name } is taken; pick another: /join Name
+name_sounds_like = The name { $name } sounds like { $seated }, who is already at the table: on the sheet the two could not be told apart. Choose another name: /join Name (for example, /join { $name }2).
 players_title = <b>Seating</b> (clockwise):
 player_line = { $seat }. { $name }{ $extra }
 player_guest = {" "}(guest)

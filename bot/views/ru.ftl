@@ -119,6 +119,7 @@ already_seated = Вы уже за столом.
 seating_closed = Рассадка закрыта: сдачи уже записываются.
 table_full = Все места за столом заняты.
 name_taken = Имя { $name } уже занято — выберите другое: /join Имя
+name_sounds_like = Имя { $name } звучит как { $seated } — за столом уже есть такой игрок, и на листе их не различить. Выберите другое имя: /join Имя (например, /join { $name }2).
 players_title = <b>Рассадка</b> (по часовой стрелке):
 player_line = { $seat }. { $name }{ $extra }
 player_guest = {" "}(гость)

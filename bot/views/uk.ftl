@@ -119,6 +119,7 @@ already_seated = Ви вже за столом.
 seating_closed = Розсадку закрито: роздачі вже записуються.
 table_full = Усі місця за столом зайняті.
 name_taken = Ім'я { $name } уже зайняте — виберіть інше: /join Ім'я
+name_sounds_like = Ім'я { $name } звучить як { $seated } — за столом уже є такий гравець, і на аркуші їх не розрізнити. Виберіть інше ім'я: /join Ім'я (наприклад, /join { $name }2).
 players_title = <b>Розсадка</b> (за годинниковою стрілкою):
 player_line = { $seat }. { $name }{ $extra }
 player_guest = {" "}(гість)
