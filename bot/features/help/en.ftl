@@ -10,7 +10,7 @@ help_short =
 
     /newpulka: start a pulka (settings by buttons, or at once: <code>/newpulka sochi 20 0.5</code>)
     /join: take a seat; <code>/join Vasya</code> seats a guest without Telegram
-    /deal: write a deal, with "New deal" under the score or <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>
+    /deal: write a deal, with “New deal” under the score or <code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>
     /undo: undo the last deal; /edit: change an earlier one
     /score: the pulka's sheet; /settle: settle the pulka
     /pulkas: the finished pulkas; /debts: who owes whom; /stats: statistics
@@ -19,7 +19,7 @@ help_short =
     Every command with examples, by topic: the buttons below or <code>/help all</code>.
 help_seating =
     <b>Before the first deal</b>: /seats to swap seats and choose who deals first; /leave to leave the table; /cancel to cancel the pulka (whoever started it, or an administrator).
-    <b>After /import</b>: <code>/join Anna</code> takes over the guest seat "Anna"; a seated player or an administrator confirms.
+    <b>After /import</b>: <code>/join Anna</code> takes over the guest seat “Anna”; a seated player or an administrator confirms.
 # /help by topic: a page each, with buttons between them (bot/features/help/view.py).
 help_title = <b>Help · { $topic }</b> ({ $page } of { $pages })
 help_page_start = Starting
@@ -40,7 +40,7 @@ help_start =
     /players: the seating
     /lang ru|uk|en: the chat's language
 help_deals =
-    /deal: write a deal by buttons ("New deal" under the score) or by text:
+    /deal: write a deal by buttons (“New deal” under the score) or by text:
     {"  "}<code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>: a game
     {"  "}<code>/deal Anna 6nt 6 Boris pass 2 Vera half 2</code>: a half-whist
     {"  "}<code>/deal Anna 7h exactly Boris whist</code>, <code>/deal Anna 7 hearts +1 Boris whists Vera passes</code>, <code>/deal Anna 8s down 1 Boris whist</code>: no defenders' tricks, the whister takes the rest (if both whist, write the tricks)
