@@ -19,7 +19,7 @@ from bot.actions import boards
 from bot.grammar.deals import find_player, fold, parse_correction, parse_deal
 from bot.model import ParseError, PlayerRow, Table
 from bot.views.texts import Texts
-from scoring import Deal
+from scoring import Choice, Deal
 
 RU, UK, EN = Texts("ru"), Texts("uk"), Texts("en")
 
@@ -275,6 +275,26 @@ def test_an_ambiguous_start_names_every_candidate_in_seat_order() -> None:
         find_player(three, "АН")
     assert e.value.params == {"token": "АН", "names": "Анна, Аня", "last": "Антон"}
     assert RU("ambiguous_player", **e.value.params).startswith("«АН» — это Анна, Аня или Антон?")
+
+
+def test_a_ukrainian_spelling_finds_the_latin_name_by_its_sound() -> None:
+    """Ukrainian і stands for e, i or o of the Latin spelling: Віра is Vera."""
+    seats = [
+        PlayerRow(0, "Anna", 1, None),
+        PlayerRow(1, "Boris", 2, None),
+        PlayerRow(2, "Vera", 3, None),
+        PlayerRow(3, "Gleb", 4, None),
+        PlayerRow(4, "Fedor", 5, None),
+    ]
+    for typed, seated in (("Віра", "Vera"), ("Гліб", "Gleb"), ("Федір", "Fedor"), ("Вера", "Vera")):
+        found = find_player(seats, typed)
+        assert found is not None and found.name == seated, typed
+    assert find_player(seats, "Віка") is None and find_player(seats, "Ліна") is None
+    deal = parse_deal("Анна 7ч 7 Борис віст 2 Віра пас 1", seats[:3])
+    assert deal.declarer == "Anna" and dict(deal.defence) == {
+        "Boris": Choice.WHIST,
+        "Vera": Choice.PASS,
+    }
 
 
 async def test_debts_name_a_player_as_deals_do(app: App, people: dict[str, Any]) -> None:

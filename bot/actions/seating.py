@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from bot.actions.keeper import Keeper, append, committed
 from bot.grammar.deals import fold, valid_name
-from bot.grammar.spelling import other_alphabet, sound
+from bot.grammar.spelling import sound_alike
 from bot.model import (
     Author,
     EventKind,
@@ -410,9 +410,7 @@ def _sounds_like(name: str, taken: dict[str, str]) -> str | None:
     """The seated name (``taken``: by its fold) that ``name``, in the other alphabet,
     sounds like, if any."""
     key = fold(name)
-    return next(
-        (t for k, t in taken.items() if other_alphabet(key, k) and sound(key) == sound(k)), None
-    )
+    return next((t for k, t in taken.items() if sound_alike(key, k)), None)
 
 
 def _renumbered(players: Iterable[PlayerRow]) -> tuple[PlayerRow, ...]:

@@ -49,7 +49,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, overload
 
-from bot.grammar.spelling import other_alphabet, sound
+from bot.grammar.spelling import sound_alike, sounds
 from bot.model import ParseError, PlayerRow
 from scoring import (
     Choice,
@@ -254,13 +254,11 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     # seated is asked about, not taken for Максим.  Never a start (a sound is looser
     # than letters: "Пётр" is no Petra), never a word that sounds like the grammar's
     # ("пасс" is a slip of "пас"), never within one alphabet (the letters spoke there).
-    heard = sound(key)
-    if heard not in _GRAMMAR_SOUNDS:
+    if not sounds(key) & _GRAMMAR_SOUNDS:
         starting += [
             p
             for p in players
-            if p not in starting
-            and any(other_alphabet(key, n) and sound(n) == heard for n in (_name(p), _nick(p)) if n)
+            if p not in starting and any(sound_alike(key, n) for n in (_name(p), _nick(p)) if n)
         ]
     if len(starting) > 1:
         raise ambiguous(token, (p.name for p in starting))
@@ -836,4 +834,4 @@ NOT_NAMES = frozenset(
 )
 #: How the grammar's words sound (:func:`bot.grammar.spelling.sound`): a word that sounds
 #: like one of them ("пасс") is a slip of that word, never a player's name.
-_GRAMMAR_SOUNDS = frozenset(sound(fold(w)) for w in NOT_NAMES)
+_GRAMMAR_SOUNDS = frozenset(s for w in NOT_NAMES for s in sounds(fold(w)))

@@ -17,7 +17,7 @@ from functools import lru_cache
 _LATIN = str.maketrans(
     {
         "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e",
-        "є": "ie", "ж": "zh", "з": "z", "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k",
+        "є": "ie", "ж": "zh", "з": "z", "и": "i", "і": "\x00", "ї": "i", "й": "i", "к": "k",
         "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
         "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch",
         "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "iu", "я": "ia",
@@ -40,25 +40,46 @@ _FOLDS = (
 )
 
 
-@lru_cache(maxsize=4096)  # the seated names, asked for every unknown word of a deal
-def sound(key: str) -> str:
-    """``key`` (a name as :func:`bot.grammar.deals.fold` makes it) as it sounds in Latin.
+#: Ukrainian і stands where Russian and Latin spellings of one name have e, i or o:
+#: Віра/Vera, Гліб/Gleb, Ірина/Irina, Федір/Fedor.  Translated to this mark first, it
+#: becomes each of the three in turn (:func:`sounds`).
+_UKRAINIAN_I = "\x00"
+_I_READINGS = ("i", "e", "o")
 
-    >>> [sound(n) for n in ("борис", "boris", "вера", "анна", "anna")]
-    ['boris', 'boris', 'vera', 'ana', 'ana']
-    >>> sound("сергей") == sound("sergey"), sound("юлия") == sound("julia") == sound("yulia")
+
+@lru_cache(maxsize=4096)  # the seated names, asked for every unknown word of a deal
+def sounds(key: str) -> frozenset[str]:
+    """How ``key`` (a name as :func:`bot.grammar.deals.fold` makes it) may sound in Latin:
+    one spelling, or one per reading of each Ukrainian і.  Two names sound alike when
+    their sets meet.
+
+    >>> [sorted(sounds(n)) for n in ("борис", "boris", "вера", "анна", "anna")]
+    [['boris'], ['boris'], ['vera'], ['ana'], ['ana']]
+    >>> sounds("сергей") == sounds("sergey"), sounds("юлия") == sounds("julia") == sounds("yulia")
     (True, True)
-    >>> sound("максим") == sound("maxim"), sound("дмитрий") == sound("dmitry")
+    >>> sounds("максим") == sounds("maxim"), sounds("дмитрий") == sounds("dmitry")
     (True, True)
-    >>> sound("олег") == sound("oleh"), sound("ганна") == sound("hanna")
+    >>> sounds("олег") == sounds("oleh"), sounds("ганна") == sounds("hanna")
     (True, True)
-    >>> sound("евгений") == sound("yevgeniy") == sound("evgeny"), sound("саша") == sound("sasha")
-    (True, True)
+    >>> sounds("евгений") == sounds("yevgeniy") == sounds("evgeny")
+    True
+    >>> [bool(sounds(a) & sounds(b)) for a, b in (("віра", "vera"), ("гліб", "gleb"),
+    ...     ("федір", "fedor"), ("ірина", "irina"), ("віра", "vika"))]
+    [True, True, True, True, False]
     """
     text = key.translate(_LATIN)
     for pattern, to in _FOLDS:
         text = pattern.sub(to, text)
-    return text
+    spellings = {text}
+    while any(_UKRAINIAN_I in t for t in spellings):
+        spellings = {t.replace(_UKRAINIAN_I, r, 1) for t in spellings for r in _I_READINGS}
+    # A reading may make a letter double ("ii"): single again, as the folds do.
+    return frozenset(re.sub(r"(.)\1+", r"\1", t) for t in spellings)
+
+
+def sound_alike(a: str, b: str) -> bool:
+    """Do the folded names ``a`` and ``b``, in different alphabets, sound the same?"""
+    return other_alphabet(a, b) and bool(sounds(a) & sounds(b))
 
 
 def other_alphabet(a: str, b: str) -> bool:
