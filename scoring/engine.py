@@ -120,10 +120,12 @@ def is_finished(pulka: Sequence[Number], rules: Rules) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """The state after a deal and what the deal wrote."""
+    """The state after a deal, what the deal wrote, and who dealt it (the seating's
+    dealer, or another the table named; None for a correction, which is no deal)."""
 
     state: PulkaState
     writes: Writes
+    dealer: int | None = None
 
 
 def play(state: PulkaState, deal: Deal) -> Step:
@@ -155,7 +157,7 @@ def play(state: PulkaState, deal: Deal) -> Step:
         finished=is_finished(sheet.pulka, rules),
         seats=state.seats,
     )
-    return Step(after, writes)
+    return Step(after, writes, dealer)
 
 
 def apply(state: PulkaState, deal: Deal) -> PulkaState:

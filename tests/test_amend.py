@@ -332,3 +332,40 @@ async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[st
         assert await app.count("undo") == 1
         await app.say(chat, p["anna"], "/lang en")
         assert "deal 4. Deal 2 can be changed" in await app.say(chat, p["vera"], "/undo 2")
+
+
+async def test_a_deal_dealt_by_another_is_edited_as_it_was_dealt(
+    app: App, people: dict[str, Any]
+) -> None:
+    """At four, a deal written (after "Write it?") with Boris sitting out instead of the
+    seating's dealer Anna opens in the editor as dealt by Boris, and is written so."""
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka сочи 10 1 вчетвером")
+        for who in ("anna", "boris", "vera", "gleb"):
+            await app.say(chat, p[who], "/join")
+        ask = await app.reply_msg(chat, p["boris"], "/deal Анна 6п 5 Вера вист 3 Глеб вист 2")
+        assert "пропускает Boris" in ask["text"], ask["text"]
+        await ui.tap(p["boris"], ask["message_id"], "✅ Да, записать")
+        written = ui.newest()
+        assert "Сдача №1: Anna 6♠ / без одной" in ui.text(written)
+        editor = await ui.tap_new(p["anna"], written, EDIT)
+        shown = ui.text(editor)
+        assert "раздаёт Boris" in shown and "Vera вист 3, Gleb вист 2" in shown, shown
+        await ui.tap(p["anna"], editor, BACK)
+        await ui.tap(p["anna"], editor, "4")
+        answer = await ui.tap(p["anna"], editor, WRITE)
+        assert answer["text"] == "Сдача №1 изменена"
+        done = ui.text(editor)
+        assert "было: Anna 6♠ / без одной — Vera вист 3, Gleb вист 2" in done
+        assert "стало: Anna 6♠ / без одной — Vera вист 4, Gleb вист 1" in done
+        table = await check_replay(app, chat)
+        assert table.deals[0].step.dealer == 1 and table.deals[0].deal.trick_map == {
+            "Anna": 5,
+            "Vera": 4,
+            "Gleb": 1,
+        }
+        history = await app.say(chat, p["vera"], "/history")
+        assert "Vera вист 3, Gleb вист 2 → Anna 6♠ / без одной — Vera вист 4" in history

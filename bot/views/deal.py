@@ -8,11 +8,9 @@ from fractions import Fraction
 from bot.model import LiveDeal, Table, amended_deal
 from bot.model.rows import EventKind
 from bot.views.format import (
+    deal_in_full,
     deal_words,
-    declarer_prefix,
-    details,
     name,
-    notation,
     num,
     result,
     signed,
@@ -39,9 +37,7 @@ def deal_answer(
         tx(
             "deal_written",
             number=live.number,
-            notation=declarer_prefix(deal)
-            + notation(tx, deal, names, table.rules)
-            + details(tx, deal, names, table.rules),
+            notation=deal_in_full(tx, deal, names, table.rules),
         )
     )
     lines.extend(summary_lines(tx, names, live.step.writes, _cost(live)))
@@ -195,9 +191,13 @@ def history_lines(tx: Texts, table: Table) -> list[str]:
         number, old, new = found
         when = event.created_at[11:16] + " UTC"
         words = {"time": when, "who": name(event.author_name or "?"), "number": number}
-        words["old"] = deal_words(tx, old, names)
+        # Short, unless only a defender's count changed: then in full, to read apart.
+        show = deal_words
+        if new is not None and deal_words(tx, old, names) == deal_words(tx, new, names):
+            show = deal_in_full
+        words["old"] = show(tx, old, names, table.rules)
         if new is None:
             lines.append(tx("history_deleted", **words))
         else:
-            lines.append(tx("history_amended", **words, new=deal_words(tx, new, names)))
+            lines.append(tx("history_amended", **words, new=show(tx, new, names, table.rules)))
     return [tx("history_amends_title"), *lines] if lines else []

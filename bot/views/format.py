@@ -157,3 +157,9 @@ def declarer_prefix(deal: Deal) -> str:
 def deal_words(tx: Texts, deal: Deal, names: tuple[str, ...], rules: Rules | None = None) -> str:
     """A deal in the usual notation, with its declarer: ``Anna 7♥ / ровно``."""
     return declarer_prefix(deal) + notation(tx, deal, names, rules)
+
+
+def deal_in_full(tx: Texts, deal: Deal, names: tuple[str, ...], rules: Rules | None = None) -> str:
+    """:func:`deal_words` and who took what: ``Anna 7♥ / ровно — Boris вист 3, Vera пас 0``
+    (two forms of one deal that differ only in a defender's count read apart)."""
+    return deal_words(tx, deal, names, rules) + details(tx, deal, names, rules)

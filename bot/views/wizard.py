@@ -17,7 +17,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.model import PulkaError, Table
 from bot.views.buttons import DEFENCES, SUITS, Button, Defence, Kind, WizardData, WizardOp, markup
 from bot.views.deal import effect_lines
-from bot.views.format import contract_label, deal_words, details, name
+from bot.views.format import contract_label, deal_in_full, name
 from bot.views.texts import Texts
 from scoring import Choice, Contract, Deal, ScoringError, deal_cost, entry, play, seating
 
@@ -266,7 +266,7 @@ def _preview(tx: Texts, table: Table, w: WizardData, deal: Deal, head: list[str]
     except ScoringError:
         raise PulkaError("stale") from None
     names = table.names
-    words = deal_words(tx, deal, names, table.rules) + details(tx, deal, names, table.rules)
+    words = deal_in_full(tx, deal, names, table.rules)
     lines = [*head, tx("wiz_preview", notation=words)]
     lines.extend(effect_lines(tx, names, step.writes, deal_cost(state, deal), preview=True))
     if step.state.finished:

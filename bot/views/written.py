@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.model import EventKind, Table, Written, amended_deal, table_at, undone_deal
 from bot.model.rows import EventRow
 from bot.views.deal import written_deal_text
-from bot.views.format import deal_words, declarer_prefix, name, notation, result
+from bot.views.format import deal_in_full, declarer_prefix, name, notation, result
 from bot.views.settlement import archived_text, corrected_text
 from bot.views.texts import Texts
 from scoring.settle import standings
@@ -60,14 +60,15 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
     names = table.names
     who = name(amend.author_name or "?")
     if new is None:
-        lines = [tx("amend_deleted", number=number, old=deal_words(tx, old, names), who=who)]
+        old_words = deal_in_full(tx, old, names, table.rules)
+        lines = [tx("amend_deleted", number=number, old=old_words, who=who)]
     else:
         lines = [
             tx(
                 "amend_done",
                 number=number,
-                old=deal_words(tx, old, names),
-                new=deal_words(tx, new, names),
+                old=deal_in_full(tx, old, names, table.rules),
+                new=deal_in_full(tx, new, names, table.rules),
                 who=who,
             )
         ]

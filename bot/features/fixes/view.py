@@ -35,9 +35,13 @@ from scoring.deals import same_deal
 
 def editing_view(table: Table, live: LiveDeal) -> Table:
     """``table`` as it stood before ``live`` was played: the wizard asks on that sheet
-    (and names the deal by its number)."""
+    (and names the deal by its number), dealt by who dealt ``live`` (another than the
+    seating's, if the table said so when it was written)."""
     before = table.deals[: table.index_of(live)]
-    return replace(table, deals=before, state=live.before, dealt=live.number - 1)
+    state = live.before
+    if live.step.dealer is not None:
+        state = replace(state, next_dealer=live.step.dealer)
+    return replace(table, deals=before, state=state, dealt=live.number - 1)
 
 
 #: The defence button of the two defenders' answers (the dummy's pass is hussar's only).
@@ -57,7 +61,9 @@ def _states(table: Table, live: LiveDeal) -> list[WizardData]:
     """Wizard states for ``live``'s deal, the whole deal first, then ever shorter."""
     base = WizardData(pulka=table.id, last=table.last_event_id)
     deal, names = live.deal, table.names
-    seats = live.before.next_table
+    view = editing_view(table, live).state
+    assert view is not None
+    seats = view.next_table
     out = []
     if isinstance(deal, Game) and deal.declarer in names:
         seat = names.index(deal.declarer)
