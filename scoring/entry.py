@@ -58,7 +58,7 @@ from typing import overload
 from . import seating
 from .deals import TRICKS, Choice, Contract, Game, Misere, Raspasy
 from .engine import PulkaState
-from .errors import InvalidDeal, ScoringError
+from .errors import IllegalDeal, InvalidDeal, ScoringError
 
 #: The refusals of a partly given deal: what the shorthand cannot imply.  (An unknown
 #: name or a count beyond 0-10 is refused with the engine's own codes.)
@@ -213,8 +213,11 @@ def complete(state: PulkaState, given: Given) -> Game | Misere | Raspasy:
 
     Raises :class:`~scoring.errors.InvalidDeal` with one of :data:`CODES` when the
     counts and answers given do not make one deal; the deal returned has tricks
-    that add up as the engine wants, which does not mean it may be played.
+    that add up as the engine wants, which does not mean it may be played.  A pulka
+    that is over is said so first: who would sit the next deal out is nobody's matter.
     """
+    if state.finished:
+        raise IllegalDeal.of("pulka_over")
     if isinstance(given, GivenGame):
         return _game(state, given)
     if isinstance(given, GivenMisere):

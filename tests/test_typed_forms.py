@@ -277,6 +277,24 @@ def test_tricks_in_seat_order_one_short_count_the_numbers() -> None:
     assert (info.value.key, info.value.params["count"]) == ("table_count", 2)
 
 
+def test_a_pulka_over_is_said_before_who_would_sit_the_next_deal_out() -> None:
+    """At four the next dealer sits out; once the pulka is over nobody deals next, so a
+    deal that names him is refused as a deal after the end, not as his sitting out."""
+    from dataclasses import replace
+
+    from scoring import ScoringError
+
+    over = replace(state_of(FOUR), finished=True)
+    dealer = FOUR[over.next_dealer].name
+    for text in (
+        f"{dealer} 6п ровно {FOUR[(over.next_dealer + 1) % 4].name} вист",
+        "распасы 3 2 5",
+    ):
+        with pytest.raises(ScoringError) as info:
+            parse_deal(text, FOUR, over)
+        assert info.value.code == "pulka_over", text
+
+
 def test_without_a_sheet_four_need_names() -> None:
     """The forms that ask the seating need the sheet: without it they are refused."""
     with pytest.raises(ParseError):

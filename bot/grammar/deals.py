@@ -346,10 +346,13 @@ def implied(state: PulkaState, given: entry.GivenRaspasy, form: str = "") -> Ras
 def implied(state: PulkaState, given: entry.Given, form: str = "") -> Game | Misere | Raspasy:
     """The deal ``given`` says on ``state`` (:func:`scoring.entry.complete`); what it cannot
     imply is refused as a :class:`ParseError` keyed by the refusal's code
-    (:data:`scoring.entry.CODES`), shown as any word the grammar refuses."""
+    (:data:`scoring.entry.CODES`), shown as any word the grammar refuses; a deal that
+    cannot be played at all (a pulka over) is the engine's refusal, as it stands."""
     try:
         return entry.complete(state, given)
     except ScoringError as e:
+        if e.code not in entry.CODES:
+            raise
         raise ParseError(e.code, form, **e.params) from None
 
 
