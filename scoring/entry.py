@@ -213,11 +213,8 @@ def complete(state: PulkaState, given: Given) -> Game | Misere | Raspasy:
 
     Raises :class:`~scoring.errors.InvalidDeal` with one of :data:`CODES` when the
     counts and answers given do not make one deal; the deal returned has tricks
-    that add up as the engine wants, which does not mean it may be played.  A pulka
-    that is over is said so first: who would sit the next deal out is nobody's matter.
+    that add up as the engine wants, which does not mean it may be played.
     """
-    if state.finished:
-        raise IllegalDeal.of("pulka_over")
     if isinstance(given, GivenGame):
         return _game(state, given)
     if isinstance(given, GivenMisere):
@@ -233,7 +230,10 @@ def _shape(state: PulkaState) -> ScoringError:
 
 def _sits_out(state: PulkaState, seat: int) -> ScoringError:
     """``seat`` sits the next deal out: said with the dealer, so the table sees why (a
-    deal dealt by another is written with both defenders named, and the dealer asked)."""
+    deal dealt by another is written with both defenders named, and the dealer asked).
+    Once the pulka is over nobody deals next: the deal is refused as one after the end."""
+    if state.finished:
+        return IllegalDeal.of("pulka_over")
     dealer = state.next_table.dealer
     if seat == dealer:
         return InvalidDeal.of("dealer_sits_out", "whist", name=state.players[seat])

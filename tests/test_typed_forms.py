@@ -285,14 +285,13 @@ def test_a_pulka_over_is_said_before_who_would_sit_the_next_deal_out() -> None:
     from scoring import ScoringError
 
     over = replace(state_of(FOUR), finished=True)
-    dealer = FOUR[over.next_dealer].name
-    for text in (
-        f"{dealer} 6п ровно {FOUR[(over.next_dealer + 1) % 4].name} вист",
-        "распасы 3 2 5",
-    ):
-        with pytest.raises(ScoringError) as info:
-            parse_deal(text, FOUR, over)
-        assert info.value.code == "pulka_over", text
+    dealer, left = FOUR[over.next_dealer].name, FOUR[(over.next_dealer + 1) % 4].name
+    with pytest.raises(ScoringError) as info:
+        parse_deal(f"{dealer} 6п ровно {left} вист", FOUR, over)
+    assert info.value.code == "pulka_over"
+    with pytest.raises(ScoringError) as info:
+        play(over, parse_deal("распасы 3 2 5", FOUR, over))
+    assert info.value.code == "pulka_over"
 
 
 def test_without_a_sheet_four_need_names() -> None:
