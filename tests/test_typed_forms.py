@@ -525,3 +525,24 @@ async def test_english_forms_end_to_end(app: App, people: dict[str, Any]) -> Non
         refused = await app.say(chat, p["anna"], "/deal Anna 7h exactly Boris whist Vera whist")
         assert "Both whist" in refused
         assert await app.count("deal") == 1
+
+
+async def test_the_same_words_at_four_are_asked_about_naming_both_deals(
+    app: App, people: dict[str, Any]
+) -> None:
+    tg, p = app.tg, people
+    chat = group(tg, p)
+    ui = Tapper(tg, chat)
+    async with app.polling():
+        await seated(app, chat, p, "anna", "boris", "vera", "gleb")
+        assert "Сдача №1" in await app.say(chat, p["anna"], "/deal распасы 3 2 5")
+        question = await app.reply_msg(chat, p["anna"], "/deal распасы 3 2 5")
+        assert question["text"] == (
+            "Эти же слова только что записали сдачу №1: распасы 3-2-5 — Boris 3, Vera 2, "
+            "Gleb 5. Сейчас сдаёт другой, и они значат другую сдачу.\n"
+            "Записать распасы 3-2-5 — Anna 3, Vera 2, Gleb 5?"
+        )
+        await ui.tap(p["vera"], question["message_id"], YES)
+        assert "Сдача №2: распасы 3-2-5 — Anna 3, Vera 2, Gleb 5" in ui.text(
+            question["message_id"]
+        )

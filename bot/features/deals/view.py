@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.features.deals.guard import Doubts, digest
+from bot.features.deals.guard import Doubts, canonical, digest
 from bot.model import Table
 from bot.views.buttons import GuardCB, markup
-from bot.views.format import deal_words, name
+from bot.views.format import deal_in_full, name
 from bot.views.texts import Texts
 from scoring import Deal
 
@@ -16,8 +16,13 @@ from scoring import Deal
 def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
     """Why the bot asks, then "Write <the deal>?"."""
     lines = []
-    if doubts.repeat is not None:
-        lines.append(tx("guard_repeat", number=doubts.repeat.number))
+    names, rules = table.names, table.rules
+    repeat = doubts.repeat
+    if repeat is not None and canonical(repeat.deal) == canonical(deal):
+        lines.append(tx("guard_repeat", number=repeat.number))
+    elif repeat is not None:  # the same words, another deal now that another deals
+        written = deal_in_full(tx, repeat.deal, names, rules)
+        lines.append(tx("guard_repeat_words", number=repeat.number, notation=written))
     if doubts.seat is not None:
         named, expected = doubts.seat
         if len(named) == 1:
@@ -32,7 +37,7 @@ def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
                     expected2=name(expected[1]),
                 )
             )
-    lines.append(tx("guard_ask", notation=deal_words(tx, deal, table.names, table.rules)))
+    lines.append(tx("guard_ask", notation=deal_in_full(tx, deal, names, rules)))
     return "\n".join(lines)
 
 
