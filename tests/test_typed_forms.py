@@ -247,6 +247,10 @@ def test_suits_as_words_and_letters(text: str, suit: str) -> None:
         ("Anna 7ч +5 Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч без Boris вист", THREE, "bad_tricks"),
         ("Anna 7ч -0 Boris вист", THREE, "bad_tricks"),
+        # A name where a count may stand, of nobody seated: the name is the matter.
+        ("Anna 6п Boris пас Лена пол", THREE, "unknown_player"),
+        ("Anna 6s Boris pass Vera half", TWO, "unknown_player"),
+        ("Anna 6п 6 Boris вист x Vera пас", THREE, "bad_tricks"),
         ("Anna 6чрв 6 Boris вист 4 Vera пас 0", THREE, "bad_contract"),
         ("Boris мизер", THREE, "missing_tricks"),
         ("Boris мизер грязный", THREE, "bad_tricks"),

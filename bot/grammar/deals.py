@@ -539,6 +539,8 @@ def read_defence(
         elif TRICKS_RE.fullmatch(word) and lacking is None:
             break
         elif lacking is not None:
+            if players and _name_like(word):  # a defender not at this table
+                raise _unknown(players, word)
             lacking[2] = _tricks(word, "game", lacking[1] or declarer)
             i += 1
         elif full:
@@ -547,6 +549,16 @@ def read_defence(
             raise _unknown(players, word)
     return Defence(
         tricks, tuple(entry.Answer(Choice(c), who, t) for c, who, t in answers), start, i
+    )
+
+
+def _name_like(word: str) -> bool:
+    """Could ``word`` be a player's name (no digit in it, no word of the grammar)?"""
+    return (
+        len(word) > 1
+        and valid_name(word)
+        and not any(ch.isdigit() for ch in word)
+        and fold(word) not in NOT_NAMES
     )
 
 
