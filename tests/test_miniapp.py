@@ -740,6 +740,7 @@ async def test_a_deal_from_the_page_voids_the_agreement_to_end(
     e = Evening(app, people)
     async with app.polling(), aiohttp.ClientSession() as http:
         await e.start()
+        await e.say("anna", "/deal raspasy Anna 3 Boris 2 Vera 5")
         offer = await e.offer()
         await e.ui.tap(p["anna"], offer, AGREE)
         assert "Согласны закончить: Anna" in e.ui.text(offer)

@@ -162,6 +162,11 @@ async def test_cancel_by_creator_or_admin_before_the_first_deal(
         # After the first deal: refused, the pulka goes on.
         await app.say(chat, p["vera"], "/newpulka sochi 20 1")
         await seat(app, chat, p, "anna", "boris", "vera")
+        # Before the first deal a pulka begun by mistake is cancelled, not settled.
+        again = await app.say(chat, p["anna"], "/newpulka leningrad 50 1")
+        assert again.startswith("Пулька уже идёт, сдач в ней ещё нет. Начали не ту? /cancel")
+        nothing = await app.say(chat, p["anna"], "/settle")
+        assert nothing.startswith("Расписывать нечего: сдач ещё нет.") and "/cancel" in nothing
         assert "Сдача №1" in await app.say(
             chat, p["vera"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1"
         )

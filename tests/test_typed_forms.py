@@ -547,6 +547,4 @@ async def test_the_same_words_at_four_are_asked_about_naming_both_deals(
             "Записать распасы 3-2-5 — Anna 3, Vera 2, Gleb 5?"
         )
         await ui.tap(p["vera"], question["message_id"], YES)
-        assert "Сдача №2: распасы 3-2-5 — Anna 3, Vera 2, Gleb 5" in ui.text(
-            question["message_id"]
-        )
+        assert "Сдача №2: распасы 3-2-5 — Anna 3, Vera 2, Gleb 5" in ui.text(question["message_id"])

@@ -55,8 +55,11 @@ async def _may_open(keeper: Keeper, tx: Tx, chat_id: int, thread_id: int) -> Non
     # None runs (``busy``), and the last one over was not left ended by agreement and
     # unsettled (``open_unsettled``): a new pulka makes that end final, and a sheet never
     # settled never reaches the debts or the statistics.
-    if await pulkas.active(tx, chat_id, thread_id) is not None:
-        raise PulkaError("busy")
+    active = await pulkas.active(tx, chat_id, thread_id)
+    if active is not None:
+        # Before its first deal a pulka started by mistake is cancelled, not settled.
+        table = await keeper.table(tx, active[0])
+        raise PulkaError("busy" if table.deals else "busy_no_deals")
     number = await _unsettled_end(keeper, tx, chat_id, thread_id)
     if number is not None:
         raise PulkaError("open_unsettled", number=number)

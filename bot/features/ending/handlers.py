@@ -113,6 +113,8 @@ async def settle_or_offer(
     at now, with "End by agreement" (None)."""
     if table.state is None:
         raise need_players(table)
+    if table.active and not table.deals:
+        raise PulkaError("settle_no_deals")
     if table.active and not table.can_settle:
         now = ending.agreement(table)
         await target.answer(offer_text(tx, table, now), reply_markup=end_keyboard(tx, table))
