@@ -21,7 +21,7 @@ from bot.features.deals.guard import REPEAT_WINDOW, canonical, repeat_of
 from bot.grammar.deals import parse_deal, parse_newpulka
 from bot.model import ParseError, PlayerRow
 from bot.views.texts import Texts
-from scoring import Deal, Game, Misere, PulkaState, Raspasy, Rules, play
+from scoring import Choice, Deal, Game, Misere, PulkaState, Raspasy, Rules, play
 
 THREE = [
     PlayerRow(0, "Anna", 1, "anna"),
@@ -163,6 +163,12 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
 @pytest.mark.parametrize(("text", "players", "deal"), FORMS_TABLE)
 def test_forms_table(text: str, players: list[PlayerRow], deal: Deal) -> None:
     assert canonical(parsed(text, players)) == canonical(deal)
+
+
+def test_pol_is_half_whist() -> None:
+    """``пол`` is what a Russian table says for half-whist, as ``пів`` in Ukrainian."""
+    deal = parsed("Anna 6бк Boris пас Vera пол", THREE)
+    assert isinstance(deal, Game) and dict(deal.defence)["Vera"] is Choice.HALF
 
 
 def test_pas_and_vist_in_latin_letters_are_pass_and_whist_never_a_name() -> None:

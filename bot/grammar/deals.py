@@ -81,7 +81,7 @@ CHOICE_WORDS = {
     "vist": "whist",
     "pas": "pass",
     **dict.fromkeys(("half", "halfwhist", "half-whist", "h", "пв"), "half"),
-    **dict.fromkeys(("полвиста", "пол-виста", "полвист", "пол-вист"), "half"),
+    **dict.fromkeys(("полвиста", "пол-виста", "полвист", "пол-вист", "пол"), "half"),
     **dict.fromkeys(("піввіста", "пів-віста", "піввіст", "пів"), "half"),
 }
 #: Suits by name and by the letters players write (the engine reads the letters).
