@@ -330,6 +330,10 @@ async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[st
         assert "Отменить последнюю сдачу №5" in prompt["text"], prompt["text"]
         await ui.tap(p["boris"], prompt["message_id"], "Да, отменить")
         assert await app.count("undo") == 1
+        # The undone deal is said undone, not deleted, by /edit and /undo alike.
+        undone = "Сдача №5 отменена (/undo) — её уже не изменить."
+        assert (await app.say(chat, p["vera"], "/edit 5")).startswith(undone)
+        assert (await app.say(chat, p["vera"], "/undo 5")).startswith(undone)
         await app.say(chat, p["anna"], "/lang en")
         assert "deal 4. Deal 2 can be changed" in await app.say(chat, p["vera"], "/undo 2")
 

@@ -114,6 +114,8 @@ async def _target(
         table = await pulka_here(message, keeper)
         number, args = int(numbered[1]), (numbered[2] or "").strip()
         numbered_deal = table.deal_numbered(number)  # a deal keeps its number for good
+        if numbered_deal is None and number in table.undone:
+            raise PulkaError("amend_undone_number", number=number)
         if numbered_deal is None and number in table.gone:
             raise PulkaError("amend_gone_number", number=number)
         if numbered_deal is None:

@@ -15,6 +15,7 @@ amend_no_deal = There is no deal { $number } in this pulka ({ $last ->
        *[other] the last is deal { $last }
     }).
 amend_gone_number = Deal { $number } was deleted and cannot be changed. What is written: /history
+amend_undone_number = Deal { $number } was undone (/undo) and cannot be changed. Played otherwise? Write it again: /deal. What is written: /history
 undo_nothing = Nothing to undo: no deals yet.
 undo_usage = /undo takes back the last deal: nothing after the command, or its number (<code>/undo 7</code>). To change another deal, <code>/edit 3</code>; to delete it, <code>/delete 3</code>.
 undo_not_last = /undo takes back only the last deal, deal { $last }. Deal { $number } can be changed (<code>/edit { $number }</code>) or deleted (<code>/delete { $number }</code>).

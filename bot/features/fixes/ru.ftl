@@ -15,6 +15,7 @@ amend_no_deal = Сдачи №{ $number } в пульке нет ({ $last ->
        *[other] последняя — №{ $last }
     }).
 amend_gone_number = Сдача №{ $number } удалена — её уже не изменить. Что записано: /history
+amend_undone_number = Сдача №{ $number } отменена (/undo) — её уже не изменить. Сыграли её иначе — запишите заново: /deal. Что записано: /history
 undo_nothing = Нечего отменять: сдач нет.
 undo_usage = /undo отменяет последнюю сдачу: без слов после команды, или с её номером (<code>/undo 7</code>). Изменить другую сдачу — <code>/edit 3</code>, удалить — <code>/delete 3</code>.
 undo_not_last = /undo отменяет только последнюю сдачу — №{ $last }. Сдачу №{ $number } можно изменить (<code>/edit { $number }</code>) или удалить (<code>/delete { $number }</code>).

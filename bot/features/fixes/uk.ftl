@@ -15,6 +15,7 @@ amend_no_deal = Роздачі №{ $number } у пульці немає ({ $las
        *[other] остання — №{ $last }
     }).
 amend_gone_number = Роздачу №{ $number } видалено — її вже не змінити. Що записано: /history
+amend_undone_number = Роздачу №{ $number } скасовано (/undo) — її вже не змінити. Зіграли її інакше — запишіть знову: /deal. Що записано: /history
 undo_nothing = Нічого скасовувати: роздач немає.
 undo_usage = /undo скасовує останню роздачу: без слів після команди або з її номером (<code>/undo 7</code>). Змінити іншу роздачу — <code>/edit 3</code>, видалити — <code>/delete 3</code>.
 undo_not_last = /undo скасовує лише останню роздачу — №{ $last }. Роздачу №{ $number } можна змінити (<code>/edit { $number }</code>) або видалити (<code>/delete { $number }</code>).
