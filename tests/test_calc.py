@@ -548,3 +548,14 @@ def test_any_sheet_written_as_the_form_reads_back(
         (x.name, x.pulka, x.mountain, x.whists) for x in sheet.lines
     ]
     assert again.variant == sheet.variant
+
+
+def test_a_semicolon_ends_the_first_line_too() -> None:
+    """``;`` ends a line, the header's as well: one line of text is a whole sheet."""
+    typed = (
+        "/calc sochi 3 to 20 at 1; Anna pool 20 mountain 13 whists Boris 70 Vera 100; "
+        "Boris 20 7.5 114 96; Vera 20 25 140 180"
+    )
+    lines = typed.replace("; ", "\n").splitlines()
+    assert split_message(typed) == (lines[0].removeprefix("/calc "), lines[1:])
+    assert split_message("/calc сочи 3 ; Anna 1 2 3 4") == ("сочи 3", ["Anna 1 2 3 4"])

@@ -168,8 +168,9 @@ def split_message(text: str) -> tuple[str, list[str]]:
     """
     first, _, rest = text.partition("\n")
     parts = first.split(maxsplit=1)
-    header = parts[1].strip() if len(parts) > 1 else ""
-    lines = [x.strip() for chunk in rest.split("\n") for x in chunk.split(";")]
+    header, _, more = (parts[1] if len(parts) > 1 else "").partition(";")
+    header = header.strip()
+    lines = [x.strip() for chunk in (more, *rest.split("\n")) for x in chunk.split(";")]
     lines = [x for x in lines if x]
     first = lines[0].split()[0].casefold() if lines else ""
     if not header and first and (_header_word(first) or "=" in first):
