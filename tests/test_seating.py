@@ -199,6 +199,13 @@ async def test_leave_before_the_first_deal_keeps_the_others_in_order(
         await seat(app, chat, p, "boris")
         table = await check_read_model(app, table.id)
         assert table.names == ("Anna", "Vera", "Gleb", "Boris")
+        # /players says who deals first and, at four, who sits that deal out.
+        players = await app.say(chat, p["stranger"], "/players")
+        assert "4. Boris" in players
+        assert players.endswith(
+            "Можно играть: первая сдача — /deal. Раздаёт Anna. Не играет: Anna. "
+            "Играют: Vera, Gleb, Boris."
+        ), players
         assert "Сдача №1" in await app.say(
             chat, p["anna"], "/deal Vera 6s 6 Gleb whist 3 Boris pass 1"
         )

@@ -19,7 +19,13 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import seating
 from bot.actions.keeper import Keeper
 from bot.actions.seating import first_dealer, swap_seats
-from bot.features.seating.view import claim_view, joined_text, nicks_text, seats_view
+from bot.features.seating.view import (
+    claim_view,
+    joined_text,
+    nicks_text,
+    seating_text,
+    seats_view,
+)
 from bot.grammar.deals import fold
 from bot.model import PulkaError
 from bot.telegram import delivery
@@ -169,7 +175,7 @@ async def nick(
 
 async def show_players(message: Message, keeper: Keeper, tx: Texts) -> None:
     """``/players``: who sits where."""
-    await message.answer(players_text(tx, await pulka_here(message, keeper)))
+    await message.answer(seating_text(tx, await pulka_here(message, keeper)))
 
 
 async def show_rules(message: Message, keeper: Keeper, tx: Texts) -> None:

@@ -50,7 +50,14 @@ def claim_view(
 
 def joined_text(tx: Texts, table: Table, seated: PlayerRow) -> str:
     """``/join``: who sat where, the table now, and who deals first once it is seated."""
-    lines = [tx("joined", name=name(seated.name), seat=seated.seat + 1), players_text(tx, table)]
+    joined = tx("joined", name=name(seated.name), seat=seated.seat + 1)
+    return "\n\n".join([joined, seating_text(tx, table)])
+
+
+def seating_text(tx: Texts, table: Table) -> str:
+    """``/players``: the table now, and (seated, before the first deal) who deals first,
+    and at four and five who sits it out."""
+    lines = [players_text(tx, table)]
     if table.state is not None and not table.deals:
         lines.append(dealer_line(tx, "join_ready", table.names, table.state))
     return "\n\n".join(lines)
