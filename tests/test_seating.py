@@ -410,6 +410,9 @@ async def test_a_name_that_sounds_like_a_seated_one_in_the_other_alphabet_is_ref
     async with app.polling():
         await app.say(chat, p["anna"], "/newpulka sochi 20 1")
         await seat(app, chat, p, "anna")
+        odd = await app.say(chat, p["boris"], "/join <b>Bob</b>")
+        assert "без знаков < > &, не начинаться с @, / или цифры" in odd, odd
+        assert "от 1 до 10000" in await app.say(chat, p["boris"], "/newpulka сочи 999999 1")
         refused = await app.say(chat, p["boris"], "/join Анна")
         assert refused.startswith("Имя Анна звучит как Anna — за столом уже есть такой игрок")
         assert "/join Анна2" in refused

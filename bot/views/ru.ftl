@@ -166,7 +166,7 @@ form_raspasy =
 nothing_recorded = Ничего не записано.
 correction_empty = Напишите поправку после /correct.
 correction_bad_word = Не понимаю «{ $token }»: ожидается пуля, гора или висты.
-correction_bad_amount = «{ $token }» — не число: например 2, -2 или 2.5.
+correction_bad_amount = «{ $token }» — не число поправки: нужно число от -999999 до 999999, не больше 4 знаков после точки, например 2, -2 или 2.5.
 correction_missing_amount = После «{ $token }» не хватает числа.
 correction_twice = «{ $token }» указано дважды.
 correction_no_amount = В поправке нужно хотя бы одно ненулевое число: пуля, гора или висты.
@@ -281,8 +281,8 @@ import_too_many = В записи { $count } { $count ->
    *[many] сдач
 }, а пулька в чате принимает не больше { $limit }.
 bad_variant = Не знаю вариант «{ $token }»: сочинка, ленинградка или ростов (sochi, leningrad, rostov).
-bad_target = «{ $token }» — не цель пули: нужно целое число, например 20.
-bad_stake = «{ $token }» — не ставка: нужно число, например 0.5.
+bad_target = «{ $token }» — не цель пули: нужно целое число от 1 до 10000, например 20.
+bad_stake = «{ $token }» — не ставка: нужно число от 0 до 1000000, не больше 4 знаков после точки, например 0.5.
 bad_currency = «{ $token }» — не валюта: код из трёх латинских букв (RUB, EUR, USD) или слово и знак (руб, евро, €, $).
 newpulka_extra = Лишнее слово «{ $token }».
 form_newpulka =

@@ -170,7 +170,7 @@ form_raspasy =
 nothing_recorded = Нічого не записано.
 correction_empty = Напишіть виправлення після /correct.
 correction_bad_word = Не розумію «{ $token }»: очікується куля, гора або вісти.
-correction_bad_amount = «{ $token }» — не число: наприклад 2, -2 або 2.5.
+correction_bad_amount = «{ $token }» — не число виправлення: потрібне число від -999999 до 999999, не більше 4 знаків після крапки, наприклад 2, -2 або 2.5.
 correction_missing_amount = Після «{ $token }» бракує числа.
 correction_twice = «{ $token }» вказано двічі.
 correction_no_amount = У виправленні потрібне хоча б одне ненульове число: куля, гора або вісти.
@@ -285,8 +285,8 @@ import_too_many = У записі { $count } { $count ->
    *[many] роздач
 }, а пулька в чаті приймає не більше { $limit }.
 bad_variant = Не знаю варіант «{ $token }»: сочинка, ленінградка або ростов (sochi, leningrad, rostov).
-bad_target = «{ $token }» — не мета кулі: потрібне ціле число, наприклад 20.
-bad_stake = «{ $token }» — не ставка: потрібне число, наприклад 0.5.
+bad_target = «{ $token }» — не мета кулі: потрібне ціле число від 1 до 10000, наприклад 20.
+bad_stake = «{ $token }» — не ставка: потрібне число від 0 до 1000000, не більше 4 знаків після крапки, наприклад 0.5.
 bad_currency = «{ $token }» — не валюта: код із трьох латинських літер (UAH, EUR, USD) або слово чи знак (грн, євро, €, $).
 newpulka_extra = Зайве слово «{ $token }».
 form_newpulka =

@@ -1,7 +1,7 @@
 ### The words of seating, in English.
 
 join_ready = Ready to play: write the first deal with /deal. { $dealer } deals.
-bad_name = A name is one word of up to 24 characters, not a number or a command word (pass, whist, misere...). For example: /join Vasya
+bad_name = A name is one word of up to 24 characters, without &lt; &gt; &amp;, not starting with @, / or a digit, and not a word of the deal grammar (pass, whist, misere...). For example: /join Vasya
 name_invisible = The name holds the invisible character { $char }: with it the name would look like another. Type the name without it.
 note_seated = You are seated: { $name }, seat { $seat }.
 hello =
