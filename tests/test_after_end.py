@@ -240,7 +240,9 @@ async def test_a_deal_keeps_its_number_after_a_deletion_and_an_undo(
         gone = await e.tg.wait_for_message(e.chat, after=sent["message_id"])
         await app.idle()
         assert "больше нет" in gone["text"], gone["text"]  # the undone deal's message
-        assert "Сдача №15 удалена" in await e.say("anna", "/edit 15")
+        assert "Сдача №15 отменена (/undo)" in await e.say(
+            "anna", "/edit 15"
+        )  # undone, not deleted
         # The CSV record numbers the deals the same way.
         await e.say("anna", "/export csv")
         rows = e.tg.documents[-1].data.decode("utf-8-sig").splitlines()[1:]

@@ -194,7 +194,7 @@ async def test_four_players_need_three_and_an_admin_alone_ends_it(
         await e2.ui.tap(e2.p["anna"], offer, AGREE)
         assert "Согласны закончить: Anna — 1 из 2 нужных." in e2.ui.text(offer)
         await e2.ui.tap(e2.p["admin"], ask, ALONE)
-        assert "решением администратора чата — Admin — и сохранена в архив" in e2.ui.text(ask)
+        assert "решением администратора чата (Admin) и ещё не расписана" in e2.ui.text(ask)
         assert await app.count("end") == 2
         # The offer no longer counts votes nor offers to vote: it says who ended it.
         assert e2.ui.text(offer) == (

@@ -132,7 +132,7 @@ async def test_an_admin_who_does_not_play_ends_alone_only_after_confirming(
         other = await e.ui.tap_new(e.p["admin"], offer, AGREE)  # a second tap, a second ask
         assert (await e.ui.tap(e.p["admin"], ask, ALONE))["text"] == "Готово"
         text = e.ui.text(ask)
-        assert "Пулька закончена решением администратора чата — Admin — и сохранена" in text
+        assert "Пулька закончена решением администратора чата (Admin) и ещё не расписана" in text
         assert text.startswith("Пулька закончена, ещё не расписана") and "Если" not in text
         assert not e.ui.labels(offer)  # the offer's button went with the end
         assert await app.count("end") == 1

@@ -5,7 +5,7 @@ agree_tally = { $count } of the { $needed } needed
 agree_progress = Agreed to stop: { $names } — { $tally }.
 agree_noted = Agreement noted: { $tally }.
 agree_already = You have agreed already: { $tally }.
-agree_admin = The pulka was ended by an admin of the chat — { $who } — and archived.
+agree_admin = The pulka was ended by an admin of the chat ({ $who }) and is not settled yet.
 agree_offer_closed = Voting is closed: an admin of the chat — { $who } — ended the pulka. The results are below.
 agree_alone_ask = You are not at the table, but as an admin of the chat you may end the pulka alone. It ends for all the players ({ $names }), without their agreement. End it for everyone?
 agree_alone_yes = ✅ End for everyone
@@ -26,7 +26,7 @@ after_settle_how =
     No pulka is running here, and pulka #{ $number } is already settled.
     To correct it, reply to the bot's message about it (the settlement, the scoreboard or /pulka { $number }) with: <code>/correct Player mountain -2 — note</code>
     A new pulka: /newpulka
-settle_agreed = The pulka was ended by agreement ({ $who }) and archived.
+settle_agreed = The pulka was ended by agreement ({ $who }) and is not settled yet.
 export_caption = The pulka's record (format pulka/1)
 export_none = There is no running or finished pulka here, so there is nothing to export. Start one: /newpulka
 export_usage = The record file: /export — of the running pulka (or the last finished one), /export N — of pulka N in /pulkas; /export csv — the deals as a table.
