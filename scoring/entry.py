@@ -212,7 +212,8 @@ def complete(state: PulkaState, given: Given) -> Game | Misere | Raspasy:
     """The deal ``given`` describes at the next deal of ``state`` (see the module).
 
     Raises :class:`~scoring.errors.InvalidDeal` with one of :data:`CODES` when the
-    counts and answers given do not make one deal; the deal returned has tricks
+    counts and answers given do not make one deal (an ``IllegalDeal`` ``pulka_over`` where
+    a pulka over is asked who sits its next deal out); the deal returned has tricks
     that add up as the engine wants, which does not mean it may be played.
     """
     if isinstance(given, GivenGame):

@@ -54,7 +54,7 @@ async def test_a_correction_after_settling_is_an_amendment_shown_in_the_archive(
         answer = await reply(e, "boris", FIX, board)
         text = str(answer.get("text", ""))
         assert "Поправка к расписанной пульке №1 записана" in text
-        assert "Boris Petrov — Anna: гора -2 (ошиблись в подсчёте)" in text
+        assert "Boris — Anna: гора -2 (ошиблись в подсчёте)" in text
         assert "С поправками" in text
         assert "Anna: +22 вист." in text and "Boris: -22 вист." in text
         # Stored after the settlement, naming no deal: the settlement is as agreed.
@@ -75,7 +75,7 @@ async def test_a_correction_after_settling_is_an_amendment_shown_in_the_archive(
         assert "Anna: +8⅔" in agreed and "Boris: -15⅓" in agreed
         assert "Anna: +8⅔ вист. = +8.67 RUB" in agreed and "Anna: +22" not in agreed
         assert "Округление: Anna +8.66 вместо +8.67 RUB — чтобы платежи сошлись в ноль." in agreed
-        assert "Boris Petrov — Anna: гора -2 (ошиблись в подсчёте)" in amended
+        assert "Boris — Anna: гора -2 (ошиблись в подсчёте)" in amended
         assert "Anna: +22 вист." in amended and "Vera: 0 вист." in amended
         listing = await e.say("anna", "/pulkas")
         assert AGREED in listing

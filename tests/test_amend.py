@@ -304,7 +304,7 @@ async def test_delete_by_number_in_english(app: App, people: dict[str, Any]) -> 
         assert answer["text"] == "Deal 1 deleted"
         await app.idle()
         done = ui.text(prompt["message_id"])
-        assert "Deal 1 deleted" in done and "Deleted by Boris Petrov." in done
+        assert "Deal 1 deleted" in done and "Deleted by Boris." in done
         assert "If we stopped now (in whists), before → after:" in done
         table = await check_replay(app, chat)
         assert len(table.deals) == 4

@@ -72,7 +72,7 @@ async def test_evening_of_three_settled_exactly(app: App, people: dict[str, Any]
 
         history = await app.say(chat, p["boris"], "/history")
         assert "4. распасы 4-0-6 — Anna 4, Boris 0, Vera 6 · Vera" in history
-        assert "16. Boris 6♦ / ровно — Anna пас 1, Vera вист 3 · Boris Petrov" in history
+        assert "16. Boris 6♦ / ровно — Anna пас 1, Vera вист 3 · Boris" in history
 
         score = await app.say(chat, p["stranger"], "/score text")
         assert "Anna: пуля 14, гора 21, висты: Boris 20, Vera 46" in score
@@ -374,7 +374,7 @@ async def test_correction_written_undone_and_after_the_end(
         assert "Anna → Boris: висты +3.5" in answer
         assert "Следующим раздаёт Boris." in await app.board(chat)  # a correction deals no cards
         history = await app.say(chat, p["vera"], "/history")
-        assert "2. Anna поправка: забыли про ремиз · Boris Petrov" in history
+        assert "2. Anna поправка: забыли про ремиз · Boris" in history
         score = await app.say(chat, p["anna"], "/score text")
         assert "Anna: пуля 1, гора 2, висты: Boris 3.5, Vera 0" in score
         board = tg.messages(chat)[1]  # /newpulka's answer became the scoreboard

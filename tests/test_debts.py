@@ -145,9 +145,9 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
         assert "Boris → Anna:" not in text
         marks = text.split("Отметки:\n", 1)[1].splitlines()
         assert [m.split(" · ", 2)[0] for m in marks[:3]] == ["№1", "№1", "№2"]
-        assert marks[0].endswith("Boris → Anna 8.66 RUB: оплачено — отметка: Boris Petrov")
+        assert marks[0].endswith("Boris → Anna 8.66 RUB: оплачено — отметка: Boris")
         assert marks[1].endswith("Boris → Anna 8.66 RUB: получено — отметка: Anna")
-        assert marks[2].endswith("Vera → Boris 8.66 RUB: получено — отметка: Boris Petrov")
+        assert marks[2].endswith("Vera → Boris 8.66 RUB: получено — отметка: Boris")
         # One player's debts only.
         vera = await e.say("anna", "/debts vera")
         assert vera.splitlines()[0].startswith("Долги — Vera")

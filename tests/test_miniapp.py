@@ -616,7 +616,7 @@ async def test_paid_and_received_as_the_chats_buttons(app: App, people: dict[str
         assert status == 200 and await app.count("received") == 1
         # The chat's /debts lists both marks, by their authors.
         listed = await e.say("anna", "/debts")
-        assert "Boris → Anna 8.66 RUB: оплачено — отметка: Boris Petrov" in listed
+        assert "Boris → Anna 8.66 RUB: оплачено — отметка: Boris" in listed
         assert "Boris → Anna 8.66 RUB: получено — отметка: Anna" in listed
         # Bad presses: 400, a big body 413, a stranger to the chat 403.
         for bad in (
@@ -692,7 +692,8 @@ async def test_a_deal_entered_in_the_page_is_written_once_and_told_in_the_chat(
         assert status == 200, body
         assert body["sheet"]["deals"] == 1 and "1" in body["text"]
         told = [m["text"] for m in tg.sent_messages(chat)[before:]]
-        assert any("Сдача №1: Anna 6♠ / ровно" in t and "Boris Petrov" in t for t in told), told
+        wrote = "Записал(а): Boris."  # his seat's name, as the sheet shows him
+        assert any("Сдача №1: Anna 6♠ / ровно" in t and wrote in t for t in told), told
         assert "сдача №1: Anna 6♠" in await app.board(chat)
         # Pressed twice (or by two players on the same sheet): written once.
         status, body = await post_deal(

@@ -200,6 +200,17 @@ class Table:
     def is_player(self, user_id: int | None) -> bool:
         return self.seat_of(user_id) is not None
 
+    def called(self, user_id: int | None, fallback: str | None) -> str:
+        """What the table calls the Telegram user ``user_id``: his seat's name if he
+        sits here (as the sheet and the buttons name him), else ``fallback`` (his
+        Telegram name), else "?"."""
+        seated = next((p for p in self.players if user_id and p.user_id == user_id), None)
+        return seated.name if seated is not None else fallback or "?"
+
+    def author(self, event: EventRow) -> str:
+        """Who wrote ``event``, as the table calls him (:meth:`called`)."""
+        return self.called(event.author_id, event.author_name)
+
     def record_deals(self) -> list[Deal]:
         return [d.deal for d in self.deals]
 

@@ -109,6 +109,12 @@ class Night:
     def players(self) -> tuple[PlayerRow, ...]:
         return self.sheet.players
 
+    def called(self, user_id: int | None, fallback: str | None) -> str:
+        """What this night's table called the Telegram user ``user_id``: the name he
+        played under, else ``fallback`` (his Telegram name), else "?"."""
+        seated = next((p for p in self.people if user_id and p.user_id == user_id), None)
+        return seated.name if seated is not None else fallback or "?"
+
     @property
     def currency(self) -> str:
         return self.sheet.currency

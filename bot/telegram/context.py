@@ -171,6 +171,11 @@ def display_name(user: User | None, chat: Chat | None = None) -> str:
     return user.full_name or user.username or str(user.id)
 
 
+def called(table: Table, user: User) -> str:
+    """What ``table`` calls the Telegram ``user``: his seat's name, else his Telegram name."""
+    return table.called(user.id, display_name(user))
+
+
 def candidate_names(user: User) -> list[str]:
     """Names to seat a Telegram user under, best first (one word, unique at the table)."""
     first = (user.first_name or "").split()

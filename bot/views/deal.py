@@ -190,7 +190,7 @@ def history_lines(tx: Texts, table: Table) -> list[str]:
             continue
         number, old, new = found
         when = event.created_at[11:16] + " UTC"
-        words = {"time": when, "who": name(event.author_name or "?"), "number": number}
+        words = {"time": when, "who": name(table.author(event)), "number": number}
         # Short, unless only a defender's count changed: then in full, to read apart.
         show = deal_words
         if new is not None and deal_words(tx, old, names) == deal_words(tx, new, names):

@@ -146,7 +146,7 @@ def amendment_blocks(tx: Texts, table: Table, until: int | None = None) -> list[
                 "after_settle_line",
                 date=date_text(tx, event.created_at),
                 time=event.created_at[11:16] + " UTC",
-                who=name(event.author_name or "?"),
+                who=name(table.author(event)),
                 what=correction_words(tx, deal),
             )
         )

@@ -20,7 +20,7 @@ def written_text(tx: Texts, written: Written) -> str:
     if event.kind == EventKind.DEAL:
         return written_deal_text(tx, table, table.deal_by_event(event.id), repeat=written.duplicate)
     if event.kind == EventKind.UNDO:
-        return undone_text(tx, table, event, event.author_name or "?")
+        return undone_text(tx, table, event, table.author(event))
     if event.kind == EventKind.AMEND and "settled" in event.payload:
         return corrected_text(tx, table, event.id, None)
     if event.kind == EventKind.AMEND:
@@ -58,7 +58,7 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
         before = table_at(table, amend.id - 1)
     after = table_at(table, amend.id) if table.last_event_id != amend.id else table
     names = table.names
-    who = name(amend.author_name or "?")
+    who = name(table.author(amend))
     if new is None:
         old_words = deal_in_full(tx, old, names, table.rules)
         lines = [tx("amend_deleted", number=number, old=old_words, who=who)]

@@ -40,7 +40,7 @@ from bot.telegram.context import (
     Members,
     author_of,
     author_of_user,
-    display_name,
+    called,
     need_players,
     on_keyboard,
     pulka_of_press,
@@ -148,7 +148,7 @@ async def wizard_press(
     """A wizard button: show the next screen, cancel, or write the deal."""
     w = callback_data.wizard()
     table = await pulka_of_press(query, msg, w.pulka, keeper, bot, members)
-    who = display_name(query.from_user)
+    who = called(table, query.from_user)
     if w.op is WizardOp.CANCEL:
         await msg.edit_text(wizard_cancelled_text(tx, who), reply_markup=None)
         return
@@ -253,7 +253,11 @@ async def guard_answer(
     table = await pulka_of_press(query, msg, callback_data.pulka, keeper, bot, members)
     if not callback_data.yes:
         await delivery.edit_or_answer(
-            msg, tx("guard_kept", who=name(display_name(query.from_user)))
+            msg,
+            tx(
+                "guard_kept",
+                who=name(called(table, query.from_user)),
+            ),
         )
         return
     origin = msg.reply_to_message

@@ -78,7 +78,7 @@ def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mappin
         payee=name(names[c.payee]),
         amount=money(c.amount),
         currency=name(night.currency),
-        who=name(c.event.author_name or "?"),
+        who=name(night.called(c.event.author_id, c.event.author_name)),
     )
 
 

@@ -401,7 +401,7 @@ async def undo_end(
     anything else skips to ``/undo`` of a deal (``features/fixes``)."""
     found = await keeper.written_by(source(message))
     if found is not None and found[1].kind == EventKind.REOPEN:  # delivered again
-        await delivery.answer(message, tx("reopen_done", who=name(found[1].author_name or "?")))
+        await delivery.answer(message, tx("reopen_done", who=name(found[0].author(found[1]))))
         await boards.refresh(bot, tx, found[0])
         return
     running = await keeper.active(*place(message))

@@ -46,7 +46,7 @@ def offer_text(tx: Texts, table: Table, a: Agreement) -> str:
 def offer_closed_text(tx: Texts, table: Table) -> str:
     """The offer of a pulka an administrator ended alone: no count of votes any more."""
     end = table.end_event
-    return tx("agree_offer_closed", who=name(end.author_name or "?" if end else "?"))
+    return tx("agree_offer_closed", who=name(table.author(end) if end else "?"))
 
 
 def agree_note(tx: Texts, a: Agreement, *, again: bool) -> str:
@@ -83,7 +83,7 @@ def agreed_text(tx: Texts, table: Table, settlement: Settlement) -> str:
     """A pulka ended by agreement: the settlement, who agreed, how to settle or undo."""
     end = table.end_event
     if end is not None and end.payload.get("admin"):
-        who = tx("agree_admin", who=name(end.author_name or "?"))
+        who = tx("agree_admin", who=name(table.author(end)))
     else:
         by = [int(s) for s in (end.payload.get("by", []) if end is not None else [])]
         who = tx("settle_agreed", who=names_text(table, by))

@@ -41,7 +41,7 @@ from bot.telegram.context import (
     Members,
     author_of,
     author_of_user,
-    display_name,
+    called,
     on_keyboard,
     pulka_here,
     pulka_of_press,
@@ -270,7 +270,8 @@ async def amend_wizard_press(
     table = await _pressed(query, msg, w.pulka, keeper, bot, members)
     if w.op is WizardOp.CANCEL:
         await msg.edit_text(
-            wizard_cancelled_text(tx, display_name(query.from_user)), reply_markup=None
+            wizard_cancelled_text(tx, called(table, query.from_user)),
+            reply_markup=None,
         )
         return
     live = table.deal_by_event(w.edit)

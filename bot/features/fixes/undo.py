@@ -17,7 +17,6 @@ from bot.telegram.context import (
     IN_GROUP,
     Members,
     author_of_user,
-    display_name,
     on_keyboard,
     pulka_of_press,
     pulka_to_change,
@@ -111,7 +110,7 @@ async def undo_answer(
         raise
     assert written.event is not None
     # A press delivered again answers with the deal it undid the first time.
-    who = written.event.author_name if written.duplicate else display_name(query.from_user)
+    who = written.table.author(written.event)
     callback_answer.text = tx("done")
     undone = undone_text(tx, written.table, written.event, who or "?")
     await boards.beside(bot, tx, written.table, delivery.edit_or_answer(msg, undone))

@@ -243,7 +243,7 @@ def history(tx: Texts, table: Table) -> dict[str, Any]:
                     ),
                     "wrote": plain("; ".join(items)) if items else tx("write_nothing"),
                     "cost": plain(cost_items(tx, names, deal_cost(live.before, live.deal))),
-                    "author": live.event.author_name or "?",
+                    "author": table.author(live.event),
                     "when": when[:16].replace("T", " ") + " UTC",
                     "amended": live.amended is not None,
                     "correction": isinstance(deal, Correction),

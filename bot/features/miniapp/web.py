@@ -276,7 +276,7 @@ class SheetApp:
         after = written.table
         live = after.deal_by_event(written.event_id)
         if live is not None:
-            await self._post(tx, after, live, who)
+            await self._post(tx, after, live, after.called(user.id, who))
         number = live.number if live is not None else "—"
         shown = sheet(tx, after, refused=await self._refused(after, user))
         return _json({"text": tx("ma_written", number=number), "sheet": shown})

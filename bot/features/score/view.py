@@ -43,7 +43,7 @@ def _deal_chunks(tx: Texts, table: Table) -> list[str]:
                 declarer=declarer_prefix(d.deal),
                 notation=notation(tx, d.deal, names, table.rules),
                 details=details(tx, d.deal, names, table.rules),
-                author=name(d.event.author_name or "?"),
+                author=name(table.author(d.event)),
             ),
         )
         for d in table.deals
