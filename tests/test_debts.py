@@ -59,7 +59,7 @@ async def test_three_pulkas_netted_and_confirmed_by_payer_and_payee(
     e = Evening(app, people)
     p = people
     async with app.polling():
-        assert "Открытых долгов нет" in await e.say("anna", "/debts")
+        assert "Долгов нет: в чате ещё нет расписанных пулек" in await e.say("anna", "/debts")
         first = await night(e, 0)  # Boris -> Anna 8.66, Boris -> Vera 6.67
         second = await night(e, 1)  # Vera -> Boris 8.66, Vera -> Anna 6.67
         third = await night(e, 2, "sochi 2 1 EUR")  # Anna -> Vera 8.66, Anna -> Boris 6.67

@@ -7,6 +7,7 @@ debts_already_received = Closed already: { $payer } → { $payee }, received in 
 debts_title = <b>Debts between pulkas</b> (what is not received yet, over the chat's settled pulkas):
 debts_title_of = <b>Debts — { $name }</b> (what is not received yet, over the chat's settled pulkas):
 debts_none = Nothing open: everything settled has been received.
+debts_no_nights = No debts: the chat has no settled pulka yet. Debts appear once a pulka is settled (/settle).
 debts_who = “{ $asked }” is not a player of the chat's settled pulkas: { $players }. One player's debts: <code>/debts { $example }</code>; all of them: /debts.
 debts_line = { $debtor } → { $creditor }: { $amount } { $currency } ({ $count ->
     [1] pulka { $pulkas }

@@ -7,6 +7,7 @@ debts_already_received = Уже закрыто: { $payer } → { $payee }, по�
 debts_title = <b>Долги между пульками</b> (что ещё не получено по расписанным пулькам чата):
 debts_title_of = <b>Долги — { $name }</b> (что ещё не получено по расписанным пулькам чата):
 debts_none = Открытых долгов нет: всё расписанное получено.
+debts_no_nights = Долгов нет: в чате ещё нет расписанных пулек. Долги появятся, когда пульку распишут (/settle).
 debts_who = «{ $asked }» — не из игроков расписанных пулек чата: { $players }. Долги одного игрока: <code>/debts { $example }</code>; все — /debts.
 debts_line = { $debtor } → { $creditor }: { $amount } { $currency } ({ $count ->
     [1] пулька { $pulkas }

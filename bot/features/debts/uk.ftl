@@ -7,6 +7,7 @@ debts_already_received = Уже закрито: { $payer } → { $payee }, от�
 debts_title = <b>Борги між пульками</b> (що ще не отримано за розписаними пульками чату):
 debts_title_of = <b>Борги — { $name }</b> (що ще не отримано за розписаними пульками чату):
 debts_none = Відкритих боргів немає: усе розписане отримано.
+debts_no_nights = Боргів немає: у чаті ще немає розписаних пульок. Борги з'являться, коли пульку розпишуть (/settle).
 debts_who = «{ $asked }» — не з гравців розписаних пульок чату: { $players }. Борги одного гравця: <code>/debts { $example }</code>; усі — /debts.
 debts_line = { $debtor } → { $creditor }: { $amount } { $currency } ({ $count ->
     [1] пулька { $pulkas }
