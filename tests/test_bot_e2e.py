@@ -369,7 +369,7 @@ async def test_correction_written_undone_and_after_the_end(
 
         text = "/correct anna гора 2 пуля -1 висты Boris 3.5 — забыли про ремиз"
         answer = await app.say(chat, p["boris"], text)
-        assert "Сдача №2: Anna поправка: забыли про ремиз" in answer
+        assert "Запись №2: Anna поправка: забыли про ремиз" in answer  # no deal played
         assert "Anna: пуля -1" in answer and "Anna: гора +2" in answer
         assert "Anna → Boris: висты +3.5" in answer
         assert "Следующим раздаёт Boris." in await app.board(chat)  # a correction deals no cards
@@ -378,7 +378,7 @@ async def test_correction_written_undone_and_after_the_end(
         score = await app.say(chat, p["anna"], "/score text")
         assert "Anna: пуля 1, гора 2, висты: Boris 3.5, Vera 0" in score
         board = tg.messages(chat)[1]  # /newpulka's answer became the scoreboard
-        assert "Последняя сдача №2: Anna поправка: забыли про ремиз" in board["text"]
+        assert "Последняя запись №2: Anna поправка: забыли про ремиз" in board["text"]
         assert "Anna: пуля 1, гора 2" in board["text"]
         assert await app.count("deal") == 2
 

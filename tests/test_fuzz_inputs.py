@@ -719,9 +719,13 @@ class Marks:
     def __init__(self, lang: str) -> None:
         tx = Texts(lang)
         self.lang = lang
-        # "<b>Сдача №7</b>: ..." arrives as "Сдача №7: ..." (the fake parses the HTML).
-        head = re.sub(r"</?b>", "", tx("deal_written", number="999", notation="@")).split("@")[0]
-        self.written = re.compile("^" + re.escape(head).replace("999", r"\d+"))
+        # "<b>Сдача №7</b>: ..." arrives as "Сдача №7: ..." (the fake parses the HTML); a
+        # correction is "Запись №7: ...".
+        heads = [
+            re.escape(re.sub(r"</?b>", "", tx(key, number="999", notation="@")).split("@")[0])
+            for key in ("deal_written", "correction_written")
+        ]
+        self.written = re.compile("^(?:" + "|".join(heads).replace("999", r"\d+") + ")")
         bold = re.search(r"<b>(.*?)</b>", tx("imported", count="1"))
         assert bold is not None
         self.imported = bold[1]  # "Пулька загружена"

@@ -101,7 +101,7 @@ async def test_names_by_case_start_username_seat_and_nickname(
         await t.wrote("anna", "ВЕР 6б 6 БОРЯ вист 3 ан пас 1", "Вера 6б 6 Борис вист 3 Анна пас 1")
         # /correct reads names the same way.
         before = len((await t.table()).deals)
-        assert "Сдача №" in await t.say("anna", "/correct бор гора -2 висты ан 4")
+        assert "Запись №" in await t.say("anna", "/correct бор гора -2 висты ан 4")
         table = await t.table()
         assert len(table.deals) == before + 1
         assert deal_of(table) == parse_correction("Борис гора -2 висты Анна 4", table.players)

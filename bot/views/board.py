@@ -15,6 +15,7 @@ from bot.views.format import declarer_prefix, name, notation, num
 from bot.views.settlement import rounding_line
 from bot.views.texts import Texts
 from scoring import (
+    Correction,
     Rules,
     Settlement,
     stake_text,
@@ -119,9 +120,10 @@ def board_text(tx: Texts, table: Table) -> str:
     lines = [tx("board_title", headline=headline(tx, table.rules))]
     if table.deals:
         last = table.deals[-1]
+        correction = isinstance(last.deal, Correction)
         lines.append(
             tx(
-                "board_last",
+                "board_last_correction" if correction else "board_last",
                 number=last.number,
                 notation=declarer_prefix(last.deal)
                 + notation(tx, last.deal, table.names, table.rules),

@@ -16,6 +16,7 @@ from bot.views.format import (
     signed,
 )
 from bot.views.texts import Texts
+from scoring import Correction
 from scoring.cost import deal_cost
 from scoring.engine import PulkaState
 from scoring.settle import standings
@@ -33,14 +34,15 @@ def deal_answer(
     lines = []
     if repeat:
         lines.append(tx("deal_repeat", number=live.number))
+    correction = isinstance(deal, Correction)  # points written by hand: no deal played
     lines.append(
         tx(
-            "deal_written",
+            "correction_written" if correction else "deal_written",
             number=live.number,
             notation=deal_in_full(tx, deal, names, table.rules),
         )
     )
-    lines.extend(summary_lines(tx, names, live.step.writes, _cost(live)))
+    lines.extend(summary_lines(tx, names, live.step.writes, _cost(live), correction=correction))
     if who is not None:
         lines.append(tx("wiz_entered", who=name(who)))
     if live is table.deals[-1] and live.step.state.finished:
@@ -93,14 +95,19 @@ def effect_lines(
 
 
 def summary_lines(
-    tx: Texts, names: Sequence[str], writes: Writes, cost: Sequence[Fraction]
+    tx: Texts,
+    names: Sequence[str],
+    writes: Writes,
+    cost: Sequence[Fraction],
+    *,
+    correction: bool = False,
 ) -> list[str]:
-    """What a deal wrote on the sheet, in one line, and what it cost each player, in
-    another: ``Записано — Anna: пуля +4; Boris → Anna: висты +12``."""
+    """What a deal (or a ``correction``) wrote on the sheet, in one line, and what it cost
+    each player, in another: ``Записано — Anna: пуля +4; Boris → Anna: висты +12``."""
     items = write_items(tx, names, writes)
     return [
         tx("deal_wrote", writes="; ".join(items) if items else tx("write_nothing")),
-        tx("deal_cost", costs=cost_items(tx, names, cost)),
+        tx("correction_cost" if correction else "deal_cost", costs=cost_items(tx, names, cost)),
     ]
 
 

@@ -173,6 +173,7 @@ form_correction =
     Form: /correct Player [pool N] [mountain N] [whists Player N …] [— note]
     For example: <code>/correct { $a } mountain -2 whists { $b } 10 — miscounted</code>
 deal_written = <b>Deal { $number }</b>: { $notation }
+correction_written = <b>Entry { $number }</b>: { $notation }
 deal_repeat = This deal is already written, as deal { $number }.
 writes_title = Written:
 writes_title_preview = Will be written:
@@ -185,6 +186,7 @@ cost_title = The deal's cost in whists:
 cost_line = { $name } { $amount }
 deal_wrote = Written — { $writes }
 deal_cost = The deal's cost in whists: { $costs }
+correction_cost = The correction's cost in whists: { $costs }
 next_dealer = { $dealer } deals next.
 next_playing = Playing: { $players }.
 next_sitting_out = Sitting out: { $name }.
@@ -283,6 +285,7 @@ headline = { $variant }, to { $target }, { $stake } { $currency } a whist
 lobby_ready = Ready to play: “New deal” or /deal. { $dealer } deals first.
 board_title = 📋 <b>Pulka</b>: { $headline }
 board_last = Last deal #{ $number }: { $notation }
+board_last_correction = Last entry #{ $number }: { $notation }
 board_archived = The pulka is settled and archived.
 sheet_title = Pulka: { $variant }, to { $target }
 sheet_title_now = If we stopped now: { $variant }, to { $target }

@@ -174,6 +174,7 @@ form_correction =
     Форма: /correct Игрок [пуля N] [гора N] [висты Игрок N …] [— пояснение]
     Например: <code>/correct { $a } гора -2 висты { $b } 10 — ошиблись в подсчёте</code>
 deal_written = <b>Сдача №{ $number }</b>: { $notation }
+correction_written = <b>Запись №{ $number }</b>: { $notation }
 deal_repeat = Эта сдача уже записана (№{ $number }).
 writes_title = Записано:
 writes_title_preview = Будет записано:
@@ -186,6 +187,7 @@ cost_title = Цена сдачи в вистах:
 cost_line = { $name } { $amount }
 deal_wrote = Записано — { $writes }
 deal_cost = Цена сдачи в вистах: { $costs }
+correction_cost = Цена поправки в вистах: { $costs }
 next_dealer = Следующим раздаёт { $dealer }.
 next_playing = Играют: { $players }.
 next_sitting_out = Не играет: { $name }.
@@ -301,6 +303,7 @@ headline = { $variant }, до { $target }, вист по { $stake } { $currency 
 lobby_ready = Можно играть: «Новая сдача» или /deal. Первым раздаёт { $dealer }.
 board_title = 📋 <b>Пулька</b>: { $headline }
 board_last = Последняя сдача №{ $number }: { $notation }
+board_last_correction = Последняя запись №{ $number }: { $notation }
 board_archived = Пулька расписана и сохранена в архив.
 sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Если закончить сейчас: { $variant }, до { $target }

@@ -178,6 +178,7 @@ form_correction =
     Форма: /correct Гравець [куля N] [гора N] [вісти Гравець N …] [— пояснення]
     Наприклад: <code>/correct { $a } гора -2 вісти { $b } 10 — помилилися в підрахунку</code>
 deal_written = <b>Роздача №{ $number }</b>: { $notation }
+correction_written = <b>Запис №{ $number }</b>: { $notation }
 deal_repeat = Цю роздачу вже записано (№{ $number }).
 writes_title = Записано:
 writes_title_preview = Буде записано:
@@ -190,6 +191,7 @@ cost_title = Ціна роздачі у вістах:
 cost_line = { $name } { $amount }
 deal_wrote = Записано — { $writes }
 deal_cost = Ціна роздачі у вістах: { $costs }
+correction_cost = Ціна виправлення у вістах: { $costs }
 next_dealer = Наступним здає { $dealer }.
 next_playing = Грають: { $players }.
 next_sitting_out = Не грає: { $name }.
@@ -305,6 +307,7 @@ headline = { $variant }, до { $target }, віст по { $stake } { $currency 
 lobby_ready = Можна грати: «Нова роздача» або /deal. Першим здає { $dealer }.
 board_title = 📋 <b>Пулька</b>: { $headline }
 board_last = Остання роздача №{ $number }: { $notation }
+board_last_correction = Останній запис №{ $number }: { $notation }
 board_archived = Пульку розписано й збережено в архіві.
 sheet_title = Пулька: { $variant }, до { $target }
 sheet_title_now = Якщо закінчити зараз: { $variant }, до { $target }

@@ -34,7 +34,7 @@ def debts_text(
     else:  # the name as the player played it, if he did
         known = (q.name for n in nights for q in n.people if _named(who, [q.name]))
         lines = [tx("debts_title_of", name=name(next(known, who)))]
-    if not nights:
+    if not nights and not open_debts:
         return tx("debts_no_nights")
     if not open_debts:
         lines.append(tx("debts_none"))
