@@ -440,3 +440,16 @@ def test_a_misere_of_words_not_its_tricks_is_told_the_misere_form() -> None:
             assert shown.startswith(said) and "/cost " in shown and "вист вист" not in shown
         else:
             raise AssertionError(text)
+
+
+async def test_a_value_the_rules_refuse_is_said_before_any_pulka_is_looked_for(
+    app: App, people: dict[str, Any]
+) -> None:
+    chat = group(app.tg, people)
+    async with app.polling():
+        refused = await app.say(chat, people["anna"], "/whatif liability=maybe")
+        assert refused.startswith("Так правило не изменить: неизвестное значение «maybe»")
+        assert "Законченных пулек" not in refused
+        await app.say(chat, people["anna"], "/lang en")
+        refused = await app.say(chat, people["anna"], "/whatif liability=maybe")
+        assert refused.startswith("The rule cannot be changed so: unknown value “maybe”")

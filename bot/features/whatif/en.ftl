@@ -41,6 +41,7 @@ whatif_set_raspasy_cycle = All-pass in a cycle: { $value }
 whatif_broken = Under these rules deal #{ $deal } ({ $what }) cannot be played: { $reason }.
 whatif_none = No finished pulka here yet: /whatif re-scores a finished one (list: /pulkas).
 whatif_usage = What to change? /whatif rule=value for the last finished pulka, /whatif N … for pulka N of /pulkas.
+whatif_rules_refused = The rule cannot be changed so: { $reason }.
 whatif_unknown = No such rule or value: “{ $token }”.
 whatif_deal = /whatif re-scores a finished pulka under other rules: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. The cost of one deal is /cost: <code>/cost 6♠ 6 whist 3 pass 1</code>. Nothing was written.
 whatif_bad_value = “{ $token }”: this rule has no such value.

@@ -49,6 +49,7 @@ async def whatif(message: Message, command: CommandObject, keeper: Keeper, tx: T
     """``/whatif greedy``, ``/whatif 2 whist=greedy``, ``/whatif leningrad``: a finished
     pulka re-scored under the changed rules next to what was agreed."""
     asked = parse_whatif(command.args or "")
+    changed_rules(Rules(), asked.changes)  # a value the rules refuse, before any pulka
     found = await archive.numbered(keeper, *place(message), asked.number)
     if found is None:
         if asked.number is None:

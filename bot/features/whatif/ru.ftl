@@ -41,6 +41,7 @@ whatif_set_raspasy_cycle = Распасы по кругу: { $value }
 whatif_broken = По этим правилам не сыграть сдачу №{ $deal } ({ $what }): { $reason }.
 whatif_none = Законченных пулек здесь ещё нет: /whatif пересчитывает законченную (список — /pulkas).
 whatif_usage = Что поменять? /whatif правило=значение — для последней законченной пульки, /whatif N … — для пульки N из /pulkas.
+whatif_rules_refused = Так правило не изменить: { $reason }.
 whatif_unknown = Не знаю такого правила или значения: «{ $token }».
 whatif_deal = /whatif пересчитывает законченную пульку по другим правилам: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. Цену одной сдачи покажет /cost: <code>/cost 6♠ 6 вист 3 пас 1</code>. Ничего не записано.
 whatif_bad_value = «{ $token }» — такого значения у этого правила нет.

@@ -41,6 +41,7 @@ whatif_set_raspasy_cycle = Розпаси по колу: { $value }
 whatif_broken = За цими правилами не зіграти роздачу №{ $deal } ({ $what }): { $reason }.
 whatif_none = Закінчених пульок тут ще немає: /whatif перераховує закінчену (список — /pulkas).
 whatif_usage = Що змінити? /whatif правило=значення — для останньої закінченої пульки, /whatif N … — для пульки N з /pulkas.
+whatif_rules_refused = Так правило не змінити: { $reason }.
 whatif_unknown = Не знаю такого правила чи значення: «{ $token }».
 whatif_deal = /whatif перераховує закінчену пульку за іншими правилами: <code>/whatif greedy</code>, <code>/whatif 2 leningrad</code>. Ціну однієї роздачі покаже /cost: <code>/cost 6♠ 6 віст 3 пас 1</code>. Нічого не записано.
 whatif_bad_value = «{ $token }» — такого значення в цього правила немає.

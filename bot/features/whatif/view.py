@@ -254,7 +254,7 @@ def _title(tx: Texts, number: int, table: Table, after: Rules) -> str:
 def whatif_error_text(tx: Texts, err: ParseError | ScoringError) -> str:
     """An unknown key, a value that is none, a value the rules refuse: and the keys."""
     if isinstance(err, ScoringError):
-        head = error_text(tx, err)
+        head = tx("whatif_rules_refused", reason=error_text(tx, err))
     else:
         head = tx(err.key, **params_text(err.params))
     return "\n".join([head, tx("whatif_keys", keys=", ".join(WHATIF_KEYS)), tx("whatif_example")])
