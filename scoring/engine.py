@@ -628,11 +628,14 @@ def _misere(state: PulkaState, m: Misere) -> tuple[_Pen, int, int]:
         raise IllegalDeal.of("misere_hussar_off", "type")
     if n >= 4:
         out = seating.sitting_out(n, given if given is not None else state.next_dealer, rules)
+        # Who may play it: the players at the table, named for the bot's refusal.
+        playing = ", ".join(p for s, p in enumerate(state.players) if s not in out)
         if out[0] == decl:
-            raise InvalidDeal.of("misere_dealer", "dealer", declarer=m.declarer)
+            raise InvalidDeal.of("misere_dealer", "dealer", declarer=m.declarer, playing=playing)
         if decl in out:
+            dealer = state.players[out[0]]
             raise InvalidDeal.of(
-                "misere_out", "dealer", declarer=m.declarer, dealer=state.players[out[0]]
+                "misere_out", "dealer", declarer=m.declarer, dealer=dealer, playing=playing
             )
     pen = _Pen(state)
     run = state.raspasy_run

@@ -61,10 +61,10 @@ MESSAGES: dict[str, str] = {
     "half_tricks": "on half-whist the game is not played: {declarer} is written {level} tricks "
     "and {second} {half}",
     "misere_tricks": "misère tricks must be a whole number 0 to 10, not {count!r}",
-    "misere_dealer": "{declarer} deals this time and sits out; name the dealer if it was "
-    "someone else",
-    "misere_out": "{declarer} sits this deal out (the dealer is {dealer}); name the dealer "
-    "if it was someone else",
+    "misere_dealer": "{declarer} deals this time and sits out (at the table: {playing}); "
+    "name the dealer if it was someone else",
+    "misere_out": "{declarer} sits this deal out (the dealer is {dealer}; at the table: "
+    "{playing}); name the dealer if it was someone else",
     "misere_hussar_off": "misère is not played in hussar under these rules",
     "misere_declarer_tricks": "give the declarer's tricks, like {{{declarer!r}: 0}}",
     "misere_only_declarer": "a misère needs only the declarer's tricks",

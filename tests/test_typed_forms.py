@@ -554,3 +554,15 @@ async def test_the_same_words_at_four_are_asked_about_naming_both_deals(
         )
         await ui.tap(p["vera"], question["message_id"], YES)
         assert "Сдача №2: распасы 3-2-5 — Anna 3, Vera 2, Gleb 5" in ui.text(question["message_id"])
+
+
+async def test_a_misere_of_the_dealer_at_four_names_who_may_play_it(
+    app: App, people: dict[str, Any]
+) -> None:
+    chat = group(app.tg, people)
+    async with app.polling():
+        await seated(app, chat, people, "anna", "boris", "vera", "gleb")
+        refused = await app.say(chat, people["boris"], "/deal Anna мизер 0")
+        assert "Anna в этот раз сдаёт и не играет" in refused
+        assert "мизер играет один из тех, кто за столом, — Boris, Vera, Gleb" in refused
+    assert await app.count("deal") == 0

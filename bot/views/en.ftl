@@ -365,7 +365,7 @@ err-half_order = only the second defender ({ $second }) may say half-whist, and 
 err-half_tricks = on half-whist the game is not played: { $declarer } is written { $level } tricks and { $second } { $half }
 err-half_quota = half-whist on { $level } is impossible: the quota does not halve into whole tricks
 err-misere_tricks = misère tricks must be a whole number 0 to 10, not “{ $count }”
-err-misere_dealer = { $declarer } deals this time and sits out: the misère is played by one at the table (their names are under “➕ New deal”)
+err-misere_dealer = { $declarer } deals this time and sits out: the misère is played by one of those at the table: { $playing }
 err-misere_declarer_tricks = give the declarer's tricks, like {"{"}"{ $declarer }": 0{"}"}
 err-misere_only_declarer = a misère needs only the declarer's tricks
 err-self_whists = { $player } cannot write whists on themselves
@@ -463,7 +463,7 @@ err-tricks_two_sum = the players took { $total } { $total ->
    *[other] tricks
 } together, but on raspasy in hussar it is at most 10 (the dummy takes the rest)
 err-half_hussar = there is no half-whist in hussar: the one defender whists or passes
-err-misere_out = { $declarer } sits this deal out (the dealer is { $dealer }): the misère is played by one at the table (their names are under “➕ New deal”)
+err-misere_out = { $declarer } sits this deal out (the dealer is { $dealer }): the misère is played by one of those at the table: { $playing }
 err-misere_hussar_off = misère is not played in hussar under these rules
 # A defender of a game nobody played out (written as made): his choice, no tricks.
 defender_unplayed = { $name } { $choice }

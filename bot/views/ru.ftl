@@ -383,7 +383,7 @@ err-half_order = полвиста может сказать только вто�
 err-half_tricks = на полвиста игру не разыгрывают: { $declarer } пишет { $level } взяток, а { $second } — { $half }
 err-half_quota = полвиста на { $level } невозможны: обязательные взятки не делятся пополам
 err-misere_tricks = взятки на мизере — целое число от 0 до 10, а не «{ $count }»
-err-misere_dealer = { $declarer } в этот раз сдаёт и не играет: мизер играет тот, кто за столом (их имена — в «➕ Новая сдача»)
+err-misere_dealer = { $declarer } в этот раз сдаёт и не играет: мизер играет один из тех, кто за столом, — { $playing }
 err-misere_declarer_tricks = нужны взятки мизерящего, например {"{"}"{ $declarer }": 0{"}"}
 err-misere_only_declarer = для мизера нужны только взятки мизерящего
 err-self_whists = { $player } не может писать висты на себя
@@ -484,7 +484,7 @@ err-tricks_two_sum = у игроков вместе { $total } { $total ->
    *[other] взяток
 }, а на распасах в гусарике их не больше 10 (остальные у болвана)
 err-half_hussar = в гусарике полвиста нет: единственный защитник вистует или пасует
-err-misere_out = { $declarer } в эту сдачу не играет (сдаёт { $dealer }): мизер играет тот, кто за столом (их имена — в «➕ Новая сдача»)
+err-misere_out = { $declarer } в эту сдачу не играет (сдаёт { $dealer }): мизер играет один из тех, кто за столом, — { $playing }
 err-misere_hussar_off = мизер в гусарике по этим правилам не играют
 # A defender of a game nobody played out (written as made): his choice, no tricks.
 defender_unplayed = { $name } { $choice }

@@ -391,7 +391,7 @@ err-half_order = піввіста може сказати лише другий 
 err-half_tricks = на піввіста гру не розігрують: { $declarer } пише { $level } взяток, а { $second } — { $half }
 err-half_quota = піввіста на { $level } неможливі: обов'язкові взятки не діляться навпіл
 err-misere_tricks = взятки на мізері — ціле число від 0 до 10, а не «{ $count }»
-err-misere_dealer = { $declarer } цього разу здає і не грає: мізер грає той, хто за столом (їхні імена — у «➕ Нова роздача»)
+err-misere_dealer = { $declarer } цього разу здає і не грає: мізер грає один із тих, хто за столом, — { $playing }
 err-misere_declarer_tricks = потрібні взятки того, хто грає мізер, наприклад {"{"}"{ $declarer }": 0{"}"}
 err-misere_only_declarer = для мізера потрібні лише взятки того, хто його грає
 err-self_whists = { $player } не може писати вісти на себе
@@ -492,7 +492,7 @@ err-tricks_two_sum = у гравців разом { $total } { $total ->
    *[other] взяток
 }, а на розпасах у гусарику їх не більше 10 (решта в болвана)
 err-half_hussar = у гусарику піввіста немає: єдиний захисник вістує або пасує
-err-misere_out = { $declarer } цієї роздачі не грає (здає { $dealer }): мізер грає той, хто за столом (їхні імена — у «➕ Нова роздача»)
+err-misere_out = { $declarer } цієї роздачі не грає (здає { $dealer }): мізер грає один із тих, хто за столом, — { $playing }
 err-misere_hussar_off = мізер у гусарику за цими правилами не грають
 # A defender of a game nobody played out (written as made): his choice, no tricks.
 defender_unplayed = { $name } { $choice }
