@@ -176,6 +176,18 @@ class Table:
         """The deal in force of number ``number`` (None: there is none, or it is gone)."""
         return next((d for d in reversed(self.deals) if d.number == number), None)
 
+    def deal_asked(self, number: int) -> LiveDeal:
+        """The deal in force a command names by ``number``, or why there is none: undone,
+        deleted, or no such number (``PulkaError``)."""
+        found = self.deal_numbered(number)  # a deal keeps its number for good
+        if found is not None:
+            return found
+        if number in self.undone:
+            raise PulkaError("amend_undone_number", number=number)
+        if number in self.gone:
+            raise PulkaError("amend_gone_number", number=number)
+        raise PulkaError("amend_no_deal", number=number, last=self.dealt)
+
     @property
     def gone(self) -> tuple[int, ...]:
         """The numbers of the deals taken back (undone or deleted), from the log."""

@@ -113,14 +113,7 @@ async def _target(
             raise PulkaError("amend_usage")
         table = await pulka_here(message, keeper)
         number, args = int(numbered[1]), (numbered[2] or "").strip()
-        numbered_deal = table.deal_numbered(number)  # a deal keeps its number for good
-        if numbered_deal is None and number in table.undone:
-            raise PulkaError("amend_undone_number", number=number)
-        if numbered_deal is None and number in table.gone:
-            raise PulkaError("amend_gone_number", number=number)
-        if numbered_deal is None:
-            raise PulkaError("amend_no_deal", number=number, last=table.dealt)
-        event_id = numbered_deal.event.id
+        event_id = table.deal_asked(number).event.id
     if table is None:
         raise PulkaError("amend_usage")
     if not table.active:

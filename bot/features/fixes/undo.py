@@ -58,13 +58,8 @@ async def undo(
             raise PulkaError("undo_usage")
         number = int(args)
         if table.deals and number != table.deals[-1].number:
-            if table.deal_numbered(number) is not None:
-                raise PulkaError("undo_not_last", number=number, last=table.deals[-1].number)
-            if number in table.undone:
-                raise PulkaError("amend_undone_number", number=number)
-            if number in table.gone:
-                raise PulkaError("amend_gone_number", number=number)
-            raise PulkaError("amend_no_deal", number=number, last=table.dealt)
+            table.deal_asked(number)  # undone, deleted or none: said so
+            raise PulkaError("undo_not_last", number=number, last=table.deals[-1].number)
     await ask_undo(message, tx, table)
 
 
