@@ -326,7 +326,7 @@ async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[st
         assert "последняя — №5" in await app.say(chat, p["boris"], "/undo 9")
         assert "с её номером (/undo 7)" in await app.say(chat, p["boris"], "/undo please")
         assert await app.count("undo") == 0
-        prompt = await app.reply_msg(chat, p["boris"], "/undo 5")
+        prompt = await app.reply_msg(chat, p["boris"], "/undo №5")
         assert "Отменить последнюю сдачу №5" in prompt["text"], prompt["text"]
         await ui.tap(p["boris"], prompt["message_id"], "Да, отменить")
         assert await app.count("undo") == 1
@@ -334,6 +334,8 @@ async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[st
         undone = "Сдача №5 отменена (/undo) — её уже не изменить."
         assert (await app.say(chat, p["vera"], "/edit 5")).startswith(undone)
         assert (await app.say(chat, p["vera"], "/undo 5")).startswith(undone)
+        # The last deal standing is named as the last, not the undone one.
+        assert "(последняя — №4)" in await app.say(chat, p["vera"], "/edit 6")
         await app.say(chat, p["anna"], "/lang en")
         assert "deal 4. Deal 2 can be changed" in await app.say(chat, p["vera"], "/undo 2")
 

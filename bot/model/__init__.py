@@ -186,7 +186,8 @@ class Table:
             raise PulkaError("amend_undone_number", number=number)
         if number in self.gone:
             raise PulkaError("amend_gone_number", number=number)
-        raise PulkaError("amend_no_deal", number=number, last=self.dealt)
+        last = self.deals[-1].number if self.deals else 0  # the last one standing
+        raise PulkaError("amend_no_deal", number=number, last=last)
 
     @property
     def gone(self) -> tuple[int, ...]:

@@ -52,9 +52,9 @@ async def undo(
     """``/undo`` (or ``/undo 7``, naming the last deal): ask to confirm undoing the last
     deal.  Another number is told how to change that deal instead."""
     table = await pulka_to_change(message, keeper, bot, members)
-    args = (command.args or "").strip()
+    args = (command.args or "").strip().lstrip("№#").strip()
     if args:
-        if not args.isdecimal() or len(args) > 6:
+        if not args.isascii() or not args.isdecimal() or len(args) > 6:
             raise PulkaError("undo_usage")
         number = int(args)
         if table.deals and number != table.deals[-1].number:
