@@ -384,13 +384,13 @@ async def test_correction_written_undone_and_after_the_end(
 
         # Undone like any deal.
         ask = await app.reply_msg(chat, p["vera"], "/undo")
-        assert "№2: Anna поправка: забыли про ремиз?" in ask["text"]
+        assert "Отменить последнюю запись №2: Anna поправка: забыли про ремиз?" in ask["text"]
         yes = ask["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
         tg.press_button(chat, p["vera"], ask, yes)
         done = await tg.wait_for(
             lambda: (m := tg.message(chat, ask["message_id"])) and "edit_date" in m and m
         )
-        assert "Сдача №2 отменена (Anna поправка: забыли про ремиз)" in done["text"]
+        assert "Запись №2 отменена (Anna поправка: забыли про ремиз)" in done["text"]
         assert await app.count("undo") == 1
         score = await app.say(chat, p["anna"], "/score text")
         assert "Anna: пуля 2, гора 0, висты: Boris 0, Vera 0" in score

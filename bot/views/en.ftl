@@ -13,6 +13,7 @@ amend_done = ✏️ <b>Deal { $number } changed</b>
     Changed by { $who }.
 amend_deleted = 🗑 <b>Deal { $number } deleted</b>: { $old }
     Deleted by { $who }.
+amend_deleted_correction = 🗑 <b>Entry { $number } deleted</b>: { $old }
 amend_standings_title = If we stopped now (in whists), before → after:
 amend_standing_line = { $name }: { $before } → { $after }
 amend_ended = This pulka has ended: its deals can no longer be changed.
@@ -212,6 +213,7 @@ defender = { $name } { $choice } { $tricks }
 undo_yes = Yes, undo
 undo_no = No
 undo_done = Deal { $number } undone ({ $notation }). Undone by { $who }.
+undo_done_correction = Entry { $number } undone ({ $notation }). Undone by { $who }.
 score_title = <b>Pulka</b> (to { $target })
 score_line = { $name }: pool { $pulka }, mountain { $mountain }, whists: { $whists }
 score_whist = on { $on } { $amount }

@@ -154,6 +154,12 @@ def declarer_prefix(deal: Deal) -> str:
     return ""
 
 
+def entry_key(deal: Deal, key: str, correction: str) -> str:
+    """The message ``key`` about ``deal``, or ``correction`` if it is one: points written
+    by hand are an entry ("запись №N"), not a deal played."""
+    return correction if isinstance(deal, Correction) else key
+
+
 def deal_words(tx: Texts, deal: Deal, names: tuple[str, ...], rules: Rules | None = None) -> str:
     """A deal in the usual notation, with its declarer: ``Anna 7♥ / ровно``."""
     return declarer_prefix(deal) + notation(tx, deal, names, rules)

@@ -13,6 +13,7 @@ amend_done = ✏️ <b>Сдача №{ $number } изменена</b>
     Изменил(а): { $who }.
 amend_deleted = 🗑 <b>Сдача №{ $number } удалена</b>: { $old }
     Удалил(а): { $who }.
+amend_deleted_correction = 🗑 <b>Запись №{ $number } удалена</b>: { $old }
 amend_standings_title = Если закончить сейчас (в вистах), было → стало:
 amend_standing_line = { $name }: { $before } → { $after }
 amend_ended = Пулька уже закончена: её сдачи больше не меняются.
@@ -226,6 +227,7 @@ defender = { $name } { $choice } { $tricks }
 undo_yes = Да, отменить
 undo_no = Нет
 undo_done = Сдача №{ $number } отменена ({ $notation }). Отмену ввёл(а): { $who }.
+undo_done_correction = Запись №{ $number } отменена ({ $notation }). Отмену ввёл(а): { $who }.
 score_title = <b>Пулька</b> (до { $target })
 score_line = { $name }: пуля { $pulka }, гора { $mountain }, висты: { $whists }
 score_whist = { $on } { $amount }

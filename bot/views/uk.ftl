@@ -13,6 +13,7 @@ amend_done = ✏️ <b>Роздачу №{ $number } змінено</b>
     Змінив(ла): { $who }.
 amend_deleted = 🗑 <b>Роздачу №{ $number } видалено</b>: { $old }
     Видалив(ла): { $who }.
+amend_deleted_correction = 🗑 <b>Запис №{ $number } видалено</b>: { $old }
 amend_standings_title = Якщо закінчити зараз (у вістах), було → стало:
 amend_standing_line = { $name }: { $before } → { $after }
 amend_ended = Пульку вже закінчено: її роздачі більше не змінюються.
@@ -230,6 +231,7 @@ defender = { $name } { $choice } { $tricks }
 undo_yes = Так, скасувати
 undo_no = Ні
 undo_done = Роздачу №{ $number } скасовано ({ $notation }). Скасування ввів(ла): { $who }.
+undo_done_correction = Запис №{ $number } скасовано ({ $notation }). Скасування ввів(ла): { $who }.
 score_title = <b>Пулька</b> (до { $target })
 score_line = { $name }: куля { $pulka }, гора { $mountain }, вісти: { $whists }
 score_whist = { $on } { $amount }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.model import EventKind, Table, Written, amended_deal, table_at, undone_deal
 from bot.model.rows import EventRow
 from bot.views.deal import written_deal_text
-from bot.views.format import deal_in_full, declarer_prefix, name, notation, result
+from bot.views.format import deal_in_full, declarer_prefix, entry_key, name, notation, result
 from bot.views.settlement import archived_text, corrected_text
 from bot.views.texts import Texts
 from scoring.settle import standings
@@ -40,7 +40,7 @@ def undone_text(tx: Texts, table: Table, undo: EventRow, who: str) -> str:
         return tx("stale")
     number, deal = found
     return tx(
-        "undo_done",
+        entry_key(deal, "undo_done", "undo_done_correction"),
         number=number,
         notation=declarer_prefix(deal) + notation(tx, deal, table.names, table.rules),
         who=name(who),
@@ -61,7 +61,14 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
     who = name(table.author(amend))
     if new is None:
         old_words = deal_in_full(tx, old, names, table.rules)
-        lines = [tx("amend_deleted", number=number, old=old_words, who=who)]
+        lines = [
+            tx(
+                entry_key(old, "amend_deleted", "amend_deleted_correction"),
+                number=number,
+                old=old_words,
+                who=who,
+            )
+        ]
     else:
         lines = [
             tx(

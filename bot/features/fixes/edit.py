@@ -57,6 +57,7 @@ from bot.views.buttons import (
     markup,
 )
 from bot.views.deal import wizard_cancelled_text
+from bot.views.format import entry_key
 from bot.views.texts import Texts
 from scoring import Correction, Deal
 
@@ -172,9 +173,20 @@ async def delete(
     """``/delete`` (a reply, or ``/delete 3``): ask to delete that deal."""
     table, live, _ = await _target(message, command, keeper, bot, members)
     await message.answer(
-        about(tx, "amend_delete_confirm", table, live),
+        about(
+            tx,
+            entry_key(live.deal, "amend_delete_confirm", "amend_delete_confirm_correction"),
+            table,
+            live,
+        ),
         reply_markup=delete_keyboard(tx, table, live),
     )
+
+
+def delete_question(tx: Texts, table: Table, live: LiveDeal) -> str:
+    """ "Delete deal N: …?" (an entry, if a correction)."""
+    key = entry_key(live.deal, "amend_delete_confirm", "amend_delete_confirm_correction")
+    return about(tx, key, table, live)
 
 
 async def _pressed(
@@ -306,7 +318,12 @@ async def delete_press(
         raise PulkaError("stale")
     if cb.op == "a":
         await msg.edit_text(
-            about(tx, "amend_delete_confirm", table, live),
+            about(
+                tx,
+                entry_key(live.deal, "amend_delete_confirm", "amend_delete_confirm_correction"),
+                table,
+                live,
+            ),
             reply_markup=delete_keyboard(tx, table, live),
         )
         return

@@ -24,6 +24,7 @@ from bot.telegram.context import (
 )
 from bot.telegram.delivery import Boards
 from bot.views.buttons import UndoAskCB, UndoCB, undo_keyboard
+from bot.views.format import entry_key
 from bot.views.texts import Texts
 from bot.views.written import undone_text
 
@@ -37,7 +38,8 @@ async def ask_undo(target: Message, tx: Texts, table: Table, event_id: int | Non
     if table.row.events[-1].kind == EventKind.AMEND:  # changed by /edit, not undone
         raise PulkaError("undo_after_amend")
     last = table.deals[-1]
-    prompt = about(tx, "undo_confirm", table, last)
+    key = entry_key(last.deal, "undo_confirm", "undo_confirm_correction")
+    prompt = about(tx, key, table, last)
     await target.answer(prompt, reply_markup=undo_keyboard(tx, table, last))
 
 
