@@ -166,6 +166,22 @@ async def test_an_undo_voids_the_agreement_a_nickname_does_not(
         assert await app.count("agree") == 1 and await app.count("end") == 0
 
 
+async def test_an_end_agreed_on_one_offer_closes_the_others(
+    app: App, people: dict[str, Any]
+) -> None:
+    e = Evening(app, people)
+    async with app.polling():
+        await e.start()
+        await e.say("anna", "/deal Anna 6s 6 Boris whist 3 Vera pass 1")
+        first = await e.offer("anna")
+        await e.ui.tap(e.p["anna"], first, AGREE)
+        second = await e.offer("boris")
+        await e.ui.tap(e.p["boris"], second, AGREE)  # 2 of 3: it ends here
+        assert "закончена по согласию игроков (Anna, Boris)" in e.ui.text(second)
+        assert e.ui.text(first).startswith("Голосование закрыто: пулька уже закончена")
+        assert e.ui.labels(first) == [] and await app.count("end") == 1
+
+
 async def test_four_players_need_three_and_an_admin_alone_ends_it(
     app: App, people: dict[str, Any]
 ) -> None:

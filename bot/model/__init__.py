@@ -255,10 +255,14 @@ class Table:
         if not self.active or not events or events[-1].kind in _NOT_STOPS:
             return ()
         before = next((e.id for e in reversed(events[:-1]) if e.kind not in _NOT_STOPS), 0)
+        return self.offers_at(before)
+
+    def offers_at(self, stop: int) -> tuple[int, ...]:
+        """The "End by agreement" messages tapped to stop at event ``stop``."""
         found = {
             e.payload.get("offer")
             for e in self.marks
-            if e.kind == EventKind.AGREE and e.payload.get("last") == before
+            if e.kind == EventKind.AGREE and e.payload.get("last") == stop
         }
         return tuple(sorted(m for m in found if isinstance(m, int)))
 

@@ -92,8 +92,8 @@ async def edit_or_answer(
 
 
 async def void_offers(bot: Bot, chat_id: int, offers: Iterable[int], text: str) -> None:
-    """The "End by agreement" messages ``offers`` say ``text`` (their agreements are
-    void: a deal was written since) and lose their button.  Only told: a failure is
+    """The "End by agreement" messages ``offers`` say ``text`` (their agreements are void,
+    or the pulka ended on another offer) and lose their button.  Only told: a failure is
     logged, the button answers "out of date" anyway."""
     for message_id in offers:
         try:

@@ -26,6 +26,7 @@ debts_not_payee = “Received” is for the one who is paid: { $payee } (the one
 debts_guest_paid = { $payer } has no Telegram: “Paid” for this player is pressed by { $payee } (if also without Telegram, by any player of the pulka) or by an admin of the chat.
 debts_guest_received = { $payee } has no Telegram: “Received” for this player is pressed by { $payer } (if also without Telegram, by any player of the pulka) or by an admin of the chat.
 agree_voided = The agreement to end is void: the score changed after it. To end by agreement, /settle again or “🏁 End” on the score.
+agree_ended_elsewhere = The vote is closed: the pulka has ended by agreement on another such offer. The results are on the scoreboard.
 board_agreed = Ended by agreement, not settled yet: “Settle” or /settle; /undo puts it back in play.
 board_ended_alone = Ended by an administrator, not settled yet: “Settle” or /settle; /undo puts it back in play.
 reopen_settled = The pulka is settled and locked: its end cannot be undone. Settled pulkas: /pulkas.

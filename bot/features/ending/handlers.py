@@ -266,8 +266,15 @@ async def _ended(
     table: Table,
     now: ending.Agreement,
 ) -> None:
-    """A pulka ended by agreement: ``msg`` says so, the board and the sheet follow."""
+    """A pulka ended by agreement: ``msg`` says so, the board and the sheet follow; the
+    other offers tapped at the same point say where the end was agreed."""
     await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
+    end = table.end_event
+    if end is not None:
+        others = [
+            m for m in table.offers_at(int(end.payload.get("last", -1))) if m != msg.message_id
+        ]
+        await delivery.void_offers(bot, msg.chat.id, others, tx("agree_ended_elsewhere"))
     await boards.refresh(bot, tx, table)
     await final_sheet(msg, tx, table, sheets)
 
