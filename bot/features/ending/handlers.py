@@ -230,7 +230,7 @@ async def alone_press(
         await bot.edit_message_text(
             offer_closed_text(tx, table), chat_id=msg.chat.id, message_id=cb.offer
         )
-    await _ended(msg, tx, bot, boards, sheets, table, ending.agreement(table))
+    await _ended(msg, tx, bot, boards, sheets, table, ending.agreement(table), (cb.offer,))
 
 
 async def _agree(
@@ -265,15 +265,16 @@ async def _ended(
     sheets: Sheets,
     table: Table,
     now: ending.Agreement,
+    closed: tuple[int, ...] = (),
 ) -> None:
     """A pulka ended by agreement: ``msg`` says so, the board and the sheet follow; the
-    other offers tapped at the same point say where the end was agreed."""
+    other offers tapped at the same point (but ``closed``, told already) say where the
+    end was agreed."""
     await delivery.edit_or_answer(msg, agreed_text(tx, table, now.settlement))
     end = table.end_event
     if end is not None:
-        others = [
-            m for m in table.offers_at(int(end.payload.get("last", -1))) if m != msg.message_id
-        ]
+        told = (msg.message_id, *closed)
+        others = [m for m in table.offers_at(int(end.payload.get("last", -1))) if m not in told]
         await delivery.void_offers(bot, msg.chat.id, others, tx("agree_ended_elsewhere"))
     await boards.refresh(bot, tx, table)
     await final_sheet(msg, tx, table, sheets)
