@@ -416,6 +416,10 @@ def test_a_result_without_answers_is_the_declarers_a_last_bare_count_the_size() 
     for text, (size, tricks) in cases.items():
         q = parse_cost(text, Rules())
         assert (q.size, q.deal.trick_map["declarer"]) == (size, tricks), text
+    # Both passed: no defender's tricks are shown, as /deal shows none.
+    q = parse_cost("6п ровно", Rules())
+    shown = cost_text(Texts("ru"), deal_worth(q.deal, Rules(), 3), 3, "default")
+    assert "— Разыгрывающий: 6; Пасующий 1: пас; Пасующий 2: пас\n" in shown
     # Down one with nobody whisting: the engine's refusal, not "«без» здесь не понять".
     down = parse_cost("6п без одной", Rules())
     try:

@@ -16,6 +16,7 @@ whatif_size_4 = four players
 whatif_cost_title = <b>What the deal is worth</b>: { $deal }
 whatif_cost_declarer = { $role }: { $n }
 whatif_cost_defender = { $role }: { $choice }, { $n }
+whatif_cost_defender_unplayed = { $role }: { $choice }
 whatif_cost_rules_running = Rules of the running pulka: { $variant }, { $size }, a whist at { $stake } { $currency }.
 whatif_cost_rules_last = Rules of the chat's last pulka: { $variant }, { $size }, a whist at { $stake } { $currency }.
 whatif_cost_rules_default = No pulka in this chat, default rules: { $variant }, { $size }, a whist at { $stake } { $currency }.

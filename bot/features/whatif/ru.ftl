@@ -16,6 +16,7 @@ whatif_size_4 = вчетвером
 whatif_cost_title = <b>Цена сдачи</b>: { $deal }
 whatif_cost_declarer = { $role }: { $n }
 whatif_cost_defender = { $role }: { $choice }, { $n }
+whatif_cost_defender_unplayed = { $role }: { $choice }
 whatif_cost_rules_running = Правила идущей пульки: { $variant }, { $size }, вист по { $stake } { $currency }.
 whatif_cost_rules_last = Правила последней пульки чата: { $variant }, { $size }, вист по { $stake } { $currency }.
 whatif_cost_rules_default = Пульки в чате нет, правила по умолчанию: { $variant }, { $size }, вист по { $stake } { $currency }.

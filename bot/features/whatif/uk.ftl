@@ -16,6 +16,7 @@ whatif_size_4 = учотирьох
 whatif_cost_title = <b>Ціна роздачі</b>: { $deal }
 whatif_cost_declarer = { $role }: { $n }
 whatif_cost_defender = { $role }: { $choice }, { $n }
+whatif_cost_defender_unplayed = { $role }: { $choice }
 whatif_cost_rules_running = Правила поточної пульки: { $variant }, { $size }, віст по { $stake } { $currency }.
 whatif_cost_rules_last = Правила останньої пульки чату: { $variant }, { $size }, віст по { $stake } { $currency }.
 whatif_cost_rules_default = Пульки в чаті немає, правила за замовчуванням: { $variant }, { $size }, віст по { $stake } { $currency }.

@@ -70,23 +70,23 @@ def role_label(tx: Texts, deal: Deal, role: str) -> str:
     return tx("whatif_role_passer_n", n=n) if same else tx("whatif_role_passer")
 
 
-def understood(tx: Texts, deal: Deal) -> str:
-    """What ``/cost`` read: ``6♠ / без одной — вистующий 1: вист, 2; …``."""
+def understood(tx: Texts, deal: Deal, rules: Rules | None = None) -> str:
+    """What ``/cost`` read: ``6♠ / без одной — вистующий 1: вист, 2; …``; a game nobody
+    played out (both passed) shows no defender's tricks, as ``/deal`` does: they are
+    nobody's."""
     head = notation(tx, deal)
     if isinstance(deal, Misere):
         return head
     assert isinstance(deal, Game)
     tricks = deal.trick_map
+    played = deal.played_out(rules)
     parts = [tx("whatif_cost_declarer", role=role_label(tx, deal, DECLARER), n=tricks[DECLARER])]
     for role, choice in deal.defence:
-        parts.append(
-            tx(
-                "whatif_cost_defender",
-                role=role_label(tx, deal, role),
-                choice=tx(choice.value),
-                n=tricks[role],
-            )
-        )
+        label, said = role_label(tx, deal, role), tx(choice.value)
+        if played:
+            parts.append(tx("whatif_cost_defender", role=label, choice=said, n=tricks[role]))
+        else:
+            parts.append(tx("whatif_cost_defender_unplayed", role=label, choice=said))
     return f"{head} — " + "; ".join(parts)
 
 
@@ -94,7 +94,7 @@ def cost_text(tx: Texts, worth: Worth, size: int, source: str) -> str:
     """The deal read back, the rules it is priced by, and each role's whists and money."""
     rules, cur = worth.rules, name(worth.rules.currency)
     lines = [
-        tx("whatif_cost_title", deal=understood(tx, worth.deal)),
+        tx("whatif_cost_title", deal=understood(tx, worth.deal, worth.rules)),
         tx(
             _SOURCE_KEYS[source],
             variant=variant_name(tx, rules),
