@@ -15,6 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from harness import App
 from test_after_settling import reply
 from test_ending import SETTLE, TO_TWO, Evening
@@ -23,8 +24,10 @@ from bot.actions import chats
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.rating.view import rating_text
+from bot.grammar.deals import find_person
+from bot.model import ParseError
 from bot.model.nights import Night, Person
-from bot.model.rating import START, K, find, points, rate
+from bot.model.rating import START, K, points, rate
 from bot.storage.db import Storage
 from bot.views.rating import player_text
 from bot.views.texts import Texts
@@ -313,14 +316,17 @@ def test_a_player_by_his_name_username_or_its_start_unless_it_starts_several() -
     names = ("Борис", "Богдан", "Вера")
     people = tuple(Person(f"g:{n.lower()}", n) for n in names)
     seats = tuple(
-        SimpleNamespace(name=n, username=u) for n, u in zip(names, ("bob", None, None), strict=True)
+        SimpleNamespace(name=n, username=u, nick=None)
+        for n, u in zip(names, ("bob", None, None), strict=True)
     )
     s: Any = SimpleNamespace(results=(10, 0, -10))
     sheet: Any = SimpleNamespace(players=seats, final=s, agreed=s, settled_at="2026-12-01")
-    ratings = rate([Night(1, sheet, people)])
+    nights = [Night(1, sheet, people)]
+    ratings = rate(nights)
 
     def found(query: str) -> str | None:
-        standing = find(ratings, query)
+        person = find_person(nights, query)
+        standing = None if person is None else ratings.of(person.key)
         return None if standing is None else standing.person.name
 
     assert [found(q) for q in ("борис", "@BOB", "бор", "ВЕ", "бог")] == [
@@ -330,7 +336,11 @@ def test_a_player_by_his_name_username_or_its_start_unless_it_starts_several() -
         "Вера",
         "Богдан",
     ]
-    assert found("бо") is None and found("в") is None and found("Глеб") is None
+    assert found("в") is None and found("Глеб") is None
+    # A start several names share is asked about, as /deal asks.
+    with pytest.raises(ParseError) as asked:
+        found("бо")
+    assert asked.value.params == {"token": "бо", "names": "Борис", "last": "Богдан"}
 
 
 def test_a_chat_without_nights_has_an_empty_table() -> None:

@@ -12,6 +12,7 @@ import io
 import json
 from decimal import Decimal
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -27,6 +28,8 @@ from bot.actions.nights import chat_nights
 from bot.features.stats.chart import _height_of, render_chart
 from bot.features.stats.handlers import is_csv_stats
 from bot.features.stats.view import LIMIT, stats_text
+from bot.grammar.deals import find_person
+from bot.model import ParseError
 from bot.model.nights import Night, NightSheet, Person, guest_key
 from bot.model.rows import PlayerRow
 from bot.model.stats import ChatStats, NightResult, PlayerStats, chat_stats
@@ -354,15 +357,34 @@ def test_many_players_keep_within_one_message() -> None:
     assert text.endswith(HOW)
 
 
-def test_a_player_by_the_start_of_his_name_unless_it_starts_several() -> None:
-    def player(name: str) -> PlayerStats:
-        return PlayerStats(Person(f"g:{name.lower()}", name), (name,), (), (), Tally())
+def test_a_player_by_any_name_he_sat_under_or_its_start_unless_it_starts_several() -> None:
+    def night(*seated: tuple[str, str, str | None]) -> Any:
+        seats = [PlayerRow(i, name, None, None, nick) for i, (_, name, nick) in enumerate(seated)]
+        people = [Person(key, name) for key, name, _ in seated]
+        return SimpleNamespace(players=seats, people=people)
 
-    boris, bogdan, vera = player("Борис"), player("Богдан"), player("Вера")
-    stats = ChatStats(1, (boris, bogdan, vera), (), ())
-    assert stats.find("бор") is boris and stats.find("ВЕР") is vera
-    assert stats.find("Бо") is None  # Борис or Богдан
-    assert stats.find("Глеб") is None and stats.find(" ") is None and stats.find("в") is None
+    nights = [
+        night(("g:борис", "Боря", None), ("g:богдан", "Богдан", None), ("g:вера", "Вера", None)),
+        night(("g:борис", "Борис", "Бобик"), ("g:вера", "Вера", None), ("g:глеб", "Глеб", None)),
+    ]
+
+    def found(query: str) -> str | None:
+        person = find_person(nights, query)
+        return None if person is None else person.name
+
+    # His latest name, whichever name, nickname or start he is asked by.
+    assert [found(q) for q in ("боря", "БОРИС", "бобик", "бор", "ВЕР", "Vera")] == [
+        "Борис",
+        "Борис",
+        "Борис",
+        "Борис",
+        "Вера",
+        "Вера",
+    ]
+    assert found("Гриша") is None and found(" ") is None and found("в") is None
+    with pytest.raises(ParseError) as asked:
+        found("Бо")  # Борис or Богдан
+    assert asked.value.params == {"token": "Бо", "names": "Борис", "last": "Богдан"}
 
 
 @pytest.mark.parametrize(
@@ -479,3 +501,28 @@ def test_the_charts_pixel_rows_are_the_exact_formulas(
     # Worked out in integers, truncated towards zero as int() truncates the exact value.
     expected = int(bottom - (Fraction(v) - low) * height / span)
     assert _height_of(v, low, span, bottom, height) == expected
+
+
+async def test_stats_rating_and_debts_find_a_player_by_his_nickname(
+    app: App, people: dict[str, Any]
+) -> None:
+    """The three commands that ask for a player across nights read his name as ``/deal``
+    reads it: his nickname of a night, a start, the other alphabet."""
+    e = Evening(app, people)
+    async with app.polling():
+        assert "Новая пулька" in await e.say("anna", "/newpulka sochi 2 1")
+        for player in ("anna", "boris", "vera"):
+            assert "садится за стол" in await e.say(player, "/join")
+        assert "Боря" in await e.say("boris", "/nick Боря")
+        for author, text in NIGHT_1:
+            assert "Сдача №" in await e.say(author, text.replace("Boris", "Боря"))
+        assert (await e.ui.tap(e.p["vera"], await e.board(), SETTLE))["text"] == "Готово"
+        for asked in ("Боря", "боря", "Бор", "Борис"):
+            card = await e.say("anna", f"/stats {asked}")
+            assert card.startswith("Boris: статистика за все пульки чата"), (asked, card)
+            rating = await e.say("anna", f"/rating {asked}")
+            assert rating.startswith("Boris — рейтинг"), (asked, rating)
+            debts = await e.say("anna", f"/debts {asked}")
+            assert debts.startswith("Долги — Boris"), (asked, debts)
+            assert "Boris → Anna: 8.66 RUB (пулька №1)\nBoris → Vera: 6.67 RUB" in debts
+        assert "Игрока «Глеб» в статистике этого чата нет" in await e.say("anna", "/stats Глеб")

@@ -51,6 +51,7 @@ from typing import Any, overload
 
 from bot.grammar.spelling import sound_alike, sounds
 from bot.model import ParseError, PlayerRow
+from bot.model.nights import Night, Person
 from scoring import (
     Choice,
     Contract,
@@ -236,6 +237,49 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     if SEAT_RE.fullmatch(raw := token.strip()):  # ASCII digits, before NFKC makes ² a 2
         seat = int(raw) - 1
         return next((p for p in players if p.seat == seat), None)
+    return _named(players, token)
+
+
+def find_person(nights: Sequence[Night], token: str) -> Person | None:
+    """The chat's player a word names across its settled nights, or None: what
+    ``/stats Name``, ``/rating Name`` and ``/debts Name`` ask, read as
+    :func:`find_player` reads a seat's word (any case, a nickname, ``@username``, a
+    start, the other alphabet; a start several players share is refused), against
+    every name, nickname and username a player sat under, the latest night first.  No
+    seat numbers: a seat is a night's, not the chat's.
+
+    >>> from types import SimpleNamespace as NS
+    >>> boris, vera = Person("u2", "Борис", 2), Person("g:вера", "Вера")
+    >>> old = NS(players=(PlayerRow(0, "Боря", 2, "bob"), PlayerRow(1, "Вера", None, None)),
+    ...          people=(Person("u2", "Боря", 2), vera))
+    >>> new = NS(players=(PlayerRow(0, "Борис", 2, "bob", "Бобик"),), people=(boris,))
+    >>> [find_person([old, new], w).name for w in ("боря", "@BOB", "бобик", "бор", "Vera")]
+    ['Борис', 'Борис', 'Борис', 'Борис', 'Вера']
+    >>> find_person([old, new], "1") is None, find_person([old, new], "Глеб") is None
+    (True, True)
+    """
+    people: dict[str, int] = {}  # a player's key: his place in ``everyone``
+    everyone: list[Person] = []  # as each was called last
+    rows: dict[tuple[int, str, str | None, str | None], PlayerRow] = {}
+    for night in reversed(nights):
+        for seat, person in zip(night.players, night.people, strict=False):
+            if person.key not in people:
+                people[person.key] = len(everyone)
+                everyone.append(person)
+            # One row per name he sat under; the row's seat tells one player from another.
+            i = people[person.key]
+            said = (i, seat.name, seat.nick, seat.username)
+            rows.setdefault(said, PlayerRow(i, seat.name, person.user_id, seat.username, seat.nick))
+    found = _named(list(rows.values()), token, [p.name for p in everyone])
+    return None if found is None else everyone[found.seat]
+
+
+def _named(
+    players: Sequence[PlayerRow], token: str, names: Sequence[str] | None = None
+) -> PlayerRow | None:
+    """:func:`find_player` but for the seat number.  Rows of one seat are one player
+    under several names; ``names`` are the players' names by seat, for the refusal of a
+    start several share (default: the rows' own)."""
     key = fold(token)
     handle = key.removeprefix("@")
     if not handle:
@@ -260,8 +304,10 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
             for p in players
             if p not in starting and any(sound_alike(key, n) for n in (_name(p), _nick(p)) if n)
         ]
-    if len(starting) > 1:
-        raise ambiguous(token, (p.name for p in starting))
+    by_seat = {p.seat: p for p in reversed(starting)}  # the first row of each seat
+    if len(by_seat) > 1:
+        seats = sorted(by_seat, key=[p.seat for p in starting].index)
+        raise ambiguous(token, (by_seat[i].name if names is None else names[i] for i in seats))
     return starting[0] if starting else None
 
 

@@ -102,6 +102,10 @@ class Ratings:
         """The nights the person ``key`` played, oldest first, with his change in each."""
         return [(n, c) for n in self.nights for c in n.changes if c.person.key == key]
 
+    def of(self, key: str) -> Standing | None:
+        """The standing of the person ``key``, or None."""
+        return next((s for s in self.standings if s.person.key == key), None)
+
     def of_pulka(self, pulka_id: int) -> RatedNight | None:
         """The night of pulka ``pulka_id``, if it is one."""
         return next((n for n in self.nights if n.night.pulka_id == pulka_id), None)
@@ -149,21 +153,3 @@ def rate(nights: Sequence[Night]) -> Ratings:
         place = standings[-1].place if shared else i + 1
         standings.append(Standing(place, people[k], ratings[k], played[k], last[k]))
     return Ratings(tuple(rated), tuple(standings))
-
-
-def find(ratings: Ratings, query: str) -> Standing | None:
-    """The player ``query`` names: a name he played under in any of the nights (case
-    and spaces aside), or ``@username`` of a Telegram user; else the one player a name
-    of whom starts so, two letters at least (``бор`` for Борис); None if nobody (or
-    several)."""
-    wanted = " ".join(query.split()).casefold()
-    by_key = {s.person.key: s for s in ratings.standings}
-    starting: set[str] = set()
-    for rated in reversed(ratings.nights):  # the latest names first
-        for seat, person in zip(rated.night.players, rated.night.people, strict=False):
-            names = {" ".join(n.split()).casefold() for n in (seat.name, person.name)}
-            if wanted in names or (seat.username and wanted == "@" + seat.username.casefold()):
-                return by_key.get(person.key)
-            if len(wanted) >= 2 and any(n.startswith(wanted) for n in names):
-                starting.add(person.key)
-    return by_key.get(starting.pop()) if len(starting) == 1 else None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
-from bot.model.nights import Night, Person, guest_key
+from bot.model.nights import Night, Person
 from scoring import exact_money, exact_sum
 from scoring.tally import Tally, total
 
@@ -102,24 +102,9 @@ class ChatStats:
     #: key, his running money total after each of them (0 before his first night).
     running: tuple[tuple[str, tuple[int, ...], dict[str, tuple[Fraction, ...]]], ...]
 
-    def find(self, query: str) -> PlayerStats | None:
-        """The player ``query`` names: ``@username``, or a name he sat under (case and
-        spaces aside), else a username without the ``@``, else the one player a name
-        of whom starts so, two letters at least (``бор`` for Борис; none if it starts
-        several)."""
-        text = query.strip()
-        if text.startswith("@"):
-            wanted = text[1:].casefold()
-            return next((p for p in self.players if wanted in p.usernames), None)
-        key = guest_key(text)
-        for p in self.players:
-            if key in {guest_key(n) for n in p.names}:
-                return p
-        named = next((p for p in self.players if text.casefold() in p.usernames), None)
-        if named is not None or len(text) < 2:  # one letter is no name, as in /deal
-            return named
-        starting = [p for p in self.players if any(guest_key(n).startswith(key) for n in p.names)]
-        return starting[0] if len(starting) == 1 else None
+    def of(self, key: str) -> PlayerStats | None:
+        """The player whose :attr:`Person.key` is ``key``, or None."""
+        return next((p for p in self.players if p.person.key == key), None)
 
     def balances_of(self, key: str) -> list[tuple[Person, str, Decimal]]:
         """(other, currency, his net: + he won) of every pair ``key`` is in."""

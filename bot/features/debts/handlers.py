@@ -13,10 +13,9 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.actions import archive, payments
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
-from bot.features.debts.view import concerns, debts_text
-from bot.grammar.deals import find_player
-from bot.model import EventKind, PlayerRow, PulkaError, Table, debts
-from bot.model.nights import Night
+from bot.features.debts.view import debts_text
+from bot.grammar.deals import find_person
+from bot.model import EventKind, PulkaError, Table, debts
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, author_of_user, on_keyboard, pulka_of_button
 from bot.views.buttons import DebtCB
@@ -82,25 +81,13 @@ async def debts_command(
     numbers = await archive.numbers(keeper, message.chat.id, (n.thread_id for n in nights))
     found = debts.open_debts(nights)
     asked = (command.args or "").strip()[:64]
-    who = named(nights, asked) if asked and nights else None
+    who = find_person(nights, asked) if asked and nights else None
     if asked and nights and who is None:
         players = sorted({person.name for night in nights for person in night.people})
         raise PulkaError("debts_who", asked=asked, players=", ".join(players), example=players[0])
     if who is not None:
-        found = [d for d in found if concerns(d, who)]
+        found = [d for d in found if who.key in (d.debtor.key, d.creditor.key)]
     await delivery.answer(message, debts_text(tx, found, nights, numbers, who=who))
-
-
-def named(nights: list[Night], who: str) -> str | None:
-    """The name of the chat's player ``who`` names, as every command reads a player
-    (:func:`bot.grammar.deals.find_player`: any case, a start, a nickname, @username;
-    a start several share is refused); None if it names nobody."""
-    seen: dict[str, PlayerRow] = {}
-    for night in nights:
-        for p, person in zip(night.players, night.people, strict=False):
-            seen[person.key] = PlayerRow(-1, person.name, person.user_id, p.username, p.nick)
-    found = find_player(list(seen.values()), who)
-    return None if found is None else found.name
 
 
 def router() -> Router:

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.model import debts
 from bot.model.debts import Confirmation, Debt
-from bot.model.nights import Night
+from bot.model.nights import Night, Person
 from bot.views.debts import debt_lines, pulka_numbers
 from bot.views.format import date_text, money, name
 from bot.views.texts import Texts
@@ -24,16 +24,12 @@ def debts_text(
     nights: Sequence[Night],
     numbers: Mapping[int, int],
     *,
-    who: str | None = None,
+    who: Person | None = None,
 ) -> str:
     """``/debts``: what is open, netted per pair and currency, what is marked paid, and
     the latest confirmations.  ``numbers``: each pulka's number as ``/pulka N`` shows
-    it; ``who``: only the debts of that player (the name as asked)."""
-    if who is None:
-        lines = [tx("debts_title")]
-    else:  # the name as the player played it, if he did
-        known = (q.name for n in nights for q in n.people if _named(who, [q.name]))
-        lines = [tx("debts_title_of", name=name(next(known, who)))]
+    it; ``who``: only the debts of that player."""
+    lines = [tx("debts_title")] if who is None else [tx("debts_title_of", name=name(who.name))]
     if not nights and not open_debts:
         return tx("debts_no_nights")
     if not open_debts:
@@ -41,7 +37,7 @@ def debts_text(
     confirmed = [
         (n, c)
         for n, c in debts.night_confirmations(nights)
-        if who is None or _named(who, (n.people[c.payer].name, n.people[c.payee].name))
+        if who is None or who.key in (n.people[c.payer].key, n.people[c.payee].key)
     ][-SHOWN_CONFIRMATIONS:]
     tail = [""]
     if confirmed:
@@ -82,13 +78,3 @@ def _confirmation_line(tx: Texts, night: Night, c: Confirmation, numbers: Mappin
         currency=name(night.currency),
         who=name(night.called(c.event.author_id, c.event.author_name)),
     )
-
-
-def _named(asked: str, names: Iterable[str]) -> bool:
-    want = " ".join(asked.lstrip("@").split()).casefold()
-    return want in (" ".join(n.split()).casefold() for n in names)
-
-
-def concerns(d: Debt, asked: str) -> bool:
-    """Is ``d`` a debt of the player named ``asked`` (case and spaces aside, ``@`` too)?"""
-    return _named(asked, (d.debtor.name, d.creditor.name))

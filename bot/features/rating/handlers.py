@@ -13,9 +13,10 @@ from bot.actions import archive, chats
 from bot.actions.keeper import Keeper
 from bot.actions.nights import chat_nights
 from bot.features.rating.view import rating_text, unknown_text
+from bot.grammar.deals import find_person
 from bot.model import PulkaError
 from bot.model.nights import Night
-from bot.model.rating import find, rate
+from bot.model.rating import rate
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, place
 from bot.views.rating import player_text
@@ -49,7 +50,8 @@ async def rating(
     ratings = rate(nights)
     numbers = await archive.numbers(keeper, chat_id, (n.thread_id for n in nights))
     if args and ratings.standings:
-        standing = find(ratings, args)
+        person = find_person(nights, args)
+        standing = None if person is None else ratings.of(person.key)
         if standing is None:
             await message.answer(unknown_text(tx, args, ratings))
             return

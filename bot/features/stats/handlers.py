@@ -27,6 +27,7 @@ from bot.features.stats.view import (
     stats_text,
     unknown_text,
 )
+from bot.grammar.deals import find_person
 from bot.model import PulkaError, Table
 from bot.model.stats import ChatStats, chart_data, chat_stats
 from bot.telegram import delivery
@@ -64,7 +65,8 @@ async def _stats(keeper: Keeper, chat_id: int) -> ChatStats:
 
 async def show_stats(message: Message, command: CommandObject, keeper: Keeper, tx: Texts) -> None:
     """``/stats``, ``/stats Name``, ``/stats @username``, ``/stats chart``."""
-    stats = await _stats(keeper, message.chat.id)
+    nights = await chat_nights(keeper, message.chat.id)
+    stats = chat_stats(nights)
     args = " ".join((command.args or "").split())
     if not args or not stats.nights:
         await delivery.answer(message, stats_text(tx, stats), stats_keyboard(tx, stats))
@@ -72,7 +74,8 @@ async def show_stats(message: Message, command: CommandObject, keeper: Keeper, t
     if args.casefold() in CHART_WORDS:
         await send_chart(message, tx, stats)
         return
-    player = stats.find(args)
+    person = find_person(nights, args)
+    player = None if person is None else stats.of(person.key)
     if player is None:
         await delivery.answer(message, unknown_text(tx, stats, args))
         return
