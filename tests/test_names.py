@@ -128,6 +128,26 @@ async def test_a_start_two_names_share_is_refused_naming_both(
         await t.wrote("anna", "бор 6п ровно вер вист анн пас", "Борис 6п ровно Вера вист Анна пас")
 
 
+async def test_a_whole_name_heard_in_the_other_alphabet_is_told_by_seat(
+    app: App, folk: dict[str, Any]
+) -> None:
+    """ "Макс" with Max and Максим seated: no more letters make it Max, so the refusal
+    gives the seats, and the seat number writes the deal."""
+    folk["max"], folk["maxim"] = app.tg.create_user("Max"), app.tg.create_user("Максим")
+    t = Table4(app, folk)
+    async with app.polling():
+        await t.start("sochi 20 1", "max", "maxim", "vera")
+        events = await app.count()
+        answer = await t.say("vera", "/deal Макс 6п ровно Максим вист Вера пас")
+        params = {"token": "Макс", "names": "Max", "last": "Максим"}
+        assert RU("ambiguous_sound", **params, seats="Max — 1, Максим — 2") in answer
+        assert "Напишите вместо имени номер места: Max — 1, Максим — 2." in answer
+        assert await app.count() == events  # nothing written
+        await t.wrote(
+            "vera", "1 6п ровно Максим вист Вера пас", "Max 6п ровно Максим вист Вера пас"
+        )
+
+
 async def test_ambiguity_in_ukrainian_and_english(app: App, folk: dict[str, Any]) -> None:
     t = Table4(app, folk)
     async with app.polling():

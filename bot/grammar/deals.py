@@ -237,7 +237,14 @@ def find_player(players: Sequence[PlayerRow], token: str) -> PlayerRow | None:
     if SEAT_RE.fullmatch(raw := token.strip()):  # ASCII digits, before NFKC makes ² a 2
         seat = int(raw) - 1
         return next((p for p in players if p.seat == seat), None)
-    return _named(players, token)
+    found, heard = _named(players, token)
+    if len(found) > 1:
+        # "Макс" with Max and Максим seated: no more letters make it Max; his seat does.
+        if heard:
+            seats = ", ".join(f"{p.name} — {p.seat + 1}" for p in found)
+            raise ambiguous(token, (p.name for p in found), "ambiguous_sound", seats=seats)
+        raise ambiguous(token, (p.name for p in found))
+    return found[0] if found else None
 
 
 def find_person(nights: Sequence[Night], token: str) -> Person | None:
@@ -270,45 +277,43 @@ def find_person(nights: Sequence[Night], token: str) -> Person | None:
             i = people[person.key]
             said = (i, seat.name, seat.nick, seat.username)
             rows.setdefault(said, PlayerRow(i, seat.name, person.user_id, seat.username, seat.nick))
-    found = _named(list(rows.values()), token, [p.name for p in everyone])
-    return None if found is None else everyone[found.seat]
+    found, _ = _named(list(rows.values()), token)
+    if len(found) > 1:
+        raise ambiguous(token, (everyone[p.seat].name for p in found))
+    return everyone[found[0].seat] if found else None
 
 
-def _named(
-    players: Sequence[PlayerRow], token: str, names: Sequence[str] | None = None
-) -> PlayerRow | None:
-    """:func:`find_player` but for the seat number.  Rows of one seat are one player
-    under several names; ``names`` are the players' names by seat, for the refusal of a
-    start several share (default: the rows' own)."""
+def _named(players: Sequence[PlayerRow], token: str) -> tuple[list[PlayerRow], bool]:
+    """The players a word names but for the seat number, one row a seat (rows of one
+    seat are one player under several names), in seat order; and whether one of them
+    was heard by sound, where writing more of the name cannot tell him."""
     key = fold(token)
     handle = key.removeprefix("@")
     if not handle:
-        return None  # "" is the nickname and username of who has none
+        return [], False  # "" is the nickname and username of who has none
     if key.startswith("@"):
-        return next((p for p in players if p.username and fold(p.username) == handle), None)
+        return [p for p in players if p.username and fold(p.username) == handle][:1], False
     for said in (_name, _nick, _username):
         found = next((p for p in players if said(p) == key), None)
         if found is not None:
-            return found
+            return [found], False
     if len(key) < 2 or key in NOT_NAMES:
-        return None
+        return [], False
     starting = [p for p in players if _name(p).startswith(key) or _nick(p).startswith(key)]
     # Typed in the other alphabet ("Борис" for Boris): a whole name or nickname that
     # sounds the same, heard beside the starts above, so "Макс" with Max and Максим
     # seated is asked about, not taken for Максим.  Never a start (a sound is looser
     # than letters: "Пётр" is no Petra), never a word that sounds like the grammar's
     # ("пасс" is a slip of "пас"), never within one alphabet (the letters spoke there).
+    heard = []
     if not sounds(key) & _GRAMMAR_SOUNDS:
-        starting += [
+        heard = [
             p
             for p in players
             if p not in starting and any(sound_alike(key, n) for n in (_name(p), _nick(p)) if n)
         ]
-    by_seat = {p.seat: p for p in reversed(starting)}  # the first row of each seat
-    if len(by_seat) > 1:
-        seats = sorted(by_seat, key=[p.seat for p in starting].index)
-        raise ambiguous(token, (by_seat[i].name if names is None else names[i] for i in seats))
-    return starting[0] if starting else None
+    by_seat = {p.seat: p for p in reversed(starting + heard)}  # the first row of each seat
+    return [by_seat[seat] for seat in sorted(by_seat)], bool(heard)
 
 
 def _name(p: PlayerRow) -> str:
@@ -323,10 +328,12 @@ def _username(p: PlayerRow) -> str:
     return fold(p.username) if p.username else ""
 
 
-def ambiguous(token: str, names: Iterable[str]) -> ParseError:
+def ambiguous(
+    token: str, names: Iterable[str], key: str = "ambiguous_player", **params: str
+) -> ParseError:
     """``«ан» — это Анна или Антон?``: ``names`` (two at least) in the order seated."""
     *first, last = names
-    return ParseError("ambiguous_player", token=token, names=", ".join(first), last=last)
+    return ParseError(key, token=token, names=", ".join(first), last=last, **params)
 
 
 def _player(players: Sequence[PlayerRow], token: str, form: str) -> str:

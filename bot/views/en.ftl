@@ -136,6 +136,7 @@ deal_empty = Write the deal after /deal.
 deal_short = The deal is incomplete.
 unknown_player = I don't know the player “{ $token }”. Players: { $players } (by name or its start, nickname, @username or seat number).
 ambiguous_player = “{ $token }”: { $names } or { $last }? Write more of the name.
+ambiguous_sound = “{ $token }”: { $names } or { $last }? Write the seat number instead of the name: { $seats }.
 bad_contract = I can't read the contract “{ $token }”: a level 6-10 and a suit, like 7h, 8s, 6nt.
 missing_tricks = Tricks missing: how many did { $name } take?
 bad_tricks = { $name }: “{ $token }” is not a number of tricks; a whole number 0 to 10.
