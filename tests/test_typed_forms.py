@@ -281,6 +281,24 @@ def test_still_refused_with_a_specific_message(
         Texts(lang)(info.value.key, **{k: str(v) for k, v in info.value.params.items()})
 
 
+@pytest.mark.parametrize(
+    ("text", "tricks"),
+    [
+        # One count after two answers is the last defender's, as the page's fields and
+        # "name, answer, count" read it; the lone whister takes the rest.
+        ("Boris 6s 7 Vera вист Anna вист 1", {"Boris": 7, "Vera": 2, "Anna": 1}),
+        ("Boris 6s 6 Vera вист Anna пас 1", {"Boris": 6, "Vera": 3, "Anna": 1}),
+        ("Boris 6s 6 Vera вист Anna пас", {"Boris": 6, "Vera": 4, "Anna": 0}),
+        # As many counts as answers: in the answers' order, wherever they stand.
+        ("Boris 6s 7 Vera вист Anna вист 2 1", {"Boris": 7, "Vera": 2, "Anna": 1}),
+        ("Boris 6s 7 Vera вист 1 Anna вист", {"Boris": 7, "Vera": 1, "Anna": 2}),
+        ("Boris 6s 7 Vera вист 1 Anna вист 2", {"Boris": 7, "Vera": 1, "Anna": 2}),
+    ],
+)
+def test_a_count_after_the_answers_is_whose_it_stands_by(text: str, tricks: dict[str, int]) -> None:
+    assert parsed(text).trick_map == tricks
+
+
 def test_tricks_in_seat_order_one_short_count_the_numbers() -> None:
     """``распасы 3 2`` at three is two tricks of three, not seat 3 with two tricks."""
     with pytest.raises(ParseError) as info:

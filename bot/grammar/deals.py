@@ -12,7 +12,8 @@ Counts may be left out where the deal implies them: ``Anna 7ч ровно Boris 
 ``Anna 10бк Boris пас Vera пас``, ``Anna 6п Boris пас Vera пол-виста``, and raspasy
 in seat order, ``распасы 3 2 5``; misère reads ``мизер Boris 0`` and ``Boris мизер
 чистый`` too.  A defender's count may follow his answer or come after all the
-answers, in their order (``Boris 6ч без двух Anna вист Vera вист 2 4``); once a
+answers, in their order (``Boris 6ч без двух Anna вист Vera вист 2 4``; one count
+there is the last defender's, ``Anna вист Vera вист 4``); once a
 defender's count is written, the declarer's tricks and every defender are written
 too, and what is left out follows (a passer's 0; with both whisting, the third
 count).  Hussar (two players and a dummy) has one
@@ -525,11 +526,13 @@ def read_defence(
 
     RESULT is the declarer's tricks: a count, ``ровно``, ``+1``, ``-1``, ``без одной``.
     A count after the choices is a defender's, in the order the choices were written
-    (``Аня вист 2 Вера вист 4`` is ``Аня вист Вера вист 2 4``).  With ``named`` each
-    answer names its defender, and a number before a choice word is a seat; without,
-    a name may be left out (``players`` empty: none can be written) and the answer is
-    the next defender's.  With ``after`` (hussar's ``7ч вист 7``) the declarer's
-    result may come after an answer without a name, if it did not come before.
+    (``Аня вист 2 Вера вист 4`` is ``Аня вист Вера вист 2 4``); fewer counts than the
+    answers lacking one are the last answers' (``Аня вист Вера вист 4`` is Вера's 4).
+    With ``named`` each answer names its defender, and a number before a choice word
+    is a seat; without, a name may be left out (``players`` empty: none can be
+    written) and the answer is the next defender's.  With ``after`` (hussar's ``7ч
+    вист 7``) the declarer's result may come after an answer without a name, if it did
+    not come before.
 
     Reading stops at a word that can only be extra: an answer beyond ``defenders``, a
     count no answer lacks, a name with nothing after it.  A word that cannot be read
@@ -594,7 +597,14 @@ def read_defence(
         elif lacking is not None:
             if players and _name_like(word):  # a defender not at this table
                 raise _unknown(players, word)
-            lacking[2] = _tricks(word, "game", lacking[1] or declarer)
+            # Counts fewer than the answers lacking one are the last answers' (``Вера
+            # вист Аня вист 1`` is Аня's 1, as the page's fields write it); as many, in
+            # the order of the answers.
+            waiting = [a for a in answers if a[2] is None]
+            run = next((k for k, w in enumerate(words[i:]) if not TRICKS_RE.fullmatch(w)), None)
+            given = len(words) - i if run is None else run
+            owner = waiting[max(0, len(waiting) - max(given, 1))]
+            owner[2] = _tricks(word, "game", owner[1] or declarer)
             i += 1
         elif full:
             break
