@@ -108,3 +108,40 @@ async def test_a_new_settings_message_seats_as_many_as_the_last_pulka(
         assert "Пулька отменена" in (await say(app, chat, p["anna"], "/cancel"))["text"]
         msg = await settings(app, chat, p["boris"])
         assert "игроков: 2; пуля до 6" in ui.text(msg)
+
+
+async def test_join_typed_while_the_settings_message_is_open_sits_at_it(
+    app: App, people: dict[str, Any]
+) -> None:
+    """After a bare ``/newpulka`` the table types ``/join``, as the bot's texts say: it
+    sits there, as "Sit down" does, never "no pulka here, start one with /newpulka"."""
+    p = people
+    chat = group(app.tg, p)
+    ui = Tapper(app.tg, chat)
+    async with app.polling():
+        msg = await settings(app, chat, p["anna"])
+        joined = await say(app, chat, p["anna"], "/join")
+        assert joined["text"] == (
+            "Anna садится за стол: за столом 1 из 3. "
+            "Когда все сядут, жмите «▶️ Начать пульку» в настройках выше."
+        )
+        assert "За столом (1 из 3): Anna" in ui.text(msg)
+        assert (await say(app, chat, p["anna"], "/join"))["text"] == "Вы уже за столом."
+        guest = await say(app, chat, p["boris"], "/join Петя")
+        assert "Гостя сажают, когда пулька начата" in guest["text"]
+        assert "/join Петя" in guest["text"]
+        await ui.tap(p["boris"], msg, SIT)
+        full = await say(app, chat, p["vera"], "/join")
+        assert full["text"].startswith("Vera садится за стол: все места заняты.")
+        assert "За столом (3 из 3): Anna, Boris, Vera" in ui.text(msg)
+        assert await app.count() == 0  # nothing is written before "Start"
+        await ui.tap(p["anna"], msg, "▶️ Начать пульку")
+        assert "Сдача №1" in await app.say(
+            chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Vera pass 1"
+        )
+        # A cancelled settings message seats nobody.
+        other = group(app.tg, p)
+        msg = await settings(app, other, p["anna"])
+        await Tapper(app.tg, other).tap(p["anna"], msg, "✖ Отмена")
+        gone = await say(app, other, p["boris"], "/join")
+        assert gone["text"] == "Здесь нет идущей пульки. Начните новую: /newpulka"

@@ -54,6 +54,12 @@ async def get(keeper: Keeper, chat_id: int, message_id: int) -> DraftRow | None:
         return await drafts.get(tx, chat_id, message_id)
 
 
+async def latest_unstarted(keeper: Keeper, chat_id: int, thread_id: int) -> DraftRow | None:
+    """The place's newest settings message not started yet (it may be cancelled)."""
+    async with keeper.storage.read() as tx:
+        return await drafts.latest_unstarted(tx, chat_id, thread_id)
+
+
 async def change(
     keeper: Keeper,
     chat_id: int,

@@ -34,8 +34,21 @@ async def get(tx: Tx, chat_id: int, message_id: int) -> DraftRow | None:
     row = await tx.one(
         "SELECT * FROM drafts WHERE chat_id = ? AND message_id = ?", chat_id, message_id
     )
-    if row is None:
-        return None
+    return None if row is None else _draft(row)
+
+
+async def latest_unstarted(tx: Tx, chat_id: int, thread_id: int) -> DraftRow | None:
+    """The place's newest settings message not started yet (it may be cancelled)."""
+    row = await tx.one(
+        "SELECT * FROM drafts WHERE chat_id = ? AND thread_id = ? AND pulka_id IS NULL "
+        "ORDER BY message_id DESC LIMIT 1",
+        chat_id,
+        thread_id,
+    )
+    return None if row is None else _draft(row)
+
+
+def _draft(row: Any) -> DraftRow:
     return DraftRow(
         int(row["chat_id"]),
         int(row["message_id"]),

@@ -21,3 +21,6 @@ set_stake = Whist: { $value }
 set_currency = Currency: { $value }
 set_page_game = ⚙️ Game and whists
 set_page_raspasy = ⚙️ All-pass and end
+setup_joined = { $name } sits down: { $count } of { $seats } seated. When everyone has sat down, press “▶️ Start the pulka” in the settings above.
+setup_joined_full = { $name } sits down: every seat is taken. Press “▶️ Start the pulka” in the settings above.
+setup_join_guest = A guest sits down once the pulka has started: press “▶️ Start the pulka” in the settings above, then /join { $name }.

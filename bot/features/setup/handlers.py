@@ -5,11 +5,13 @@ the message, so they survive a restart; "Start" turns it into the pulka's scoreb
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -20,6 +22,7 @@ from bot.features.setup.draft import CHANGES, Draft, apply, sit, with_currency
 from bot.features.setup.view import bad_rules_text, draft_view
 from bot.grammar.deals import parse_newpulka
 from bot.model import DraftRow, PulkaError
+from bot.telegram import delivery
 from bot.telegram.context import (
     IN_GROUP,
     Members,
@@ -34,6 +37,8 @@ from bot.telegram.delivery import Boards
 from bot.views.buttons import SetupCB
 from bot.views.texts import LANGS, Texts, default_currency
 from scoring import InvalidRules
+
+log = logging.getLogger(__name__)
 
 
 def _bad_rules(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
@@ -154,6 +159,64 @@ async def sit_press(query: CallbackQuery, msg: Message, keeper: Keeper, tx: Text
     await _redraw(msg, keeper, tx, lambda d: sit(d, user.id, candidate_names(user), user.username))
 
 
+async def settings_open_here(message: Message, keeper: Keeper) -> dict[str, Draft] | bool:
+    """No pulka at the message's place, and its settings message is open: a ``/join``
+    there sits at it (the table just saw ``/newpulka``; "no pulka here" would send it in
+    a circle)."""
+    chat_id, thread_id = place(message)
+    if await keeper.active(chat_id, thread_id) is not None:
+        return False
+    row = await drafts.latest_unstarted(keeper, chat_id, thread_id)
+    if row is None or Draft.from_json(row.data).closed:
+        return False
+    return {"settings": row}
+
+
+async def join_settings(
+    message: Message,
+    command: CommandObject,
+    settings: DraftRow,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+) -> None:
+    """``/join`` while the settings message is open: the sender sits at it, as "Sit down"
+    does; a guest (``/join Name``) only once the pulka has started."""
+    guest = (command.args or "").strip()
+    user = message.from_user
+    if guest:
+        seating.check_name(guest, "bad_name")
+        raise PulkaError("setup_join_guest", name=guest)
+    if user is None or message.sender_chat is not None:
+        raise PulkaError("bad_name")
+    names = candidate_names(user)
+    data = await drafts.change(
+        keeper,
+        settings.chat_id,
+        settings.message_id,
+        lambda row: sit(Draft.from_json(row.data), user.id, names, user.username).to_json(),
+    )
+    draft = Draft.from_json(data)
+    text, keyboard = draft_view(tx, draft)
+    try:
+        await bot.edit_message_text(
+            text, chat_id=settings.chat_id, message_id=settings.message_id, reply_markup=keyboard
+        )
+    except TelegramAPIError as e:  # seated all the same, and the answer says so
+        log.info("settings message %s not redrawn: %s", settings.message_id, e)
+    seated = next(s for s in draft.seated if s.user_id == user.id)
+    full = len(draft.seated) == draft.seats
+    await delivery.answer(
+        message,
+        tx(
+            "setup_joined_full" if full else "setup_joined",
+            name=seated.name,
+            count=len(draft.seated),
+            seats=draft.seats,
+        ),
+    )
+
+
 async def note_press(msg: Message, keeper: Keeper) -> None:
     """The target or the stake itself: how to change it."""
     await _open_draft(msg, keeper)
@@ -237,6 +300,7 @@ def router() -> Router:
     r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
     r.message.register(new_pulka, Command("newpulka"), flags={"refusal": _bad_rules})
+    r.message.register(join_settings, Command("join"), settings_open_here)
     r.callback_query.register(change_press, SetupCB.filter(F.op.in_(CHANGES)))
     r.callback_query.register(sit_press, SetupCB.filter(F.op == "sd"))
     r.callback_query.register(note_press, SetupCB.filter(F.op == "in"))
