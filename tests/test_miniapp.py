@@ -547,7 +547,7 @@ async def test_the_settlement_and_the_archive_link_to_the_sheet(
 
 
 @pytest.mark.parametrize(
-    ("lang", "pool", "status"), [("en", "Pool", "running"), ("uk", "Пуля", "триває")]
+    ("lang", "pool", "status"), [("en", "Pool", "running"), ("uk", "Куля", "триває")]
 )
 async def test_the_page_speaks_the_chats_language(
     app: App, people: dict[str, Any], lang: str, pool: str, status: str

@@ -564,3 +564,81 @@ async def test_the_page_does_not_poll_while_out_of_sight(
         await asyncio.sleep(5.2)
         polls = await run(browser.execute_script, f"return {POLLS}") - start
         assert 1 <= polls <= 3, polls
+
+
+async def test_the_form_checks_as_it_opens_and_the_closing_deal_is_confirmed(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    """The form opens on a deal that checks (the contract made, one whister, one
+    passer); a deal that closes the pulka takes the form away, so the sheet says it was
+    written; and with the bot gone the page says so in the chat's words."""
+    e = Evening(app, people)
+    url = configure(app, free_port())
+    async with app.polling():
+        await e.start("sochi 2 1")
+        for who, text in TO_TWO[:2]:
+            await e.say(who, text)
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(e.tg.token, e.p["vera"], ref), LIGHT)
+        await until(browser, "!document.getElementById('tab-entry').hidden")
+        await run(browser.execute_script, "document.getElementById('tab-entry').click()")
+        await until(browser, "document.querySelector('select[name=declarer]')")
+        await run(browser.execute_script, "document.getElementById('check').click()")
+        shown = await until(browser, "document.getElementById('preview').textContent")
+        assert shown.startswith("Anna 6♠ / ровно — Boris вист 4, Vera пас"), shown
+        assert "После этой сдачи пулька закрыта." in shown
+        # Plurals on the counts, as the chat writes them.
+        options = await run(
+            browser.execute_script,
+            "return [...document.querySelectorAll('select[name=tricks] option')]"
+            ".map(o => o.textContent)",
+        )
+        assert options[:4] == ["—", "0 взяток", "1 взятка", "2 взятки"], options
+        await run(browser.execute_script, "document.getElementById('write').click()")
+        said = await until(browser, "document.getElementById('written')?.textContent")
+        assert said == "Сдача 3 записана; бот написал о ней в чат.", said
+        assert await run(browser.execute_script, "return document.getElementById('entry').hidden")
+        status = await run(
+            browser.execute_script, "return document.getElementById('status').textContent"
+        )
+        assert status == "сыграна, ещё не рассчитана"
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-closing-deal-written.png"))
+        assert await app.count("deal") == 3
+    # The bot is gone: the next poll says so, in Russian, over the sheet it had.
+    said = await until(
+        browser,
+        "document.body.classList.contains('offline')"
+        " && document.getElementById('message').textContent",
+    )
+    assert said.startswith("Нет связи с ботом"), said
+
+
+async def test_a_long_name_in_the_whists_is_shortened_never_its_figure(
+    app: App, people: dict[str, Any], browser: webdriver.Chrome
+) -> None:
+    tg, p = app.tg, people
+    url = configure(app, free_port())
+    chat = group(tg, p)
+    async with app.polling():
+        await app.say(chat, p["anna"], "/newpulka sochi 20 1")
+        for who in ("anna", "boris"):
+            await app.say(chat, p[who], "/join")
+        await app.say(chat, p["anna"], "/join Bartholomew_the_Great")
+        await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris whist 3 Bartholomew_the_Great pass 1")
+        ref = await pulka_ref(app)
+        await open_page(browser, url, sign(tg.token, p["boris"], ref), LIGHT)
+        await until(browser, "document.querySelector('.whist .amount')")
+        rows = await run(
+            browser.execute_script,
+            "return [...document.querySelectorAll('.whist')].map(w => [w.querySelector('.on')"
+            ".textContent, w.querySelector('.amount').textContent, w.getClientRects().length,"
+            " w.getBoundingClientRect().height])",
+        )
+        assert rows[2][:3] == ["Anna", "8", 1], rows  # Boris on Anna: one line
+        heights = {round(h) for *_, h in rows}
+        assert len(heights) == 1, rows  # every whist one line high, the long name too
+        wide = await run(
+            browser.execute_script, "return document.documentElement.scrollWidth <= innerWidth"
+        )
+        assert wide
+        await run(browser.save_screenshot, str(ARTIFACTS / "miniapp-long-name.png"))

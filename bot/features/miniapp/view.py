@@ -60,6 +60,9 @@ from scoring.settle import share
 #: Words of the page itself (its labels), by their key in the catalog.
 LABELS = (
     "ma_pool",
+    "ma_offline",
+    "ma_ended",
+    "ma_changed",
     "ma_mountain",
     "ma_whists",
     "ma_standings",
@@ -85,6 +88,7 @@ def labels(tx: Texts) -> dict[str, str]:
 #: A pulka's status on the page, and its words.
 STATUS_TEXTS = {
     "running": "ma_status_running",
+    "closed": "ma_status_closed",
     "ended": "ma_status_ended",
     "settled": "ma_status_settled",
     "cancelled": "ma_status_cancelled",
@@ -95,7 +99,8 @@ def status_of(table: Table) -> str:
     if table.cancelled:
         return "cancelled"
     if table.active:
-        return "running"
+        # Played to its target, not settled yet: no deal is written any more.
+        return "closed" if table.state is not None and table.state.finished else "running"
     return "settled" if table.settled else "ended"
 
 
@@ -245,6 +250,8 @@ def history(tx: Texts, table: Table) -> dict[str, Any]:
                     "cost": plain(cost_items(tx, names, deal_cost(live.before, live.deal))),
                     "author": table.author(live.event),
                     "when": when[:16].replace("T", " ") + " UTC",
+                    # The page shows it in the phone's own time zone (``when`` if it cannot).
+                    "at": when,
                     "amended": live.amended is not None,
                     "correction": isinstance(deal, Correction),
                 },
@@ -300,6 +307,8 @@ def entry_form(tx: Texts, table: Table) -> dict[str, Any] | None:
         "choices": [{"code": c.value, "label": tx(c.value)} for c in Choice],
         # The page offers the counts scoring allows, not a range of its own.
         "counts": list(entry.COUNTS),
+        # Each count with its word in the right plural ("1 взятка", "5 взяток").
+        "count_labels": [tx("misere_tricks", n=n) for n in entry.COUNTS],
         "labels": {key.removeprefix("ma_"): tx(key) for key in ENTRY_LABELS},
         "kinds": {"game": tx("ma_game"), "misere": tx("misere"), "raspasy": tx("raspasy")},
     }

@@ -259,7 +259,7 @@ class SheetApp:
             deal = complete(table.state, given(table, asked))
             shown = preview(tx, table, deal)
         except ScoringError as e:
-            return _json({"error": e.code, "text": error_text(tx, e, html=False)}, 422)
+            return _not_written(tx, e)
         if not asked.get("write"):
             return _json({"preview": shown})
         if refused is not None:
@@ -272,7 +272,7 @@ class SheetApp:
         except PulkaError as e:
             return _json({"error": e.key, "text": pulka_error_text(tx, e, html=False)}, 409)
         except ScoringError as e:
-            return _json({"error": e.code, "text": error_text(tx, e, html=False)}, 422)
+            return _not_written(tx, e)
         after = written.table
         live = after.deal_by_event(written.event_id)
         if live is not None:
@@ -510,6 +510,12 @@ def _id(request: web.Request, key: str) -> int | None:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
         raise Refused(400, "bad_request")
     return int(raw)
+
+
+def _not_written(tx: Texts, e: ScoringError) -> web.Response:
+    """A deal the rules refuse, said as the chat says it: "Сдача не записана: …"."""
+    reason = error_text(tx, e, html=False)
+    return _json({"error": e.code, "text": tx("deal_rejected", reason=reason)}, 422)
 
 
 def _json(body: dict[str, Any], status: int = 200) -> web.Response:

@@ -104,7 +104,16 @@ async function ask(path, params, payload) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(payload);
   }
-  const response = await fetch(url, init);
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    // No answer at all (the network, the bot down): said in the chat's words once the
+    // page has them, never the browser's own "Failed to fetch".
+    const error = new Error(state.live ? state.live.labels.offline : "…");
+    error.offline = true;
+    throw error;
+  }
   let body = null;
   try {
     body = await response.json();
@@ -164,7 +173,8 @@ function drawSheet(data) {
   }
   const players = el("div", { class: "players", id: "players" });
   if (data.standings || data.settlement) {
-    box.append(el("p", { class: "hint", text: data.settlement ? data.settlement.title : labels.standings }));
+    const heading = data.status === "closed" ? labels.ended : labels.standings;
+    box.append(el("p", { class: "hint", text: data.settlement ? data.settlement.title : heading }));
   }
   const results = data.settlement ? data.settlement.results : null;
   data.players.forEach((p, i) => {
@@ -183,7 +193,9 @@ function drawSheet(data) {
     if (p.pool !== undefined) {
       const whists = el("div", { class: "figure whists" }, el("span", { class: "label", text: labels.whists }));
       for (const w of p.whists) {
-        whists.append(el("span", { class: w.zero ? "whist zero" : "whist", text: w.on + ": " + w.amount }));
+        // The name shortened with "…" if it must be, the figure never.
+        whists.append(el("span", { class: w.zero ? "whist zero" : "whist" },
+          el("span", { class: "on", text: w.on }), el("span", { class: "amount", text: w.amount })));
       }
       card.append(
         el(
@@ -239,7 +251,10 @@ async function press(b, button) {
   } catch (e) {
     button.disabled = false;
     const pressed = $("pressed");
-    if (pressed) pressed.textContent = e.message;
+    if (pressed) {
+      pressed.textContent = e.message;
+      pressed.scrollIntoView({ block: "nearest" });
+    }
   }
 }
 
@@ -259,7 +274,7 @@ function drawHistory(data) {
       el("div", { class: "notation", text: d.number + ". " + d.notation }),
       el("div", { class: "row" }, el("b", { text: labels.wrote + ": " }), document.createTextNode(d.wrote)),
       el("div", { class: "row" }, el("b", { text: labels.cost + ": " }), document.createTextNode(d.cost)),
-      el("div", { class: "meta", text: d.author + " · " + d.when }),
+      el("div", { class: "meta", text: d.author + " · " + localTime(d.at, d.when) }),
     );
     card.addEventListener("click", () => showAfter(d.event));
     box.append(card);
@@ -269,6 +284,15 @@ function drawHistory(data) {
     for (const line of data.changes) changes.append(el("p", { text: line }));
     box.append(changes);
   }
+}
+
+// A stored moment (UTC, ISO 8601) in the phone's time zone and the page's language.
+function localTime(at, fallback) {
+  const moment = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(at || "") ? at : (at || "") + "Z");
+  if (Number.isNaN(moment.getTime())) return fallback;
+  return moment.toLocaleString(document.documentElement.lang || undefined, {
+    day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit",
+  });
 }
 
 function showTab(tab) {
@@ -285,7 +309,10 @@ function showTab(tab) {
 // --- a new deal: the form says who declared what and who took what; the bot completes,
 // checks and writes it as it does a typed /deal, and posts it in the chat.
 
-const draft = { kind: "game", declarer: null, contract: null, tricks: null, answers: {}, raspasy: {} };
+// Until a count is chosen the declarer is taken to have made his contract, and one
+// defender whists while the others pass: the most common deal, and one that checks.
+const draft = { kind: "game", declarer: null, contract: null, tricks: null, tricksSet: false, answers: {}, raspasy: {} };
+const level = (code) => parseInt(code, 10);
 
 function select(name, options, value, onChange) {
   const node = el("select", { name });
@@ -300,7 +327,7 @@ function select(name, options, value, onChange) {
 
 function counts(form) {
   const out = [["", form.labels.not_given]];
-  for (const n of form.counts) out.push([String(n), String(n)]);
+  form.counts.forEach((n, i) => out.push([String(n), form.count_labels[i]]));
   return out;
 }
 
@@ -310,7 +337,8 @@ function field(label, ...controls) {
   return el("label", { class: "field" }, el("span", { class: "label", text: label }), ...controls);
 }
 
-function drawEntry(result) {
+// ``result``: the lines under the buttons; ``failed``: they say why nothing was done.
+function drawEntry(result, failed = false) {
   const box = $("entry");
   const form = state.live && state.live.may_write && state.live.entry;
   box.replaceChildren();
@@ -325,6 +353,8 @@ function drawEntry(result) {
     const b = el("button", { type: "button", class: "tab" + (draft.kind === kind ? " active" : ""), text: form.kinds[kind] });
     b.addEventListener("click", () => {
       draft.kind = kind;
+      draft.tricks = null;  // a game's made contract is no misère's count
+      draft.tricksSet = false;
       changed();
     });
     kinds.append(b);
@@ -332,7 +362,10 @@ function drawEntry(result) {
   box.append(el("h2", { text: form.labels.enter + " " + form.number }), kinds);
   const players = form.at_table.map((p) => [p.seat, p.name]);
   if (draft.declarer === null || !players.some(([s]) => s === draft.declarer)) draft.declarer = players[0][0];
-  if (draft.contract === null) draft.contract = form.contracts[0].code;
+  if (draft.contract === null || !form.contracts.some((c) => c.code === draft.contract)) {
+    draft.contract = form.contracts[0].code;
+  }
+  if (draft.kind === "game" && !draft.tricksSet) draft.tricks = level(draft.contract);
   const name = (seat) => form.at_table.find((p) => p.seat === seat)?.name || "";
   const tricks = counts(form);
   if (draft.kind !== "raspasy") {
@@ -344,15 +377,13 @@ function drawEntry(result) {
   if (draft.kind === "game") {
     box.append(field(form.labels.contract,
       select("contract", form.contracts.map((c) => [c.code, c.label]), draft.contract, (v) => { draft.contract = v; changed(); }),
-      select("tricks", tricks, draft.tricks ?? "", (v) => { draft.tricks = count(v); changed(); }),
-      el("span", { class: "unit", text: form.labels.tricks })));
-    for (const seat of form.defenders[String(draft.declarer)] || []) {
-      const answer = draft.answers[seat] || (draft.answers[seat] = { choice: "whist", tricks: null });
+      select("tricks", tricks, draft.tricks ?? "", (v) => { draft.tricks = count(v); draft.tricksSet = true; changed(); })));
+    (form.defenders[String(draft.declarer)] || []).forEach((seat, k) => {
+      const answer = draft.answers[seat] || (draft.answers[seat] = { choice: k === 0 ? "whist" : "pass", tricks: null });
       box.append(field(name(seat),
         select("choice-" + seat, form.choices.map((c) => [c.code, c.label]), answer.choice, (v) => { answer.choice = v; changed(); }),
-        select("tricks-" + seat, tricks, answer.tricks ?? "", (v) => { answer.tricks = count(v); changed(); }),
-        el("span", { class: "unit", text: form.labels.tricks })));
-    }
+        select("tricks-" + seat, tricks, answer.tricks ?? "", (v) => { answer.tricks = count(v); changed(); })));
+    });
   } else if (draft.kind === "misere") {
     if (draft.tricks === null) draft.tricks = 0;
     box.append(field(form.labels.tricks,
@@ -360,8 +391,7 @@ function drawEntry(result) {
   } else {
     for (const [seat, who] of players) {
       box.append(field(who,
-        select("tricks-" + seat, tricks, draft.raspasy[seat] ?? "", (v) => { draft.raspasy[seat] = count(v); changed(); }),
-        el("span", { class: "unit", text: form.labels.tricks })));
+        select("tricks-" + seat, tricks, draft.raspasy[seat] ?? "", (v) => { draft.raspasy[seat] = count(v); changed(); })));
     }
   }
   const check = el("button", { type: "button", class: "action", id: "check", text: form.labels.check });
@@ -370,7 +400,7 @@ function drawEntry(result) {
   check.addEventListener("click", () => send(false));
   write.addEventListener("click", () => send(true));
   box.append(el("div", { class: "actions" }, check, write));
-  const out = el("div", { class: "lines", id: "preview" });
+  const out = el("div", { class: failed ? "lines failed" : "lines", id: "preview" });
   if (result) for (const line of result) out.append(el("p", { text: line }));
   box.append(out);
 }
@@ -384,7 +414,7 @@ function dealBody(write) {
     body.contract = draft.contract;
     body.tricks = draft.tricks;
     body.answers = (state.live.entry.defenders[String(draft.declarer)] || []).map((seat) => ({
-      seat, choice: (draft.answers[seat] || {}).choice || "whist", tricks: (draft.answers[seat] || {}).tricks ?? null,
+      seat, choice: (draft.answers[seat] || {}).choice || "pass", tricks: (draft.answers[seat] || {}).tricks ?? null,
     }));
   } else if (draft.kind === "misere") {
     body.declarer = draft.declarer;
@@ -401,11 +431,18 @@ async function send(write) {
     if (write) {
       state.checked = false;
       draft.tricks = null;
+      draft.tricksSet = false;
       draft.answers = {};
       draft.raspasy = {};
       keep(answer.sheet);
       drawSheet(answer.sheet);
-      drawEntry([answer.text]);
+      if (state.tab === "entry") {
+        drawEntry([answer.text]);
+      } else {
+        // The deal closed the pulka: the form is gone, so the sheet says it was written.
+        $("sheet").prepend(el("p", { class: "done", id: "written", text: answer.text }));
+        window.scrollTo(0, 0);
+      }
       return;
     }
     state.checked = true;
@@ -418,7 +455,7 @@ async function send(write) {
       keep(e.sheet);
       drawSheet(e.sheet);
     }
-    drawEntry([e.message]);
+    drawEntry([e.message], true);
   }
 }
 
@@ -659,6 +696,7 @@ async function refresh() {
   try {
     const data = await ask("sheet", state.mark === null ? {} : { since: state.mark });
     say("");
+    document.body.classList.remove("offline");
     if (data.same) return;
     if (!state.pulka) state.pulka = data.pulka;  // later asks name it
     keep(data);
@@ -666,11 +704,14 @@ async function refresh() {
     if (state.tab === "history") loadHistory();
     if (state.tab === "nights") loadNights();
     if (state.tab === "entry") {
+      // A deal written meanwhile (in the chat): the preview is of another sheet now.
+      const was = state.checked;
       state.checked = false;
-      drawEntry();
+      drawEntry(was ? [data.labels.changed] : undefined, was);
     }
   } catch (e) {
     say(e.message);
+    document.body.classList.toggle("offline", Boolean(e.offline));
     if (e.code === "no_pulka") $("message").classList.add("welcome");  // not an error
     if (e.status === 401 || e.status === 403 || e.code === "no_pulka") return false;
   }
