@@ -299,6 +299,47 @@ def test_a_count_after_the_answers_is_whose_it_stands_by(text: str, tricks: dict
     assert parsed(text).trick_map == tricks
 
 
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        # The trick word after a count, as the bot's own lines write it.
+        ("Boris мизер 2 взятки", "Boris мизер 2"),
+        ("Boris мизер без взяток", "Boris мизер 0"),
+        ("Boris misere 1 trick", "Boris мизер 1"),
+        ("Anna 7ч 7 взяток Boris вист", "Anna 7ч 7 Boris вист"),
+        ("Anna 7ч 7 Boris вист 2 взятки Vera пас 1 взятка", "Anna 7ч 7 Boris вист 2 Vera пас 1"),
+        # Half-whist in two words, a dash jotted before an answer.
+        ("Anna 6п 6 Boris пас Vera пол виста", "Anna 6п 6 Boris пас Vera полвиста"),
+        ("Anna 6п 6 Boris пас Vera пів віста", "Anna 6п 6 Boris пас Vera полвиста"),
+        ("Anna 6п 6, Boris - вист 3, Vera - пас 1", "Anna 6п 6 Boris вист 3 Vera пас 1"),
+        # Both passing: who said which does not matter, so no names are needed.
+        ("Anna 6п пас пас", "Anna 6п Boris пас Vera пас"),
+        ("Anna 6п оба пас", "Anna 6п Boris пас Vera пас"),
+        ("Anna 6п both pass", "Anna 6п Boris пас Vera пас"),
+    ],
+)
+def test_what_a_table_jots_around_the_counts(text: str, meant: str) -> None:
+    assert parsed(text) == parsed(meant)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Anna 6п 6 оба вист", "both_whist_named"),  # whose tricks are whose?
+        ("Anna 6п пас", "passes_unnamed"),
+        ("Anna 6п пас Boris вист", "passes_unnamed"),
+        # A dash before a count is no mark to drop: "-1", or a slip?
+        ("Anna 7ч - 1 Boris вист", "bad_tricks"),
+    ],
+)
+def test_what_cannot_be_read_without_names_is_refused(text: str, key: str) -> None:
+    with pytest.raises(ParseError) as info:
+        parsed(text)
+    assert info.value.key == key, info.value.params
+    for lang in ("ru", "uk", "en"):
+        assert "{" not in Texts(lang)(key, **info.value.params)
+
+
 def test_tricks_in_seat_order_one_short_count_the_numbers() -> None:
     """``распасы 3 2`` at three is two tricks of three, not seat 3 with two tricks."""
     with pytest.raises(ParseError) as info:

@@ -190,9 +190,55 @@ TARGET_RE = re.compile(r"[0-9]{1,5}")
 STAKE_RE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,4})?|\.[0-9]{1,4}")
 
 
+#: Words a table writes after a count that say nothing the count does not ("2 взятки").
+TRICK_WORDS = frozenset(
+    {"взятка", "взятки", "взяток", "взятку", "trick", "tricks"}
+    | {"хабар", "хабарі", "хабарів", "хабара"}
+)
+#: A mark jotted between a name and its answer: ``Борис - вист 3``.
+DASHES = frozenset({"-", "\u2013", "\u2014"})
+#: Half-whist in two words: ``пол виста``, ``пів віста``, ``half whist``.
+HALF_SPLIT = {
+    **dict.fromkeys((("пол", "виста"), ("пол", "вист")), "полвиста"),
+    **dict.fromkeys((("пів", "віста"), ("пів", "віст")), "піввіста"),
+    ("half", "whist"): "half",
+}
+#: ``оба пас``: the same answer of both defenders, as the wizard's button says it.
+BOTH_WORDS = frozenset({"оба", "обе", "обидва", "обидві", "both"})
+
+
 def tokens(text: str) -> list[str]:
-    """Words of a command's arguments (commas count as spaces)."""
-    return text.replace(",", " ").replace(";", " ").split()
+    """Words of a command's arguments (commas count as spaces), as the grammar reads
+    them: a trick word after a count left out (``2 взятки``; ``без взяток`` is 0), a
+    dash before an answer too (``Борис - вист``), half-whist in two words joined (``пол
+    виста``), and ``оба пас`` as each defender's ``пас``.
+
+    >>> tokens("Борис мизер без взяток"), tokens("Анна 7ч 7 взяток, Борис - вист 2 взятки")
+    (['Борис', 'мизер', '0'], ['Анна', '7ч', '7', 'Борис', 'вист', '2'])
+    >>> tokens("Анна 6п 6 Вера пол виста Борис пас"), tokens("Анна 6п оба пас")
+    (['Анна', '6п', '6', 'Вера', 'полвиста', 'Борис', 'пас'], ['Анна', '6п', 'пас', 'пас'])
+    >>> tokens("Анна 7ч - 1 Борис вист")  # a dash before a count stays: "-1" or a slip?
+    ['Анна', '7ч', '-', '1', 'Борис', 'вист']
+    """
+    words = text.replace(",", " ").replace(";", " ").split()
+    out: list[str] = []
+    for i, word in enumerate(words):
+        key = word.casefold()
+        after = words[i + 1].casefold() if i + 1 < len(words) else ""
+        before = out[-1].casefold() if out else ""
+        if key in TRICK_WORDS:
+            if before == "без":
+                out[-1] = "0"
+            continue
+        if key in DASHES and after in CHOICE_WORDS:
+            continue
+        if (before, key) in HALF_SPLIT and out:
+            out[-1] = HALF_SPLIT[before, key]
+            continue
+        if before in BOTH_WORDS and CHOICE_WORDS.get(key) == "pass":
+            out[-1] = word
+        out.append(word)
+    return out
 
 
 @lru_cache(maxsize=4096)  # the seated names, asked for every word of every deal
@@ -560,7 +606,7 @@ def read_defence(
         return before_choice and (named or find_player(players, words[k]) is not None)
 
     tricks: int | None = None
-    if i < len(words) and not is_name(i) and (named or words[i].casefold() not in CHOICE_WORDS):
+    if i < len(words) and not is_name(i) and words[i].casefold() not in CHOICE_WORDS:
         tricks, i = _result(words, i, level, declarer)
     start = i
     answers: list[list[Any]] = []  # [choice, name or None, count or None], as written
@@ -569,6 +615,8 @@ def read_defence(
         lacking = next((a for a in answers if a[2] is None), None)
         full = len(answers) == defenders
         choice = CHOICE_WORDS.get(word.casefold())
+        if word.casefold() in BOTH_WORDS:
+            raise ParseError("both_whist_named", "game", token=word)  # whose tricks?
         if is_name(i):
             if full or i + 1 == len(words):
                 break
@@ -585,8 +633,10 @@ def read_defence(
         elif choice is not None:
             if full:
                 break
-            if named:
-                raise _unknown(players, word)  # an answer names its defender
+            # An answer names its defender, but for both passing ("пас пас"): then it
+            # does not matter who said which.
+            if named and (choice != "pass" or any(a[1] is not None for a in answers)):
+                raise _unknown(players, word)
             answers.append([choice, None, None])
             i += 1
             if after and tricks is None and i < len(words):
@@ -610,6 +660,9 @@ def read_defence(
             break
         else:
             raise _unknown(players, word)
+    unnamed = [a for a in answers if a[1] is None]
+    if named and unnamed and (len(unnamed) < defenders or any(a[2] is not None for a in unnamed)):
+        raise ParseError("passes_unnamed", "game")  # "пас 1 пас 3": whose 1?
     return Defence(
         tricks, tuple(entry.Answer(Choice(c), who, t) for c, who, t in answers), start, i
     )
@@ -909,6 +962,8 @@ NOT_NAMES = frozenset(
     | ON_WORDS
     | NAMING_WORDS
     | set(SIZE_WORDS)
+    | TRICK_WORDS
+    | BOTH_WORDS
 )
 #: How the grammar's words sound (:func:`bot.grammar.spelling.sound`): a word that sounds
 #: like one of them ("пасс") is a slip of that word, never a player's name.
