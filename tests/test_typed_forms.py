@@ -330,6 +330,11 @@ def test_what_a_table_jots_around_the_counts(text: str, meant: str) -> None:
         ("Anna 6п пас Boris вист", "passes_unnamed"),
         # A dash before a count is no mark to drop: "-1", or a slip?
         ("Anna 7ч - 1 Boris вист", "bad_tricks"),
+        # The level read, the suit misspelt: the suit is what is wrong.
+        ("Anna 7 червй ровно Boris вист", "bad_suit_guess"),
+        ("Anna 8 пк ровно Boris вист", "bad_suit_guess"),
+        ("Anna 7 хч ровно Boris вист", "bad_suit"),
+        ("Anna 11 ч ровно Boris вист", "bad_contract"),
     ],
 )
 def test_what_cannot_be_read_without_names_is_refused(text: str, key: str) -> None:
@@ -338,6 +343,13 @@ def test_what_cannot_be_read_without_names_is_refused(text: str, key: str) -> No
     assert info.value.key == key, info.value.params
     for lang in ("ru", "uk", "en"):
         assert "{" not in Texts(lang)(key, **info.value.params)
+
+
+def test_a_misspelt_suit_is_quoted_with_the_suit_it_is_nearest() -> None:
+    with pytest.raises(ParseError) as info:
+        parsed("Anna 7 червй ровно Boris вист")
+    said = Texts("ru")(info.value.key, **info.value.params)
+    assert said == "«7 червй»: не понимаю масть — может быть, 7♥?"
 
 
 def test_tricks_in_seat_order_one_short_count_the_numbers() -> None:

@@ -46,6 +46,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from difflib import get_close_matches
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, overload
@@ -539,7 +540,23 @@ def read_contract(words: Sequence[str], i: int) -> tuple[Contract, int]:
             return parse_contract(word + "nt"), i + 3
         if after and after[0] in SUIT_WORDS:
             return parse_contract(word + words[i + 1]), i + 2
+        if after and 6 <= int(word) <= 10:
+            # The level is right: the word after it is the suit that could not be read.
+            raise _bad_suit(word, words[i + 1])
     return parse_contract(word), i + 1
+
+
+def _bad_suit(level: str, token: str) -> ParseError:
+    """``7 червй``: the suit misspelt, with the suit word it is closest to, if one is."""
+    near = get_close_matches(token.casefold(), _SUIT_NAMES, n=1, cutoff=0.7)
+    if near:  # told as its symbol: "пк" is as near "пик" as "пік", and ♠ is both
+        guess = parse_contract(level + SUIT_WORDS[near[0]]).pretty()
+        return ParseError("bad_suit_guess", "game", level=level, token=token, guess=guess)
+    return ParseError("bad_suit", "game", level=level, token=token)
+
+
+#: Suit words long enough to be guessed from a slip (``ч`` or ``s`` are not).
+_SUIT_NAMES = [w for w in SUIT_WORDS if len(w) >= 3 and w.isalpha()]
 
 
 @dataclass(frozen=True, slots=True)
