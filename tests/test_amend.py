@@ -375,3 +375,36 @@ async def test_a_deal_dealt_by_another_is_edited_as_it_was_dealt(
         }
         history = await app.say(chat, p["vera"], "/history")
         assert "Vera вист 3, Gleb вист 2 → Anna 6♠ / без одной — Vera вист 4" in history
+
+
+async def test_a_correction_is_an_entry_in_every_word_and_edit_changes_its_amounts(
+    app: App, people: dict[str, Any]
+) -> None:
+    """A correction is no deal: its buttons, the question before writing it twice, the
+    press's answer and its edit all say "запись", and ``/edit N`` with new amounts
+    replaces it, showing what it wrote before and after."""
+    p = people
+    chat = group(app.tg, p)
+    ui = Tapper(app.tg, chat)
+    async with app.polling():
+        await start(app, chat, p, "sochi 20 1", DEALS[:1])
+        first = await app.reply_msg(chat, p["anna"], "/correct Vera гора -2")
+        assert first["text"].startswith("Запись №2: Vera поправка")
+        assert ui.labels(first["message_id"]) == [
+            "➕ Новая сдача",
+            "↩️ Отменить запись",
+            "✏️ Изменить",
+        ]
+        again = await app.reply_msg(chat, p["anna"], "/correct Vera гора -2")
+        assert again["text"].startswith("Точно такая же запись только что сделана: №2.")
+        pressed = await ui.tap(p["anna"], again["message_id"], "✅ Да, записать")
+        assert pressed["text"] == "Запись №3 сделана"
+        changed = await app.say(chat, p["boris"], "/edit 3 Vera гора -4")
+        assert changed.startswith(
+            "✏️ Запись №3 изменена\nбыло: Vera: гора -2\nстало: Vera: гора -4\nИзменил(а): Boris."
+        ), changed
+        editor = await app.reply_msg(chat, p["anna"], "/edit 2")
+        assert ui.labels(editor["message_id"]) == ["🗑 Удалить запись"]
+        # Deal words for an entry by hand: the correction's own form is shown.
+        refused = await app.say(chat, p["anna"], "/edit 2 Anna 6s 6 Boris whist 3 Vera pass 1")
+        assert "Форма: /correct Игрок" in refused and "Ничего не записано." in refused

@@ -34,6 +34,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from pydantic import BeforeValidator, Field, PlainSerializer, model_validator
 
 from bot.model import LiveDeal, Table
+from bot.views.format import entry_key
 from bot.views.texts import Texts
 from scoring import Choice, Contract, Suit, entry, seating
 
@@ -650,7 +651,8 @@ def deal_keyboard(tx: Texts, table: Table, live: LiveDeal | None) -> InlineKeybo
     if table.playable:
         row.append((tx("btn_new_deal"), NewDealCB(pulka=table.id).pack()))
     if live is not None and table.active:
-        row.append((tx("btn_undo"), UndoAskCB(pulka=table.id, event=live.event.id).pack()))
+        undo = entry_key(live.deal, "btn_undo", "btn_undo_correction")
+        row.append((tx(undo), UndoAskCB(pulka=table.id, event=live.event.id).pack()))
         row.append((tx("btn_edit"), EditCB(pulka=table.id, event=live.event.id).pack()))
     return markup([row])
 

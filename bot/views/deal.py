@@ -10,6 +10,7 @@ from bot.model.rows import EventKind
 from bot.views.format import (
     deal_in_full,
     deal_words,
+    entry_key,
     name,
     num,
     result,
@@ -172,7 +173,7 @@ def written_deal_text(
 
 def written_note(tx: Texts, live: LiveDeal) -> str:
     """ "Write it" pressed: the number of the deal written."""
-    return tx("note_written", number=live.number)
+    return tx(entry_key(live.deal, "note_written", "note_written_correction"), number=live.number)
 
 
 def wizard_written_text(tx: Texts, table: Table, live: LiveDeal, who: str) -> str:

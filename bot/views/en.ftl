@@ -13,6 +13,10 @@ amend_done = ✏️ <b>Deal { $number } changed</b>
     Changed by { $who }.
 amend_deleted = 🗑 <b>Deal { $number } deleted</b>: { $old }
     Deleted by { $who }.
+amend_done_correction = ✏️ <b>Entry { $number } changed</b>
+    was: { $old }
+    now: { $new }
+    Changed by { $who }.
 amend_deleted_correction = 🗑 <b>Entry { $number } deleted</b>: { $old }
 amend_standings_title = If we stopped now (in whists), before → after:
 amend_standing_line = { $name }: { $before } → { $after }
@@ -282,6 +286,7 @@ form_newpulka =
     For example: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad 50 1 EUR</code> or <code>/newpulka hussar to 10</code>
 btn_new_deal = ➕ New deal
 btn_undo = ↩️ Undo
+btn_undo_correction = ↩️ Undo
 btn_sit = 🪑 Sit down
 btn_misere = Misère
 btn_raspasy = All-pass
@@ -322,6 +327,7 @@ def_both = Both whist
 def_none = Both pass
 def_half = { $a } pass · { $b } half
 note_written = Written: deal { $number }
+note_written_correction = Entry { $number } written
 note_saved = Written. The answer did not get through; it is repeated in the chat.
 setup_page_game = <b>Conventions: game and whists</b>
 setup_page_raspasy = <b>Conventions: all-pass and the end</b>

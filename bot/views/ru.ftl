@@ -13,6 +13,10 @@ amend_done = ✏️ <b>Сдача №{ $number } изменена</b>
     Изменил(а): { $who }.
 amend_deleted = 🗑 <b>Сдача №{ $number } удалена</b>: { $old }
     Удалил(а): { $who }.
+amend_done_correction = ✏️ <b>Запись №{ $number } изменена</b>
+    было: { $old }
+    стало: { $new }
+    Изменил(а): { $who }.
 amend_deleted_correction = 🗑 <b>Запись №{ $number } удалена</b>: { $old }
 amend_standings_title = Если закончить сейчас (в вистах), было → стало:
 amend_standing_line = { $name }: { $before } → { $after }
@@ -300,6 +304,7 @@ form_newpulka =
     Например: <code>/newpulka sochi 20 0.5</code>, <code>/newpulka leningrad 50 1 EUR</code> или <code>/newpulka гусарик до 10</code>
 btn_new_deal = ➕ Новая сдача
 btn_undo = ↩️ Отменить сдачу
+btn_undo_correction = ↩️ Отменить запись
 btn_sit = 🪑 Сесть за стол
 btn_misere = Мизер
 btn_raspasy = Распасы
@@ -340,6 +345,7 @@ def_both = Оба вист
 def_none = Оба пас
 def_half = { $a } пас · { $b } полвиста
 note_written = Записано: сдача №{ $number }
+note_written_correction = Запись №{ $number } сделана
 note_saved = Записано. Ответ не дошёл, повторяю его в чате.
 setup_page_game = <b>Соглашения: игра и висты</b>
 setup_page_raspasy = <b>Соглашения: распасы и конец пульки</b>

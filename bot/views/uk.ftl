@@ -13,6 +13,10 @@ amend_done = ✏️ <b>Роздачу №{ $number } змінено</b>
     Змінив(ла): { $who }.
 amend_deleted = 🗑 <b>Роздачу №{ $number } видалено</b>: { $old }
     Видалив(ла): { $who }.
+amend_done_correction = ✏️ <b>Запис №{ $number } змінено</b>
+    було: { $old }
+    стало: { $new }
+    Змінив(ла): { $who }.
 amend_deleted_correction = 🗑 <b>Запис №{ $number } видалено</b>: { $old }
 amend_standings_title = Якщо закінчити зараз (у вістах), було → стало:
 amend_standing_line = { $name }: { $before } → { $after }
@@ -304,6 +308,7 @@ form_newpulka =
     Наприклад: <code>/newpulka сочинка 20 0.5</code>, <code>/newpulka ленінградка 50 1 UAH</code> або <code>/newpulka гусарик до 10</code>
 btn_new_deal = ➕ Нова роздача
 btn_undo = ↩️ Скасувати роздачу
+btn_undo_correction = ↩️ Скасувати запис
 btn_sit = 🪑 Сісти за стіл
 btn_misere = Мізер
 btn_raspasy = Розпаси
@@ -344,6 +349,7 @@ def_both = Обидва віст
 def_none = Обидва пас
 def_half = { $a } пас · { $b } піввіста
 note_written = Записано: роздача №{ $number }
+note_written_correction = Запис №{ $number } зроблено
 note_saved = Записано. Відповідь не дійшла, повторюю її в чаті.
 setup_page_game = <b>Домовленості: гра і вісти</b>
 setup_page_raspasy = <b>Домовленості: розпаси й кінець пульки</b>

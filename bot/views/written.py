@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from bot.model import EventKind, Table, Written, amended_deal, table_at, undone_deal
 from bot.model.rows import EventRow
-from bot.views.deal import written_deal_text
+from bot.views.deal import write_items, written_deal_text
 from bot.views.format import deal_in_full, declarer_prefix, entry_key, name, notation, result
 from bot.views.settlement import archived_text, corrected_text
 from bot.views.texts import Texts
+from scoring import Correction, Deal
 from scoring.settle import standings
 
 
@@ -60,7 +61,7 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
     names = table.names
     who = name(table.author(amend))
     if new is None:
-        old_words = deal_in_full(tx, old, names, table.rules)
+        old_words = _entry_words(tx, before, number, old)
         lines = [
             tx(
                 entry_key(old, "amend_deleted", "amend_deleted_correction"),
@@ -72,10 +73,10 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
     else:
         lines = [
             tx(
-                "amend_done",
+                entry_key(old, "amend_done", "amend_done_correction"),
                 number=number,
-                old=deal_in_full(tx, old, names, table.rules),
-                new=deal_in_full(tx, new, names, table.rules),
+                old=_entry_words(tx, before, number, old),
+                new=_entry_words(tx, after, number, new),
                 who=who,
             )
         ]
@@ -86,3 +87,14 @@ def amended_text(tx: Texts, table: Table, amend: EventRow, before: Table | None)
             for n, b, a in zip(names, standings(before.state), standings(after.state), strict=True)
         )
     return "\n".join(lines)
+
+
+def _entry_words(tx: Texts, table: Table, number: int, deal: Deal) -> str:
+    """Deal ``number`` of ``table`` in full; a correction as what it writes (``Vera: гора
+    -2``): its notation alone ("Vera поправка") would read the same before and after."""
+    if isinstance(deal, Correction):
+        live = next((d for d in table.deals if d.number == number), None)
+        if live is not None:
+            items = write_items(tx, table.names, live.step.writes)
+            return "; ".join(items) if items else tx("write_nothing")
+    return deal_in_full(tx, deal, table.names, table.rules)

@@ -1,6 +1,7 @@
 ### The words of deals, in English.
 
 guard_repeat = The very same deal was written a moment ago: deal { $number }.
+guard_repeat_correction = The very same entry was written a moment ago: entry { $number }.
 guard_repeat_words = These same words wrote deal { $number } a moment ago: { $notation }. Another deals now, so they mean another deal.
 guard_seat = By the seating { $expected } sits this deal out, but the deal has { $named } sitting out.
 guard_ask = Write { $notation }?

@@ -1,6 +1,7 @@
 ### The words of deals, in Russian (the default language).
 
 guard_repeat = Точно такая же сдача только что записана: №{ $number }.
+guard_repeat_correction = Точно такая же запись только что сделана: №{ $number }.
 guard_repeat_words = Эти же слова только что записали сдачу №{ $number }: { $notation }. Сейчас сдаёт другой, и они значат другую сдачу.
 guard_seat = По рассадке эту сдачу пропускает { $expected }, а в записи пропускает { $named }.
 guard_ask = Записать { $notation }?

@@ -1,6 +1,7 @@
 ### The words of deals, in Ukrainian.
 
 guard_repeat = Точно така сама роздача щойно записана: №{ $number }.
+guard_repeat_correction = Точно такий самий запис щойно зроблено: №{ $number }.
 guard_repeat_words = Ці самі слова щойно записали роздачу №{ $number }: { $notation }. Тепер роздає інший, і вони означають іншу роздачу.
 guard_seat = За розсадкою цю роздачу пропускає { $expected }, а в записі пропускає { $named }.
 guard_ask = Записати { $notation }?

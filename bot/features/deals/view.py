@@ -8,7 +8,7 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.features.deals.guard import Doubts, canonical, digest
 from bot.model import Table
 from bot.views.buttons import GuardCB, markup
-from bot.views.format import deal_in_full, name
+from bot.views.format import deal_in_full, entry_key, name
 from bot.views.texts import Texts
 from scoring import Deal
 
@@ -19,7 +19,9 @@ def guard_text(tx: Texts, table: Table, deal: Deal, doubts: Doubts) -> str:
     names, rules = table.names, table.rules
     repeat = doubts.repeat
     if repeat is not None and canonical(repeat.deal) == canonical(deal):
-        lines.append(tx("guard_repeat", number=repeat.number))
+        lines.append(
+            tx(entry_key(deal, "guard_repeat", "guard_repeat_correction"), number=repeat.number)
+        )
     elif repeat is not None:  # the same words, another deal now that another deals
         written = deal_in_full(tx, repeat.deal, names, rules)
         lines.append(tx("guard_repeat_words", number=repeat.number, notation=written))

@@ -33,7 +33,7 @@ from bot.features.fixes.view import (
     kept_text,
     open_screen,
 )
-from bot.grammar.deals import parse_deal
+from bot.grammar.deals import parse_correction, parse_deal
 from bot.model import EventKind, LiveDeal, PulkaError, Table
 from bot.telegram import delivery
 from bot.telegram.context import (
@@ -158,7 +158,11 @@ async def edit(
         await _send_editor(message, tx, table, live)
         return
     # Read on the sheet before ``live``: its seating says who a short form leaves out.
-    deal = parse_deal(typed, table.players, live.before)
+    # An entry by hand is changed by another one (``/edit 11 Аня гора -2``).
+    if isinstance(live.deal, Correction):
+        deal: Deal = parse_correction(typed, table.players)
+    else:
+        deal = parse_deal(typed, table.players, live.before)
     written = await deals.amend(
         keeper, table.id, live.event.id, deal, author_of(message), source(message)
     )

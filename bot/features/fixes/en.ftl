@@ -1,6 +1,7 @@
 ### The words of fixes, in English.
 
 btn_delete = 🗑 Delete the deal
+btn_delete_correction = 🗑 Delete the entry
 btn_delete_yes = 🗑 Yes, delete
 btn_delete_no = No, keep it
 amend_head = ✏️ <b>Changing deal { $number }</b>, now: { $notation }

@@ -1,6 +1,7 @@
 ### The words of fixes, in Russian (the default language).
 
 btn_delete = 🗑 Удалить сдачу
+btn_delete_correction = 🗑 Удалить запись
 btn_delete_yes = 🗑 Да, удалить
 btn_delete_no = Нет, оставить
 amend_head = ✏️ <b>Изменение сдачи №{ $number }</b>, сейчас: { $notation }

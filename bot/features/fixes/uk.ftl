@@ -1,6 +1,7 @@
 ### The words of fixes, in Ukrainian.
 
 btn_delete = 🗑 Видалити роздачу
+btn_delete_correction = 🗑 Видалити запис
 btn_delete_yes = 🗑 Так, видалити
 btn_delete_no = Ні, залишити
 amend_head = ✏️ <b>Зміна роздачі №{ $number }</b>, зараз: { $notation }

@@ -25,7 +25,7 @@ from bot.views.buttons import (
     WizardData,
     markup,
 )
-from bot.views.format import deal_words
+from bot.views.format import deal_words, entry_key
 from bot.views.texts import Texts
 from bot.views.wizard import Button, Screen, deal_of, screen
 from bot.views.written import amended_text
@@ -143,7 +143,9 @@ def _delete(tx: Texts, key: str, table: Table, live: LiveDeal, op: str) -> tuple
 
 def delete_button(tx: Texts, table: Table, live: LiveDeal) -> tuple[str, str]:
     """ "🗑 Delete" for ``live``: asks first (while the table stays as it is)."""
-    return _delete(tx, "btn_delete", table, live, "a")
+    return _delete(
+        tx, entry_key(live.deal, "btn_delete", "btn_delete_correction"), table, live, "a"
+    )
 
 
 def delete_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMarkup | None:
