@@ -408,3 +408,22 @@ async def test_a_correction_is_an_entry_in_every_word_and_edit_changes_its_amoun
         # Deal words for an entry by hand: the correction's own form is shown.
         refused = await app.say(chat, p["anna"], "/edit 2 Anna 6s 6 Boris whist 3 Vera pass 1")
         assert "Форма: /correct Игрок" in refused and "Ничего не записано." in refused
+
+
+async def test_an_edit_the_rules_refuse_is_said_of_that_deal(
+    app: App, people: dict[str, Any]
+) -> None:
+    """Leningrad: after all-pass the next game is 7 at least. Deal 2 edited into a six
+    is refused as that deal not changed, not as a new deal "not written"."""
+    p = people
+    chat = group(app.tg, p)
+    async with app.polling():
+        deals = [
+            ("anna", "/deal распасы 3 3 4"),
+            ("anna", "/deal Boris 7s 7 Anna whist 2 Vera pass 1"),
+        ]
+        await start(app, chat, p, "ленинград 20 1", deals)
+        events = await app.count()
+        said = await app.say(chat, p["anna"], "/edit 2 Boris 6s 6 Anna whist 3 Vera pass 1")
+        assert said == "Сдача №2 не изменена: после распасов играют не ниже 7, а не 6."
+        assert await app.count() == events

@@ -404,7 +404,7 @@ async def test_correction_written_undone_and_after_the_end(
         late = await app.say(chat, p["anna"], "/deal Anna 6s 6 Boris pass 2 Vera pass 2")
         assert late == (
             "Сдача не записана: пулька уже закрыта; распишите её (/settle) или внесите "
-            "поправку (/correct)"
+            "поправку (/correct)."
         )
         fixed = await app.say(chat, p["vera"], "/fix Vera mountain -1.5: scored twice")
         assert "Vera поправка: scored twice" in fixed and "Vera: гора -1.5" in fixed

@@ -57,9 +57,10 @@ from bot.views.buttons import (
     markup,
 )
 from bot.views.deal import wizard_cancelled_text
+from bot.views.errors import error_text
 from bot.views.format import entry_key
 from bot.views.texts import Texts
-from scoring import Correction, Deal
+from scoring import Correction, Deal, ScoringError
 
 #: ``/edit 3`` or ``/edit 3 Anna 7h 8 ...``: the deal's number, then a typed deal.
 _NUMBERED = re.compile(r"([1-9][0-9]{0,5})(?:\s+(.*))?", re.DOTALL)
@@ -163,9 +164,13 @@ async def edit(
         deal: Deal = parse_correction(typed, table.players)
     else:
         deal = parse_deal(typed, table.players, live.before)
-    written = await deals.amend(
-        keeper, table.id, live.event.id, deal, author_of(message), source(message)
-    )
+    try:
+        written = await deals.amend(
+            keeper, table.id, live.event.id, deal, author_of(message), source(message)
+        )
+    except ScoringError as e:  # said of this deal, not as a new one "not written"
+        key = entry_key(live.deal, "amend_rejected", "amend_rejected_correction")
+        raise PulkaError(key, number=live.number, reason=error_text(tx, e, html=False)) from None
     assert written.event is not None
     answer = amended_answer(tx, written.table, written.event, written.before)
     await boards.beside(bot, tx, written.table, delivery.answer(message, *answer))
