@@ -314,6 +314,7 @@ wiz_ask_kind = Who declares (a game or a misère)? Or all-pass.
 wiz_ask_contract = { $declarer } declares. Which contract?
 wiz_ask_contract_or_misere = { $declarer } declares. Which contract, or a misère?
 wiz_ask_defence = Whist or pass?
+wiz_outdated = This deal entry is out of date: the pulka changed while it was being filled in. Nothing was written; start a new deal.
 wiz_ask_tricks = How many tricks did { $name } take?
 wiz_ask_split = { $declarer } took { $tricks }, the defence { $rest }. How many of them did { $name } take? { $other } has the rest.
 wiz_ask_misere_tricks = Misère by { $name }. How many tricks taken?

@@ -332,6 +332,7 @@ wiz_ask_kind = Кто играет (игру или мизер)? Или расп
 wiz_ask_contract = Играет { $declarer }. Какой контракт?
 wiz_ask_contract_or_misere = Играет { $declarer }. Какой контракт — или мизер?
 wiz_ask_defence = Вист или пас?
+wiz_outdated = Этот ввод сдачи устарел: пока его заполняли, пулька изменилась. Ничего не записано — начните новую сдачу.
 wiz_ask_tricks = Взятки — { $name }?
 wiz_ask_split = Разыгрывающий { $declarer }: { $tricks }, у защиты { $rest }. Сколько из них — { $name }? Остальные — { $other }.
 wiz_ask_misere_tricks = Мизер играет { $name }. Сколько взяток?

@@ -336,6 +336,7 @@ wiz_ask_kind = Хто грає (гру чи мізер)? Або розпаси.
 wiz_ask_contract = Грає { $declarer }. Який контракт?
 wiz_ask_contract_or_misere = Грає { $declarer }. Який контракт — чи мізер?
 wiz_ask_defence = Віст чи пас?
+wiz_outdated = Це введення роздачі застаріло: поки його заповнювали, пулька змінилася. Нічого не записано — почніть нову роздачу.
 wiz_ask_tricks = Взятки — { $name }?
 wiz_ask_split = Грає { $declarer }: { $tricks }, у захисту { $rest }. Скільки з них — { $name }? Решта — { $other }.
 wiz_ask_misere_tricks = Мізер грає { $name }. Скільки взяток?

@@ -100,6 +100,11 @@ def _defences(seats: seating.Table, level: int | None) -> tuple[Defence, ...]:
     return four
 
 
+def outdated(table: Table, w: WizardData) -> bool:
+    """Was ``w`` drawn on this pulka before its last change (a deal written meanwhile)?"""
+    return w.pulka == table.id and w.last != table.last_event_id
+
+
 def _possible(table: Table, seats: seating.Table, w: WizardData) -> bool:
     """Can this table be in state ``w`` now (not forged, and the table unchanged)?"""
     level = None if w.contract is None else w.contract.level

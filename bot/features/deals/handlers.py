@@ -21,9 +21,11 @@ here (:func:`bot.telegram.context.on_keyboard`), nor one that is not a wizard st
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import UTC, datetime
 
 from aiogram import Bot, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -64,7 +66,7 @@ from bot.views.deal import (
 )
 from bot.views.format import name
 from bot.views.texts import Texts
-from bot.views.wizard import screen
+from bot.views.wizard import outdated, screen
 from scoring import Deal
 from scoring.record import deal_from_json
 
@@ -161,6 +163,13 @@ async def wizard_press(
         if event.kind != EventKind.DEAL or event.author_id != query.from_user.id:
             raise PulkaError("stale")
         deal = deal_from_json(event.payload)
+    elif outdated(table, w):
+        # Written over meanwhile (a typed deal, another wizard): the message says so and
+        # offers a new deal, rather than keep a keypad whose every key is refused.
+        said = tx("wiz_outdated") if table.playable else tx("stale")
+        with suppress(TelegramAPIError):
+            await msg.edit_text(said, reply_markup=deal_keyboard(tx, table, None))
+        raise PulkaError("stale")
     else:
         shown = screen(tx, table, w)
         if w.op is WizardOp.SHOW:
