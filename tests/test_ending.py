@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from harness import App, group
 from tapping import Tapper
+from test_truth_after_commit import redeliver
 
 from bot.actions import boards
 from bot.storage.pulkas import of_place
@@ -230,8 +231,30 @@ async def test_undo_takes_the_end_back_until_it_is_settled(
         for who in ("anna", "boris"):
             await e.ui.tap(e.p[who], offer, AGREE)
         assert await app.count("end") == 1
-        answer = await e.say("vera", "/undo")
-        assert answer == "Конец по согласию отменён, пулька снова идёт. Вернул(а): Vera."
+        # Asked first, as the undo of a deal is; "No" keeps the end.
+        ask = await e.app.reply_msg(e.chat, e.p["vera"], "/undo")
+        assert ask["text"] == (
+            "Пулька закончена по согласию после сдачи №1. Отменить конец и вернуть её в игру?"
+        )
+        assert await app.count("reopen") == 0
+        await e.ui.tap(e.p["vera"], ask["message_id"], "Нет, закончена")
+        assert e.ui.text(ask["message_id"]).startswith("Конец по согласию остаётся")
+        assert await app.count("reopen") == 0
+        ask = await e.app.reply_msg(e.chat, e.p["vera"], "/undo")
+        yes = e.ui.data(ask["message_id"], "↩️ Да, вернуть в игру")
+        press = e.tg.press_button(e.chat, e.p["vera"], ask["message_id"], yes)
+        answer = await e.tg.wait_for(lambda: e.tg.callback_answer(press["id"]))
+        assert answer["text"] == "Готово"
+        await app.idle()
+        said = e.ui.text(ask["message_id"])
+        assert said == "Конец по согласию отменён, пулька снова идёт. Вернул(а): Vera."
+        assert await app.count("reopen") == 1
+        # The same press delivered again: answered the same, written once.
+        again = redeliver(app, press)
+        answer = await e.tg.wait_for(lambda: e.tg.callback_answer(again["id"]))
+        assert answer["text"] == "Готово"
+        await app.idle()
+        assert e.ui.text(ask["message_id"]) == said
         assert await app.count("reopen") == 1
         assert (await e.pulkas())[0][1] == "active"
         assert "Сдача №2" in await e.say("boris", "/deal raspasy Anna 3 Boris 2 Vera 5")

@@ -75,6 +75,27 @@ class UndoCB(CallbackData, prefix="v1u"):
     yes: Flag
 
 
+class ReopenCB(CallbackData, prefix="v1ro"):
+    """Confirm (``yes`` 1) or refuse (0) taking back the end by agreement ``end`` of
+    ``pulka`` (``/undo`` right after it)."""
+
+    pulka: Id
+    end: Id
+    yes: Flag
+
+
+def reopen_keyboard(tx: Texts, table: Table, end_id: int) -> InlineKeyboardMarkup | None:
+    """The question of taking an end by agreement back: yes / no."""
+    return markup(
+        [
+            [
+                (tx("reopen_yes"), ReopenCB(pulka=table.id, end=end_id, yes=1).pack()),
+                (tx("reopen_no"), ReopenCB(pulka=table.id, end=end_id, yes=0).pack()),
+            ]
+        ]
+    )
+
+
 class EndCB(CallbackData, prefix="v1e"):
     """End ``pulka`` by agreement (rule 4.2.3) if its last event is still ``last``."""
 

@@ -56,8 +56,10 @@ from bot.views.buttons import (
     AloneCB,
     EndCB,
     ExportCB,
+    ReopenCB,
     SettleCB,
     end_keyboard,
+    reopen_keyboard,
     with_sheet_link,
 )
 from bot.views.format import name
@@ -421,9 +423,45 @@ async def undo_end(
     if over.settled or running is not None:  # too late, whoever asks
         raise PulkaError("reopen_settled" if over.settled else "reopen_busy")
     await may_change(message, over, bot, members)
-    author, end = author_of(message), over.end_event
-    written = await ending.reopen(keeper, over.id, end.id if end else 0, author, source(message))
-    await delivery.answer(message, tx("reopen_done", who=name(author.name)))
+    # Asked first, as the undo of a deal is: a second /undo at 2 a.m., meant for the
+    # last deal, must not reopen a pulka the table agreed to end.
+    end = over.end_event
+    assert end is not None  # ended by agreement
+    await delivery.answer(
+        message, tx("reopen_ask", number=over.dealt), reopen_keyboard(tx, over, end.id)
+    )
+
+
+async def reopen_press(
+    query: CallbackQuery,
+    msg: Message,
+    callback_data: ReopenCB,
+    keeper: Keeper,
+    bot: Bot,
+    tx: Texts,
+    boards: Boards,
+    members: Members,
+    callback_answer: CallbackAnswer,
+) -> None:
+    """ "Yes, back to the game" takes the end back (if it still stands); "No" keeps it."""
+    cb = callback_data
+    over = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
+    if not cb.yes:
+        await msg.edit_text(tx("reopen_kept"), reply_markup=None)
+        return
+    try:
+        written = await ending.reopen(
+            keeper, over.id, cb.end, author_of_user(query.from_user), source(msg)
+        )
+    except PulkaError:
+        # The question no longer stands: it says so, not only the presser's alert.
+        await delivery.edit_or_answer(msg, tx("stale"))
+        raise
+    assert written.event is not None
+    # A press delivered again answers with who took the end back the first time.
+    who = written.table.author(written.event) or "?"
+    callback_answer.text = tx("done")
+    await delivery.edit_or_answer(msg, tx("reopen_done", who=name(who)))
     await boards.refresh(bot, tx, written.table)
 
 
@@ -487,6 +525,7 @@ def router() -> Router:
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
     r.message.register(settle, Command("settle"))
     r.message.register(undo_end, Command("undo"))  # skips to features/fixes but after an end
+    r.callback_query.register(reopen_press, ReopenCB.filter())
     r.callback_query.register(end_press, EndCB.filter())
     r.callback_query.register(alone_press, AloneCB.filter())
     r.callback_query.register(settle_press, SettleCB.filter())
