@@ -359,20 +359,27 @@ def _rest(counts: dict[str, int | None]) -> dict[str, int]:
 
 
 def _raspasy(state: PulkaState, r: GivenRaspasy) -> Raspasy:
-    players = r.players
+    players, tricks = r.players, r.tricks
+    at_table = tuple(state.players[s] for s in sorted(state.next_table.at_table))
     if players is None:
-        players = tuple(state.players[s] for s in sorted(state.next_table.at_table))
+        players = at_table
+    elif len(players) == len(tricks):
+        # Everyone written, the dealer's 0 too ("… Анна 0" at four): who sits out took
+        # no trick, so his 0 is no count of the deal.
+        kept = [(p, c) for p, c in zip(players, tricks, strict=True) if p in at_table or c != 0]
+        players, tricks = tuple(p for p, _ in kept), tuple(c for _, c in kept)
     hussar = seating.hussar(state.n)
     playing = seating.playing(state.n)
-    given = sum(c is not None for c in r.tricks)
-    sizes = {len(players), len(set(players)), len(r.tricks)}
+    given = sum(c is not None for c in tricks)
+    sizes = {len(players), len(set(players)), len(tricks)}
     if sizes != {playing} or given < raspasy_needed(state.n):
         # Every count but one (the rest); in hussar both, the dummy took the rest.
-        raise InvalidDeal.of("raspasy_counts", "tricks", players=", ".join(players))
-    counts = dict(zip(players, r.tricks, strict=True))
+        told = at_table if len(players) > playing else players  # who may be written
+        raise InvalidDeal.of("raspasy_counts", "tricks", players=", ".join(told))
+    counts = dict(zip(players, tricks, strict=True))
     _check_counts(counts)
     if hussar:
-        known = [c for c in r.tricks if c is not None]
+        known = [c for c in tricks if c is not None]
         if left(known) < 0:
             raise InvalidDeal.of("tricks_two_sum", "tricks", total=sum(known))
         return Raspasy.of({name: c for name, c in counts.items() if c is not None})

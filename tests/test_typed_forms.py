@@ -345,6 +345,24 @@ def test_what_cannot_be_read_without_names_is_refused(text: str, key: str) -> No
         assert "{" not in Texts(lang)(key, **info.value.params)
 
 
+def test_all_pass_at_four_may_write_the_dealers_zero() -> None:
+    """Anna deals and sits out; a table that writes her 0 too means the same deal; a 0
+    of another is refused naming who is at the table, four counts without a 0 as four
+    named for three."""
+    meant = parsed("распасы Boris 3 Vera 2 Gleb 5", FOUR)
+    assert parsed("распасы Boris 3 Vera 2 Gleb 5 Anna 0", FOUR) == meant
+    assert parsed("распасы Anna 0 Boris 3 Vera 2 Gleb 5", FOUR) == meant
+    with pytest.raises(ParseError) as info:
+        parsed("распасы Boris 0 Vera 5 Gleb 4 Anna 1", FOUR)
+    assert (info.value.key, info.value.params) == (
+        "raspasy_counts",
+        {"players": "Boris, Vera, Gleb"},
+    )
+    with pytest.raises(ParseError) as info:
+        parsed("распасы Boris 3 Vera 2 Gleb 4 Anna 1", FOUR)
+    assert info.value.key == "table_count4"
+
+
 def test_a_misspelt_suit_is_quoted_with_the_suit_it_is_nearest() -> None:
     with pytest.raises(ParseError) as info:
         parsed("Anna 7 червй ровно Boris вист")

@@ -751,7 +751,8 @@ def _raspasy(
             raise ParseError("player_twice", "raspasy", name=who)
         named.append(who)
         tricks.append(_tricks(words[i + 1], "raspasy", who))
-    _at_table(n, len(named), "raspasy")
+    if len(named) != n or 0 not in tricks:  # a 0 among all: maybe who sits out's
+        _at_table(n, len(named), "raspasy")
     given = entry.GivenRaspasy(tuple(tricks), tuple(named))
     return implied(_sheet(players, state), given, "raspasy")
 
