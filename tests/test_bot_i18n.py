@@ -238,9 +238,9 @@ def test_no_leading_or_trailing_space_by_accident() -> None:
         ("ru", 5, "5 взяток"),
         ("ru", 21, "21 взятка"),
         ("ru", 12, "12 взяток"),
-        ("uk", 1, "1 взятка"),
-        ("uk", 3, "3 взятки"),
-        ("uk", 0, "0 взяток"),
+        ("uk", 1, "1 хабар"),
+        ("uk", 3, "3 хабарі"),
+        ("uk", 0, "0 хабарів"),
         ("en", 1, "1 trick"),
         ("en", 2, "2 tricks"),
         ("en", 0, "0 tricks"),
@@ -273,7 +273,7 @@ def test_counts_and_down_in_words() -> None:
     assert Texts("en")("imported", count=1) == "<b>Pulka loaded</b>: 1 deal."
     # Numbers come in as the bot formatted them: no locale grouping or signs.
     assert Texts("ru")("write_pulka", name="A", amount="+1250") == "A: пуля +1250"
-    assert Texts("uk")("tricks_sum", total=11) == "Разом 11 взяток, а в роздачі їх 10."
+    assert Texts("uk")("tricks_sum", total=11) == "Разом 11 хабарів, а в роздачі їх 10."
 
 
 def words(lang: str) -> str:
@@ -489,7 +489,7 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
         wrote = await app.say(chat, p["boris"], "/deal Анна 7ч 7 Борис віст 2 Віра пас 1")
         assert "Роздача №1: Анна 7♥ / рівно — Борис віст 2, Віра пас 1" in wrote
         assert "Анна: куля +4" in wrote and "Наступним здає Борис." in await app.board(chat)
-        assert "Разом 11 взяток, а в роздачі їх 10" in await app.say(
+        assert "Разом 11 хабарів, а в роздачі їх 10" in await app.say(
             chat, p["vera"], "/deal Борис 6п 6 Анна віст 4 Віра пас 1"
         )
         rejected = await app.say(chat, p["vera"], "/deal Борис 6 бк 5 Анна пас 4 Віра пас 1")
@@ -498,7 +498,7 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
             in rejected
             and "Нічого не записано" not in rejected  # "не записано" is said once
         )
-        assert "Борис мізер / 1 взятка" in await app.say(chat, p["anna"], "/deal Борис мізер 1")
+        assert "Борис мізер / 1 хабар" in await app.say(chat, p["anna"], "/deal Борис мізер 1")
         assert "розпаси 3-2-5" in await app.say(
             chat, p["vera"], "/deal розпаси Анна 3 Борис 2 Віра 5"
         )
@@ -516,7 +516,7 @@ async def test_a_chat_in_ukrainian(app: App, fake_tg: FakeTelegram) -> None:
         assert "запись преферанса" in await app.say(other, p["boris"], "/help")
         assert "Мова чату: українська." in await app.say(other, p["boris"], "/lang uk")
         bad = await app.say(other, p["boris"], BAD_RECORD)
-        assert "Запис не прийнято: deals[0].tricks: разом 11 взяток, а в роздачі їх 10" in bad
+        assert "Запис не прийнято: deals[0].tricks: разом 11 хабарів, а в роздачі їх 10" in bad
         assert "Пульку завантажено" not in bad
     assert await app.count("deal") == 3
 

@@ -434,7 +434,7 @@ def test_a_result_without_answers_is_the_declarers_a_last_bare_count_the_size() 
 def test_a_misere_of_words_not_its_tricks_is_told_the_misere_form() -> None:
     for lang, text, said in (
         ("ru", "мизер 11", "«11» — не взятки мизера: после «мизер» идёт число взяток"),
-        ("uk", "мізер без", "«без» — не взятки мізеру"),
+        ("uk", "мізер без", "«без» — не хабарі мізеру"),
         ("en", "misere down", "“down” is not a misère's tricks"),
     ):
         try:
