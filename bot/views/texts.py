@@ -13,7 +13,7 @@ numbers go as numbers, printed as they are, so that plural variants select on th
 ("1 взятка / 2 взятки / 5 взяток").
 
 >>> Texts("ru")("misere_tricks", n=2), Texts("uk")("misere_tricks", n=5)
-('2 взятки', '5 взяток')
+('2 взятки', '5 хабарів')
 >>> Texts("en")("joined", name="Anna", seat=1)
 'Anna takes seat 1.'
 >>> lang_of("uk-UA"), lang_of("be"), lang_of("en-GB"), lang_of("de"), lang_of(None)

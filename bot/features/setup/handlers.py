@@ -159,7 +159,7 @@ async def sit_press(query: CallbackQuery, msg: Message, keeper: Keeper, tx: Text
     await _redraw(msg, keeper, tx, lambda d: sit(d, user.id, candidate_names(user), user.username))
 
 
-async def settings_open_here(message: Message, keeper: Keeper) -> dict[str, Draft] | bool:
+async def settings_open_here(message: Message, keeper: Keeper) -> dict[str, DraftRow] | bool:
     """No pulka at the message's place, and its settings message is open: a ``/join``
     there sits at it (the table just saw ``/newpulka``; "no pulka here" would send it in
     a circle)."""
