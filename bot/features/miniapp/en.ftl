@@ -24,6 +24,7 @@ ma_status_cancelled = cancelled
 ma_seating = The players are taking their seats.
 ma_finished = The pulka is closed: settle it in the chat (/settle).
 ma_settled = The settlement
+ma_results = Results
 ma_ended = If settled now
 ma_err_no_init_data = Open the sheet from the chat: the button on the pinned scoreboard.
 ma_err_bad_signature = This link is not signed by the bot: open the sheet from the chat again.

@@ -63,6 +63,7 @@ LABELS = (
     "ma_offline",
     "ma_ended",
     "ma_changed",
+    "ma_results",
     "ma_mountain",
     "ma_whists",
     "ma_standings",

@@ -174,7 +174,8 @@ function drawSheet(data) {
   const players = el("div", { class: "players", id: "players" });
   if (data.standings || data.settlement) {
     const heading = data.status === "closed" ? labels.ended : labels.standings;
-    box.append(el("p", { class: "hint", text: data.settlement ? data.settlement.title : heading }));
+    // Over the cards; the settlement's own title heads its lines further down.
+    box.append(el("p", { class: "hint", text: data.settlement ? labels.results : heading }));
   }
   const results = data.settlement ? data.settlement.results : null;
   data.players.forEach((p, i) => {
