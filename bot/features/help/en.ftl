@@ -44,7 +44,7 @@ help_deals =
     {"  "}<code>/deal Anna 7h 7 Boris whist 2 Vera pass 1</code>: a game
     {"  "}<code>/deal Anna 6nt 6 Boris pass 2 Vera half 2</code>: a half-whist
     {"  "}<code>/deal Anna 7h exactly Boris whist</code>, <code>/deal Anna 7 hearts +1 Boris whists Vera passes</code>, <code>/deal Anna 8s down 1 Boris whist</code>: no defenders' tricks, the whister takes the rest (if both whist, write the tricks)
-    {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code>: both pass
+    {"  "}<code>/deal Anna 10nt Boris pass Vera pass</code> or <code>/deal Anna 10nt pass pass</code>: both pass
     {"  "}<code>/deal Boris misere 0</code>, <code>/deal misere Boris 0</code>, <code>/deal Boris misere clean</code>: a misère
     {"  "}<code>/deal all-pass Anna 3 Boris 2 Vera 5</code>, <code>/deal raspasy 1 3 2 2 3 5</code> or <code>/deal all-pass 3 2 5</code> (tricks in seat order of those at the table): all-pass
     {"  "}A player by name or its start, nickname (/nick), @username or seat number. Suits: ♠♣♦♥, s c d h or words (spades, clubs, diamonds, hearts, notrump); no-trumps: nt. A defender: whist (whists), pass (passes) or half. With four, the dealer is the one not named; with five, the two not named: the dealer and a neighbour.
