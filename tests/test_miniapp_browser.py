@@ -14,6 +14,7 @@ import asyncio
 import json
 import shutil
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -174,6 +175,15 @@ async def test_the_page_shows_the_live_sheet(
             browser, "[...document.querySelectorAll('.deal .notation')].map(n => n.textContent)"
         )
         assert any(XSS in n for n in notes), notes
+        # When, in the phone's own time (the browser's zone here is UTC), not "… UTC".
+        metas = await run(
+            browser.execute_script,
+            "return [...document.querySelectorAll('.deal .meta')].map(n => n.textContent)",
+        )
+        now = datetime.now(UTC)  # the deals were written in the last minutes
+        days = {(now - timedelta(minutes=m)).strftime("%d.%m.%Y") for m in (0, 10)}
+        assert metas and all("UTC" not in m for m in metas), metas
+        assert all(any(d in m for d in days) for m in metas), metas
         assert (
             await run(browser.execute_script, "return document.querySelectorAll('img').length") == 0
         )
