@@ -33,7 +33,7 @@ DEALS = {
     ],
     "uk": [
         ("/deal Anna 7ч 7 Boris віст 2 Vera пас 1", "Роздача №1: Anna 7♥ / рівно"),
-        ("/deal Boris 6п 5 Vera віст 3 Anna віст 2", "Роздача №2: Boris 6♠ / без однієї"),
+        ("/deal Boris 6п 5 Vera віст 3 Anna віст 2", "Роздача №2: Boris 6♠ / без одного"),
         ("/deal Vera мізер 1", "Роздача №3: Vera мізер / 1 хабар"),
         ("/deal розпаси Anna 3 Boris 2 Vera 5", "Роздача №4: розпаси 3-2-5"),
         ("/deal Anna 6бк 6 Boris пас 2 Vera піввіста 2", "Роздача №5: Anna 6БК / піввіста"),

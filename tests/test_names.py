@@ -16,7 +16,7 @@ import pytest
 from harness import App
 
 from bot.actions import boards
-from bot.grammar.deals import find_player, fold, parse_correction, parse_deal
+from bot.grammar.deals import find_player, fold, parse_correction, parse_deal, valid_name
 from bot.model import ParseError, PlayerRow, Table
 from bot.views.texts import Texts
 from scoring import Choice, Deal
@@ -381,3 +381,9 @@ def test_one_rule_for_names_in_the_record_and_the_engine() -> None:
     for players in (["Anna", "ＡＮＮＡ", "B"], ["Anna", "An\u200bna", "B"]):
         with pytest.raises(ScoringError, match="distinct"):
             PulkaState.new(players, Rules.for_variant("sochi"))
+
+
+@pytest.mark.parametrize("word", ["Хабар", "Взятка", "Оба", "both", "пол", "Пів", "виста"])
+def test_a_word_the_deal_reader_reads_past_is_no_name(word: str) -> None:
+    """A guest or a nickname so called would vanish from every deal he is named in."""
+    assert not valid_name(word)

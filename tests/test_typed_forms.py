@@ -78,6 +78,7 @@ FORMS_TABLE: list[tuple[str, list[PlayerRow], Deal]] = [
     ("Anna 7ч -1 Boris вист", THREE, DOWN_7),
     ("Anna 7ч −1 Boris вист", THREE, DOWN_7),
     ("Anna 7ч без однієї Boris віст", THREE, DOWN_7),
+    ("Anna 7ч без одного Boris віст", THREE, DOWN_7),
     ("Anna 7ч down 1 Boris whist", THREE, DOWN_7),
     ("Anna 7ч down one Boris whist Vera pass", THREE, DOWN_7),
     ("Anna 7ч без 1 Boris вист", THREE, DOWN_7),
@@ -316,6 +317,9 @@ def test_a_count_after_the_answers_is_whose_it_stands_by(text: str, tricks: dict
         ("Anna 6п пас пас", "Anna 6п Boris пас Vera пас"),
         ("Anna 6п оба пас", "Anna 6п Boris пас Vera пас"),
         ("Anna 6п both pass", "Anna 6п Boris пас Vera пас"),
+        ("Anna 6п 6 оба пас", "Anna 6п Boris пас Vera пас"),
+        ("Anna 8п без одной взятки Boris вист", "Anna 8п без одной Boris вист"),
+        ("Boris мизер без взяток", "Boris мизер чистый"),
     ],
 )
 def test_what_a_table_jots_around_the_counts(text: str, meant: str) -> None:
@@ -326,8 +330,13 @@ def test_what_a_table_jots_around_the_counts(text: str, meant: str) -> None:
     ("text", "key"),
     [
         ("Anna 6п 6 оба вист", "both_whist_named"),  # whose tricks are whose?
+        ("Anna 6п оба вист", "both_whist_named"),
         ("Anna 6п пас", "passes_unnamed"),
         ("Anna 6п пас Boris вист", "passes_unnamed"),
+        ("Anna 6п Boris пас пас", "passes_unnamed"),
+        ("Anna 6п 6 Boris вист вист", "passes_unnamed"),
+        # "без взятки" after a game: down six, or a slip? Refused, never written.
+        ("Anna 6п без взятки Boris вист", "bad_tricks"),
         # A dash before a count is no mark to drop: "-1", or a slip?
         ("Anna 7ч - 1 Boris вист", "bad_tricks"),
         # The level read, the suit misspelt: the suit is what is wrong.
@@ -453,7 +462,7 @@ def test_help_lists_the_forms(lang: str) -> None:
         "uk": [
             "рівно",
             "+1",
-            "без однієї",
+            "без одного",
             "пів-віста",
             "мізер Борис 0",
             "чистий",

@@ -111,7 +111,7 @@ OVER_RE = re.compile(r"\+([1-9])")
 DOWN_RE = re.compile(r"[-\u2212\u2013]([1-9]|10)")
 DOWN_WORDS = frozenset({"без", "down", "minus", "минус", "мінус"})
 COUNT_WORDS = {
-    **dict.fromkeys(("одной", "одну", "одна", "однієї", "одної", "one"), 1),
+    **dict.fromkeys(("одной", "одну", "одна", "однієї", "одної", "одного", "one"), 1),
     **dict.fromkeys(("двух", "две", "двох", "дві", "two"), 2),
     **dict.fromkeys(("трёх", "трех", "три", "трьох", "three"), 3),
     **dict.fromkeys(("четырёх", "четырех", "чотирьох", "four"), 4),
@@ -178,19 +178,6 @@ SIZE_WORDS = {
 TEXT_WORDS = frozenset({"text", "txt", "t", "текст", "т"})
 #: Usage hints a :class:`ParseError` can ask for (the messages ``form_{form}``).
 FORMS = ("all", "game", "misere", "raspasy", "newpulka", "correction")
-#: What a new name may be: one word, not a number, not a command word.
-NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
-RESERVED = RASPASY_WORDS | MISERE_WORDS | set(CHOICE_WORDS) | EXACT_WORDS | CLEAN_WORDS
-#: Numbers are ASCII digits of bounded length, never ``str.isdigit()`` + ``int()``:
-#: ``isdigit()`` is true for ``²`` and ``①``, which ``int()`` then refuses (a crash),
-#: and ``int()`` reads ``٣`` and ``３`` as 3, which players could not read back.
-SEAT_RE = re.compile(r"[0-9]{1,2}")
-TRICKS_RE = re.compile(r"[0-9]{1,2}")
-LEVEL_RE = re.compile(r"[0-9]{1,2}")
-TARGET_RE = re.compile(r"[0-9]{1,5}")
-STAKE_RE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,4})?|\.[0-9]{1,4}")
-
-
 #: Words a table writes after a count that say nothing the count does not ("2 взятки").
 TRICK_WORDS = frozenset(
     {"взятка", "взятки", "взяток", "взятку", "trick", "tricks"}
@@ -208,14 +195,40 @@ HALF_SPLIT = {
 BOTH_WORDS = frozenset({"оба", "обе", "обидва", "обидві", "both"})
 
 
+#: What a new name may be: one word, not a number, not a command word.
+NAME_RE = re.compile(r"^[^\s@/<>&\d][^\s<>&]{0,23}$")
+RESERVED = (
+    RASPASY_WORDS
+    | MISERE_WORDS
+    | set(CHOICE_WORDS)
+    | EXACT_WORDS
+    | CLEAN_WORDS
+    # Read past or read otherwise by :func:`tokens`: a player so named would vanish.
+    | TRICK_WORDS
+    | BOTH_WORDS
+    | {w for pair in HALF_SPLIT for w in pair}
+)
+#: Numbers are ASCII digits of bounded length, never ``str.isdigit()`` + ``int()``:
+#: ``isdigit()`` is true for ``²`` and ``①``, which ``int()`` then refuses (a crash),
+#: and ``int()`` reads ``٣`` and ``３`` as 3, which players could not read back.
+SEAT_RE = re.compile(r"[0-9]{1,2}")
+TRICKS_RE = re.compile(r"[0-9]{1,2}")
+LEVEL_RE = re.compile(r"[0-9]{1,2}")
+TARGET_RE = re.compile(r"[0-9]{1,5}")
+STAKE_RE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,4})?|\.[0-9]{1,4}")
+
+
 def tokens(text: str) -> list[str]:
     """Words of a command's arguments (commas count as spaces), as the grammar reads
-    them: a trick word after a count left out (``2 взятки``; ``без взяток`` is 0), a
+    them: a trick word after a count left out (``2 взятки``, ``без одной взятки``), a
     dash before an answer too (``Борис - вист``), half-whist in two words joined (``пол
-    виста``), and ``оба пас`` as each defender's ``пас``.
+    виста``), and ``оба пас`` as each defender's ``пас``.  ``без взятки`` stays as it is:
+    down six or a clean misère, it is for the reader to take or refuse, never a guess.
 
-    >>> tokens("Борис мизер без взяток"), tokens("Анна 7ч 7 взяток, Борис - вист 2 взятки")
-    (['Борис', 'мизер', '0'], ['Анна', '7ч', '7', 'Борис', 'вист', '2'])
+    >>> tokens("Анна 7ч 7 взяток, Борис - вист 2 взятки"), tokens("Анна 8п без одной взятки")
+    (['Анна', '7ч', '7', 'Борис', 'вист', '2'], ['Анна', '8п', 'без', 'одной'])
+    >>> tokens("Анна 6п без взятки Борис вист")
+    ['Анна', '6п', 'без', 'взятки', 'Борис', 'вист']
     >>> tokens("Анна 6п 6 Вера пол виста Борис пас"), tokens("Анна 6п оба пас")
     (['Анна', '6п', '6', 'Вера', 'полвиста', 'Борис', 'пас'], ['Анна', '6п', 'пас', 'пас'])
     >>> tokens("Анна 7ч - 1 Борис вист")  # a dash before a count stays: "-1" or a slip?
@@ -227,9 +240,7 @@ def tokens(text: str) -> list[str]:
         key = word.casefold()
         after = words[i + 1].casefold() if i + 1 < len(words) else ""
         before = out[-1].casefold() if out else ""
-        if key in TRICK_WORDS:
-            if before == "без":
-                out[-1] = "0"
+        if key in TRICK_WORDS and _counted(before):
             continue
         if key in DASHES and after in CHOICE_WORDS:
             continue
@@ -240,6 +251,13 @@ def tokens(text: str) -> list[str]:
             out[-1] = word
         out.append(word)
     return out
+
+
+def _counted(word: str) -> bool:
+    """Is ``word`` a count a trick word may follow (``7``, ``одной``, ``+1``, ``-1``)?"""
+    return bool(TRICKS_RE.fullmatch(word) or word in COUNT_WORDS or OVER_RE.fullmatch(word)) or (
+        DOWN_RE.fullmatch(word) is not None
+    )
 
 
 @lru_cache(maxsize=4096)  # the seated names, asked for every word of every deal
@@ -499,6 +517,9 @@ def _deal(text: str, players: Sequence[PlayerRow], state: PulkaState | None) -> 
         raise ParseError("deal_short", "all")
     declarer = _player(players, words[0], "all")
     if words[1].casefold() in MISERE_WORDS:
+        said = [w.casefold() for w in words[2:]]
+        if len(said) == 2 and said[0] == "без" and said[1] in TRICK_WORDS:
+            words = [*words[:2], "чистый"]  # "мизер без взяток": not a trick taken
         if len(words) > 3:
             raise ParseError("misere_extra", "misere")
         clean = len(words) > 2 and words[2].casefold() in CLEAN_WORDS
@@ -622,8 +643,14 @@ def read_defence(
         before_choice = k + 1 < len(words) and words[k + 1].casefold() in CHOICE_WORDS
         return before_choice and (named or find_player(players, words[k]) is not None)
 
+    def is_seat(k: int) -> bool:
+        """Where the declarer's result stands, a number is his count unless a seat
+        has it and a choice word follows ("6п 6 пас пас": his 6; "6п 2 пас": seat 2)."""
+        return is_name(k) and find_player(players, words[k]) is not None
+
     tricks: int | None = None
-    if i < len(words) and not is_name(i) and words[i].casefold() not in CHOICE_WORDS:
+    said = words[i].casefold() if i < len(words) else ""
+    if said and not is_seat(i) and said not in CHOICE_WORDS and said not in BOTH_WORDS:
         tricks, i = _result(words, i, level, declarer)
     start = i
     answers: list[list[Any]] = []  # [choice, name or None, count or None], as written
@@ -653,7 +680,7 @@ def read_defence(
             # An answer names its defender, but for both passing ("пас пас"): then it
             # does not matter who said which.
             if named and (choice != "pass" or any(a[1] is not None for a in answers)):
-                raise _unknown(players, word)
+                raise ParseError("passes_unnamed", "game")
             answers.append([choice, None, None])
             i += 1
             if after and tricks is None and i < len(words):
