@@ -361,6 +361,7 @@ def test_all_pass_at_four_may_write_the_dealers_zero() -> None:
     meant = parsed("распасы Boris 3 Vera 2 Gleb 5", FOUR)
     assert parsed("распасы Boris 3 Vera 2 Gleb 5 Anna 0", FOUR) == meant
     assert parsed("распасы Anna 0 Boris 3 Vera 2 Gleb 5", FOUR) == meant
+    assert parsed("распасы 0 3 2 5", FOUR) == meant  # every seat's count, in seat order
     with pytest.raises(ParseError) as info:
         parsed("распасы Boris 0 Vera 5 Gleb 4 Anna 1", FOUR)
     assert (info.value.key, info.value.params) == (

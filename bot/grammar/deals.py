@@ -765,6 +765,13 @@ def _raspasy(
         at = [sheet.players[s] for s in sorted(sheet.next_table.at_table)]
         counts = tuple(_tricks(w, "raspasy", who) for who, w in zip(at, words, strict=True))
         return implied(sheet, entry.GivenRaspasy(counts), "raspasy")
+    if numbers and len(words) == n > seating.playing(n):
+        # Every seat's count in seat order, who sits out with his 0 ("распасы 0 3 2 5"
+        # at four): scoring reads that 0 as no count.
+        seats = sorted(players, key=lambda p: p.seat)
+        counts = tuple(_tricks(w, "raspasy", p.name) for p, w in zip(seats, words, strict=True))
+        given = entry.GivenRaspasy(counts, tuple(p.name for p in seats))
+        return implied(_sheet(players, state), given, "raspasy")
     if words and numbers and len(words) < 2 * seating.playing(n):
         # ``распасы 3 2`` at three: tricks in seat order, one short (not seat 3 with 2).
         _at_table(n, len(words), "raspasy")
