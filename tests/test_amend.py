@@ -321,7 +321,7 @@ async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[st
     async with app.polling():
         await start(app, chat, p, "sochi 20 1")
         refused = await app.say(chat, p["boris"], "/undo 3")
-        assert "/undo отменяет только последнюю сдачу — №5" in refused
+        assert "/undo отменяет только последнюю сдачу или запись — №5" in refused
         assert "/edit 3" in refused and "/delete 3" in refused
         assert "последняя — №5" in await app.say(chat, p["boris"], "/undo 9")
         assert "с её номером (/undo 7)" in await app.say(chat, p["boris"], "/undo please")
@@ -337,7 +337,9 @@ async def test_undo_by_number_names_only_the_last_deal(app: App, people: dict[st
         # The last deal standing is named as the last, not the undone one.
         assert "(последняя — №4)" in await app.say(chat, p["vera"], "/edit 6")
         await app.say(chat, p["anna"], "/lang en")
-        assert "deal 4. Deal 2 can be changed" in await app.say(chat, p["vera"], "/undo 2")
+        assert "the last deal or entry, #4. #2 can be changed" in await app.say(
+            chat, p["vera"], "/undo 2"
+        )
 
 
 async def test_a_deal_dealt_by_another_is_edited_as_it_was_dealt(
@@ -403,8 +405,19 @@ async def test_a_correction_is_an_entry_in_every_word_and_edit_changes_its_amoun
         assert changed.startswith(
             "✏️ Запись №3 изменена\nбыло: Vera: гора -2\nстало: Vera: гора -4\nИзменил(а): Boris."
         ), changed
+        same = await app.say(chat, p["boris"], "/edit 3 Vera гора -4")
+        assert same == "Запись №3 и так такая: ничего не изменено."
+        history = await app.say(chat, p["anna"], "/history")
+        assert "Boris: запись №3" in history, history
         editor = await app.reply_msg(chat, p["anna"], "/edit 2")
         assert ui.labels(editor["message_id"]) == ["🗑 Удалить запись"]
+        assert "после /edit 2" in ui.text(editor["message_id"])
+        # New amounts keep the table's note unless they bring one.
+        await app.say(chat, p["anna"], "/correct Anna пуля 1 — спорная сдача")
+        await app.say(chat, p["anna"], "/edit 4 Anna пуля 2")
+        table = await app.keeper.active(chat["id"], 0)
+        assert table is not None
+        assert (table.deals[-1].deal.pulka, table.deals[-1].deal.note) == (2, "спорная сдача")
         # Deal words for an entry by hand: the correction's own form is shown.
         refused = await app.say(chat, p["anna"], "/edit 2 Anna 6s 6 Boris whist 3 Vera pass 1")
         assert "Форма: /correct Игрок" in refused and "Ничего не записано." in refused

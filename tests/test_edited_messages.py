@@ -62,7 +62,7 @@ async def test_an_edited_deal_stands_as_written_and_is_given_its_edit(
         await app.idle()
         await app.say(chat, p["anna"], "/lang en")
         told = await edit(app, chat, fix, p["vera"], "/correct Anna гора 4")
-        assert "deal 2 stands as its first text wrote it" in told
+        assert "entry 2 stands as its first text wrote it" in told
         assert "/edit 2" in told and "/delete 2" in told
         assert await app.count("deal") == 2
 

@@ -21,7 +21,7 @@ from bot.model import (
     with_deal,
 )
 from bot.storage import events
-from scoring import Deal, play
+from scoring import Correction, Deal, play
 from scoring.deals import same_deal
 from scoring.record import deal_to_json
 
@@ -127,7 +127,8 @@ async def amend(
         if target is None:
             raise PulkaError("amend_gone")
         if deal is not None and same_deal(deal, target.deal):
-            raise PulkaError("amend_same", number=target.number)
+            same = "amend_same_correction" if isinstance(deal, Correction) else "amend_same"
+            raise PulkaError(same, number=target.number)
         check_amendment(table, target, deal)  # raises: nothing is written
         event = await events.append(
             tx,

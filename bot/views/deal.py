@@ -205,7 +205,10 @@ def history_lines(tx: Texts, table: Table) -> list[str]:
             show = deal_in_full
         words["old"] = show(tx, old, names, table.rules)
         if new is None:
-            lines.append(tx("history_deleted", **words))
+            lines.append(
+                tx(entry_key(old, "history_deleted", "history_deleted_correction"), **words)
+            )
         else:
-            lines.append(tx("history_amended", **words, new=show(tx, new, names, table.rules)))
+            key = entry_key(old, "history_amended", "history_amended_correction")
+            lines.append(tx(key, **words, new=show(tx, new, names, table.rules)))
     return [tx("history_amends_title"), *lines] if lines else []

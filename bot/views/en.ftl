@@ -23,6 +23,7 @@ amend_standing_line = { $name }: { $before } → { $after }
 amend_ended = This pulka has ended: its deals can no longer be changed.
 amend_gone = That deal is no longer on the sheet: it was undone or deleted.
 amend_same = Deal { $number } is like that already: nothing changed.
+amend_same_correction = Entry { $number } is like that already: nothing changed.
 amend_breaks = Nothing changed: deal { $number } ({ $notation }) would become impossible: { $reason }
 undo_after_amend = The last change was an edit of an earlier deal, and /undo only takes back the last deal written. To put it back, edit that deal again (/edit).
 debts_not_payer = “Paid” is for the one who pays: { $payer } (the one paid — { $payee } — presses “Received”).

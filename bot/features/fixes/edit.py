@@ -15,6 +15,7 @@ another ``/edit`` of the same deal.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
@@ -161,7 +162,10 @@ async def edit(
     # Read on the sheet before ``live``: its seating says who a short form leaves out.
     # An entry by hand is changed by another one (``/edit 11 Аня гора -2``).
     if isinstance(live.deal, Correction):
-        deal: Deal = parse_correction(typed, table.players)
+        fixed = parse_correction(typed, table.players)
+        if not fixed.note and live.deal.note:  # new amounts, the table's note kept
+            fixed = replace(fixed, note=live.deal.note)
+        deal: Deal = fixed
     else:
         deal = parse_deal(typed, table.players, live.before)
     try:
@@ -319,7 +323,8 @@ async def delete_press(
     table = await _pressed(query, msg, cb.pulka, keeper, bot, members)
     live = table.deal_by_event(cb.event)
     if cb.op == "n":
-        await msg.edit_text(kept_text(tx, "amend_kept", live), reply_markup=None)
+        kept = kept_text(tx, "amend_kept", "amend_kept_correction", live)
+        await msg.edit_text(kept, reply_markup=None)
         return
     if live is None:
         raise PulkaError("amend_gone")

@@ -45,7 +45,9 @@ def _written_text(
     words = (command.args or "").strip()
     if live is None or not table.active:
         return tx("edited_done")
-    if isinstance(live.deal, Correction) or command.command.casefold() not in DEAL_WORDS:
+    if isinstance(live.deal, Correction):
+        return about(tx, "edited_correction_kept", table, live)
+    if command.command.casefold() not in DEAL_WORDS:
         return about(tx, "edited_deal_kept", table, live)
     again = name(f"/edit {live.number} {words}".strip())
     return about(tx, "edited_deal", table, live) + "\n" + tx("edited_deal_how", command=again)

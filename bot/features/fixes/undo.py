@@ -96,7 +96,8 @@ async def undo_answer(
     table = await pulka_of_press(query, msg, cb.pulka, keeper, bot, members)
     if not cb.yes:
         kept = table.deal_by_event(cb.event)
-        await msg.edit_text(kept_text(tx, "undo_kept", kept), reply_markup=None)
+        said = kept_text(tx, "undo_kept", "undo_kept_correction", kept)
+        await msg.edit_text(said, reply_markup=None)
         return
     author = author_of_user(query.from_user)
     try:

@@ -154,8 +154,11 @@ def delete_keyboard(tx: Texts, table: Table, live: LiveDeal) -> InlineKeyboardMa
     return markup([[yes, _delete(tx, "btn_delete_no", table, live, "n")]])
 
 
-def kept_text(tx: Texts, key: str, kept: LiveDeal | None) -> str:
-    """A deletion or undo prompt after "No": the deal stays (``—`` if it is gone meanwhile)."""
+def kept_text(tx: Texts, key: str, correction: str, kept: LiveDeal | None) -> str:
+    """A deletion or undo prompt after "No": the deal stays (``—`` if it is gone
+    meanwhile); ``correction``: the words when it is a correction ("запись №N")."""
+    if kept is not None:
+        key = entry_key(kept.deal, key, correction)
     return tx(key, number=kept.number if kept else "—")
 
 

@@ -11,3 +11,5 @@ history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author 
 history_gone = { $number }. — deleted
 history_undone = { $number }. — undone (/undo)
 sheet_recent = The sheet was sent a moment ago; it is just above.
+history_amended_correction = { $time } · { $who }: entry { $number } { $old } → { $new }
+history_deleted_correction = { $time } · { $who }: entry { $number } { $old } deleted

@@ -11,3 +11,5 @@ history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author 
 history_gone = { $number }. — удалена
 history_undone = { $number }. — отменена (/undo)
 sheet_recent = Лист пульки только что отправлен — он выше в чате.
+history_amended_correction = { $time } · { $who }: запись №{ $number } { $old } → { $new }
+history_deleted_correction = { $time } · { $who }: запись №{ $number } { $old } удалена

@@ -11,3 +11,5 @@ history_line = { $number }. { $declarer }{ $notation }{ $details } · { $author 
 history_gone = { $number }. — видалена
 history_undone = { $number }. — скасована (/undo)
 sheet_recent = Аркуш пульки щойно надіслано — він вище в чаті.
+history_amended_correction = { $time } · { $who }: запис №{ $number } { $old } → { $new }
+history_deleted_correction = { $time } · { $who }: запис №{ $number } { $old } видалено
