@@ -526,3 +526,23 @@ async def test_stats_rating_and_debts_find_a_player_by_his_nickname(
             assert debts.startswith("Долги — Boris"), (asked, debts)
             assert "Boris → Anna: 8.66 RUB (пулька №1)\nBoris → Vera: 6.67 RUB" in debts
         assert "Игрока «Глеб» в статистике этого чата нет" in await e.say("anna", "/stats Глеб")
+
+
+async def test_a_start_two_players_share_is_asked_about_without_nothing_written(
+    app: App, people: dict[str, Any]
+) -> None:
+    """``/stats``, ``/rating`` and ``/debts`` only read: asked which player a start
+    means (Vera, and Boris by his nickname Velikan), they do not add "Ничего не
+    записано"."""
+    e = Evening(app, people)
+    async with app.polling():
+        assert "Новая пулька" in await e.say("anna", "/newpulka sochi 2 1")
+        for player in ("anna", "boris", "vera"):
+            assert "садится за стол" in await e.say(player, "/join")
+        await e.say("boris", "/nick Velikan")
+        for author, text in NIGHT_1:
+            assert "Сдача №" in await e.say(author, text)
+        assert (await e.ui.tap(e.p["vera"], await e.board(), SETTLE))["text"] == "Готово"
+        for command in ("/stats", "/rating", "/debts"):
+            said = await e.say("anna", f"{command} Ve")
+            assert said == "«Ve» — это Boris или Vera? Напишите имя подлиннее.", said

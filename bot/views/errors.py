@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from html import unescape
+from typing import Any
 
 from bot.model import AmendBreaks, ParseError, PulkaError
 from bot.views.format import contract_label, declarer_prefix, name, notation, num
@@ -74,6 +75,15 @@ def parse_error_text(
         lines.append(tx(f"form_{err.form}", a=a, b=b, c=c))
     lines.append(tx("nothing_recorded"))
     return "\n".join(lines)
+
+
+def lookup_refusal(tx: Texts, err: Exception, data: dict[str, Any]) -> str | None:
+    """A command that only reads (``/stats Бо``) asked which player it means: the
+    question alone, without "nothing was written", which it never could (a handler's
+    ``refusal`` flag; anything else as every refusal is told)."""
+    if isinstance(err, ParseError):
+        return tx(err.key, **params_text(err.params))
+    return None
 
 
 def error_param(tx: Texts, key: str, value: object, *, html: bool = True) -> str:

@@ -20,6 +20,7 @@ from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, author_of_user, on_keyboard, pulka_of_button
 from bot.views.buttons import DebtCB
 from bot.views.debts import confirmed_text, keyboard_shape, with_debts
+from bot.views.errors import lookup_refusal
 from bot.views.texts import Texts
 
 log = logging.getLogger(__name__)
@@ -94,6 +95,6 @@ def router() -> Router:
     r = Router(name="debts")
     r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (features/system)
-    r.message.register(debts_command, Command("debts"))
+    r.message.register(debts_command, Command("debts"), flags={"refusal": lookup_refusal})
     r.callback_query.register(debt_press, DebtCB.filter())
     return r

@@ -19,6 +19,7 @@ from bot.model.nights import Night
 from bot.model.rating import rate
 from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, Members, place
+from bot.views.errors import lookup_refusal
 from bot.views.rating import player_text
 from bot.views.texts import Texts
 
@@ -77,5 +78,5 @@ async def may_switch(
 def router() -> Router:
     r = Router(name="rating")
     r.message.filter(IN_GROUP)
-    r.message.register(rating, Command("rating"))
+    r.message.register(rating, Command("rating"), flags={"refusal": lookup_refusal})
     return r

@@ -34,6 +34,7 @@ from bot.telegram import delivery
 from bot.telegram.context import IN_GROUP, on_keyboard, place
 from bot.telegram.sheets import Sheets
 from bot.views.buttons import StatsCB
+from bot.views.errors import lookup_refusal
 from bot.views.stats import chart_caption
 from bot.views.texts import Texts
 
@@ -163,7 +164,7 @@ def router() -> Router:
     r = Router(name="stats")
     r.message.filter(IN_GROUP)
     r.callback_query.filter(on_keyboard)  # other presses: "out of date" (system)
-    r.message.register(show_stats, Command("stats"))
+    r.message.register(show_stats, Command("stats"), flags={"refusal": lookup_refusal})
     r.message.register(export_csv, Command("export", magic=F.args.func(_csv)))
     r.callback_query.register(chart_press, StatsCB.filter(F.chart == 1))
     return r
