@@ -440,3 +440,24 @@ async def test_an_edit_the_rules_refuse_is_said_of_that_deal(
         said = await app.say(chat, p["anna"], "/edit 2 Boris 6s 6 Anna whist 3 Vera pass 1")
         assert said == "Сдача №2 не изменена: после распасов играют не ниже 7, а не 6."
         assert await app.count() == events
+
+
+async def test_an_editor_written_over_meanwhile_says_so_and_offers_to_edit_again(
+    app: App, people: dict[str, Any]
+) -> None:
+    p = people
+    chat = group(app.tg, p)
+    ui = Tapper(app.tg, chat)
+    async with app.polling():
+        await start(app, chat, p, "sochi 20 1", DEALS[:2])
+        editor = await app.reply_msg(chat, p["anna"], "/edit 1")
+        labels = ui.labels(editor["message_id"])
+        assert "Сдача №3" in await app.say(chat, p["vera"], "/deal raspasy Anna 3 Boris 2 Vera 5")
+        answer = await ui.tap(p["anna"], editor["message_id"], labels[0])
+        assert "устарела" in answer["text"] and answer["show_alert"]
+        assert ui.text(editor["message_id"]).startswith("Это изменение сдачи №1 устарело")
+        assert ui.labels(editor["message_id"]) == [EDIT]
+        assert await app.count("amend") == 0
+        # Its "✏️" opens the editor again, on the sheet as it is now.
+        fresh = await ui.tap_new(p["anna"], editor["message_id"], EDIT)
+        assert "Изменение сдачи №1" in ui.text(fresh)

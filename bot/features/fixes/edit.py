@@ -15,9 +15,11 @@ another ``/edit`` of the same deal.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import replace
 
 from aiogram import Bot, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
@@ -61,6 +63,7 @@ from bot.views.deal import wizard_cancelled_text
 from bot.views.errors import error_text
 from bot.views.format import entry_key
 from bot.views.texts import Texts
+from bot.views.wizard import outdated
 from scoring import Correction, Deal, ScoringError
 
 #: ``/edit 3`` or ``/edit 3 Anna 7h 8 ...``: the deal's number, then a typed deal.
@@ -295,6 +298,14 @@ async def amend_wizard_press(
     live = table.deal_by_event(w.edit)
     if live is None:
         raise PulkaError("amend_gone")
+    if outdated(table, w):
+        # Written over meanwhile: the message says so and offers "✏️" afresh, rather
+        # than keep a keypad whose every key is refused.
+        again = EditCB(pulka=table.id, event=live.event.id).pack() if table.active else None
+        keyboard = markup([[(tx("btn_edit"), again)]] if again else [])
+        with suppress(TelegramAPIError):
+            await msg.edit_text(about(tx, "amend_outdated", table, live), reply_markup=keyboard)
+        raise PulkaError("stale")
     shown = amend_screen(tx, table, live, w)
     if w.op is WizardOp.SHOW:
         await msg.edit_text(shown.text, reply_markup=shown.markup())

@@ -32,3 +32,4 @@ edited_deal_kept = The message was edited, but deal { $number } stands as its fi
 edited_correction_kept = The message was edited, but entry { $number } stands as its first text wrote it: { $notation }. The bot does not reread edited messages: for new amounts, <code>/edit { $number }</code> and the amounts; to delete it, <code>/delete { $number }</code>.
 undo_kept_correction = No undo; entry { $number } stays.
 amend_kept_correction = Entry { $number } stays as it is.
+amend_outdated = This edit of deal { $number } is out of date: the pulka changed while it was being entered. Nothing was changed; open ✏️ again.

@@ -32,3 +32,4 @@ edited_deal_kept = Сообщение изменено, но сдача №{ $nu
 edited_correction_kept = Сообщение изменено, но запись №{ $number } сделана по первому тексту: { $notation }. Бот не перечитывает правки сообщений: новые суммы — <code>/edit { $number }</code> и суммы, удалить — <code>/delete { $number }</code>.
 undo_kept_correction = Отмена не нужна — запись №{ $number } остаётся.
 amend_kept_correction = Запись №{ $number } остаётся как есть.
+amend_outdated = Это изменение сдачи №{ $number } устарело: пока его вводили, пулька изменилась. Ничего не изменено — откройте ✏️ заново.

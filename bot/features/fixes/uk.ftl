@@ -32,3 +32,4 @@ edited_deal_kept = Повідомлення змінено, але роздач�
 edited_correction_kept = Повідомлення змінено, але запис №{ $number } зроблено за першим текстом: { $notation }. Бот не перечитує правки повідомлень: нові суми — <code>/edit { $number }</code> і суми, видалити — <code>/delete { $number }</code>.
 undo_kept_correction = Скасування не потрібне — запис №{ $number } лишається.
 amend_kept_correction = Запис №{ $number } лишається як є.
+amend_outdated = Це змінення роздачі №{ $number } застаріло: поки його вводили, пулька змінилася. Нічого не змінено — відкрийте ✏️ знову.
